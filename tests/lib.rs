@@ -1,0 +1,19 @@
+//! Shared helpers for the cross-crate tests: where the workspace and the test data are.
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
+}
+
+/// A file under `tests/data/`.
+pub fn data_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name)
+}
+
+/// The text of a file under `tests/data/`.
+pub fn read_data(name: &str) -> String {
+    let path = data_path(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}

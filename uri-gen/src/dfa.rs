@@ -1,0 +1,185 @@
+//! The DFA product: dense transition tables over byte classes, one start state per rule.
+
+use crate::classes::ByteClasses;
+
+/// The dead state: no input leads from it to a match. Every DFA here has it at index 0.
+pub const DEAD: u32 = 0;
+
+/// A dense DFA with several start states (one per compiled rule) sharing one state space.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dfa {
+    /// The byte classes the table columns stand for.
+    pub classes: ByteClasses,
+    /// `trans[state * stride + class]` is the next state; `stride` is `classes.len()`.
+    pub trans: Vec<u32>,
+    /// Whether each state accepts.
+    pub accept: Vec<bool>,
+    /// The start state of each rule, in rule order.
+    pub starts: Vec<u32>,
+}
+
+impl Dfa {
+    /// The number of columns of the table.
+    pub fn stride(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// The number of states, the dead state included.
+    pub fn len(&self) -> usize {
+        self.accept.len()
+    }
+
+    /// Always false: the dead state is always there.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The state after reading `byte` in `state`.
+    pub fn next(&self, state: u32, byte: u8) -> u32 {
+        self.trans[state as usize * self.stride() + self.classes.get(byte)]
+    }
+
+    /// Whether the whole of `input` is a match from start `start`.
+    pub fn matches(&self, start: usize, input: &[u8]) -> bool {
+        let mut s = self.starts[start];
+        for &b in input {
+            s = self.next(s, b);
+            if s == DEAD {
+                return false;
+            }
+        }
+        self.accept[s as usize]
+    }
+
+    /// The length of the longest prefix of `input` that matches from start `start`.
+    pub fn longest_match(&self, start: usize, input: &[u8]) -> Option<usize> {
+        let mut s = self.starts[start];
+        let mut last = self.accept[s as usize].then_some(0);
+        for (i, &b) in input.iter().enumerate() {
+            s = self.next(s, b);
+            if s == DEAD {
+                break;
+            }
+            if self.accept[s as usize] {
+                last = Some(i + 1);
+            }
+        }
+        last
+    }
+
+    /// Puts several DFAs over the same classes side by side in one table: their states are
+    /// renumbered with offsets and their start states concatenated. Each keeps its own dead state
+    /// until [`crate::minimize::minimize`] merges them.
+    pub fn union(parts: &[Dfa]) -> Dfa {
+        let classes = parts.first().map_or_else(|| ByteClasses::from_map([0; 256]), |d| d.classes.clone());
+        let mut out = Dfa {
+            classes,
+            trans: vec![DEAD; parts.first().map_or(1, |d| d.stride())],
+            accept: vec![false],
+            starts: Vec::new(),
+        };
+        for part in parts {
+            debug_assert_eq!(part.classes, out.classes);
+            let offset = out.len() as u32;
+            out.trans.extend(part.trans.iter().map(|&t| t + offset));
+            out.accept.extend(&part.accept);
+            out.starts.extend(part.starts.iter().map(|&s| s + offset));
+        }
+        out
+    }
+
+    /// Merges byte classes whose columns are equal in every state, so the table is as narrow as
+    /// this automaton needs.
+    pub fn compact_classes(&self) -> Dfa {
+        let stride = self.stride();
+        let column = |c: usize| -> Vec<u32> { (0..self.len()).map(|s| self.trans[s * stride + c]).collect() };
+        let mut columns: Vec<Vec<u32>> = Vec::new();
+        let mut remap = vec![0usize; stride];
+        for (c, slot) in remap.iter_mut().enumerate() {
+            let col = column(c);
+            *slot = match columns.iter().position(|existing| *existing == col) {
+                Some(i) => i,
+                None => {
+                    columns.push(col);
+                    columns.len() - 1
+                }
+            };
+        }
+        let mut map = [0u8; 256];
+        for b in 0..=255u8 {
+            map[b as usize] = remap[self.classes.get(b)] as u8;
+        }
+        let new_stride = columns.len();
+        let mut trans = vec![DEAD; self.len() * new_stride];
+        for s in 0..self.len() {
+            for (c, col) in columns.iter().enumerate() {
+                trans[s * new_stride + c] = col[s];
+            }
+        }
+        Dfa {
+            classes: ByteClasses::from_map(map),
+            trans,
+            accept: self.accept.clone(),
+            starts: self.starts.clone(),
+        }
+    }
+
+    /// The bytes on which `state` goes back to itself.
+    pub fn self_loop_bytes(&self, state: u32) -> Vec<u8> {
+        (0..=255u8).filter(|&b| state != DEAD && self.next(state, b) == state).collect()
+    }
+
+    /// Renders the automaton in Graphviz DOT, one edge per (state, target) with its byte ranges.
+    pub fn to_dot(&self, names: &[&str]) -> String {
+        let mut out = String::from("digraph dfa {\n  rankdir=LR;\n  node [shape=circle];\n");
+        for s in 1..self.len() as u32 {
+            let shape = if self.accept[s as usize] { "doublecircle" } else { "circle" };
+            out.push_str(&format!("  s{s} [shape={shape}];\n"));
+        }
+        for (i, &start) in self.starts.iter().enumerate() {
+            let name = names.get(i).copied().unwrap_or("start");
+            out.push_str(&format!("  \"{name}\" [shape=plaintext];\n  \"{name}\" -> s{start};\n"));
+        }
+        for s in 1..self.len() as u32 {
+            let mut targets: Vec<(u32, Vec<u8>)> = Vec::new();
+            for b in 0..=255u8 {
+                let t = self.next(s, b);
+                if t == DEAD {
+                    continue;
+                }
+                match targets.iter_mut().find(|(x, _)| *x == t) {
+                    Some((_, bytes)) => bytes.push(b),
+                    None => targets.push((t, vec![b])),
+                }
+            }
+            for (t, bytes) in targets {
+                out.push_str(&format!("  s{s} -> s{t} [label=\"{}\"];\n", byte_set_label(&bytes)));
+            }
+        }
+        out.push_str("}\n");
+        out
+    }
+}
+
+/// A compact label for a set of bytes: ranges like `a-z`, escaped for DOT.
+pub fn byte_set_label(bytes: &[u8]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut j = i;
+        while j + 1 < bytes.len() && bytes[j + 1] == bytes[j] + 1 {
+            j += 1;
+        }
+        let show = |b: u8| -> String {
+            match b {
+                b'"' => "\\\"".into(),
+                b'\\' => "\\\\".into(),
+                0x21..=0x7E => (b as char).to_string(),
+                _ => format!("\\\\x{b:02X}"),
+            }
+        };
+        parts.push(if i == j { show(bytes[i]) } else { format!("{}-{}", show(bytes[i]), show(bytes[j])) });
+        i = j + 1;
+    }
+    parts.join(" ")
+}

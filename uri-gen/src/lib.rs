@@ -1,0 +1,192 @@
+//! `uri-gen`: an ABNF (RFC 5234) compiler that turns grammar text into deterministic,
+//! table-driven Rust recognizers.
+//!
+//! The pipeline, one module per pass:
+//!
+//! 1. [`source`]: read grammar text as RFCs print it and cut it into one chunk per rule.
+//! 2. [`lower`]: parse each chunk with the `abnf` crate and lower it to the [`ir`], resolving
+//!    references across files and reporting [`Diagnostic`]s with line and column.
+//! 3. [`nfa`]: Thompson construction per rule, referenced rules inlined, terminals as UTF-8 or octets.
+//! 4. [`classes`]: byte equivalence classes over all rules.
+//! 5. `determinize`: subset construction per rule.
+//! 6. `minimize`: Hopcroft minimization of all rules' DFAs together, so shared tails share states.
+//! 7. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`.
+//!
+//! ```
+//! use uri_gen::{compile, Options, SourceFile};
+//!
+//! let grammar = SourceFile::new("digits.abnf", "number = 1*DIGIT [ \".\" 1*DIGIT ]\nDIGIT = %x30-39\n");
+//! let compiled = compile(&[grammar], &Options::default()).unwrap();
+//! let number = compiled.grammar.lookup("number").unwrap();
+//! assert!(compiled.matches(number, b"3.14"));
+//! assert!(!compiled.matches(number, b"3."));
+//! ```
+
+pub mod classes;
+mod determinize;
+pub mod dfa;
+pub mod diag;
+pub mod emit;
+pub mod interp;
+pub mod ir;
+pub mod lower;
+mod minimize;
+pub mod nfa;
+pub mod project;
+pub mod sample;
+pub mod source;
+
+use std::path::Path;
+
+pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Pos, Severity};
+pub use ir::{Grammar, RuleId};
+pub use lower::Roots;
+pub use source::SourceFile;
+
+use dfa::Dfa;
+
+/// How terminal values (`%x..`) are turned into bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// Values are Unicode code points, matched as their UTF-8 encoding (ASCII is unchanged).
+    #[default]
+    Utf8,
+    /// Values are octets; a value above `%xFF` is an error.
+    Octets,
+}
+
+/// Compilation settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// How terminal values map to bytes.
+    pub encoding: Encoding,
+    /// Entry points, for the unused-rule warning.
+    pub roots: Roots,
+    /// The most NFA states one rule may inline to.
+    pub nfa_limit: usize,
+    /// The most DFA states one rule may determinize to.
+    pub dfa_limit: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { encoding: Encoding::Utf8, roots: Roots::default(), nfa_limit: 1 << 20, dfa_limit: 1 << 16 }
+    }
+}
+
+/// A compiled grammar: the IR and one minimized DFA with a start state per rule.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    /// The resolved grammar.
+    pub grammar: Grammar,
+    /// The automaton; `dfa.starts[i]` is the start state of rule `RuleId(i)`.
+    pub dfa: Dfa,
+    /// Warnings found on the way (errors stop compilation instead).
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    /// Whether the whole of `input` matches `rule`.
+    pub fn matches(&self, rule: RuleId, input: &[u8]) -> bool {
+        self.dfa.matches(rule.index(), input)
+    }
+
+    /// The longest prefix of `input` matching `rule`.
+    pub fn longest_match(&self, rule: RuleId, input: &[u8]) -> Option<usize> {
+        self.dfa.longest_match(rule.index(), input)
+    }
+}
+
+/// Reads grammar files from disk. A file whose name starts with `rfc5234-core` is a library.
+pub fn read_files<P: AsRef<Path>>(paths: &[P]) -> anyhow::Result<Vec<SourceFile>> {
+    paths
+        .iter()
+        .map(|path| {
+            let path = path.as_ref();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("cannot read grammar file {}: {e}", path.display()))?;
+            let name = path.display().to_string();
+            let library =
+                path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("rfc5234-core"));
+            Ok(if library { SourceFile::library(name, text) } else { SourceFile::new(name, text) })
+        })
+        .collect()
+}
+
+/// Parses and resolves grammar files, reporting recursion as an error: the result can be compiled
+/// to finite automata.
+pub fn check(files: &[SourceFile], options: &Options) -> Result<(Grammar, Vec<Diagnostic>), Diagnostics> {
+    let (grammar, mut diags) = lower::load(files, &options.roots);
+    let Some(grammar) = grammar else { return Err(Diagnostics(diags)) };
+    for cycle in grammar.cycles() {
+        let first = grammar.rule(cycle[0]);
+        let names: Vec<&str> = cycle.iter().map(|&r| grammar.rule(r).name.as_str()).collect();
+        diags.push(
+            Diagnostic::error(
+                DiagnosticKind::Recursion,
+                &grammar.files[first.file].name,
+                first.pos,
+                format!("recursive rules cannot be compiled to a finite automaton: {}", names.join(" -> ")),
+            )
+            .in_rule(&first.name),
+        );
+    }
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(Diagnostics(diags));
+    }
+    Ok((grammar, diags))
+}
+
+/// Runs the whole pipeline on `files`: every rule becomes matchable on its own.
+pub fn compile(files: &[SourceFile], options: &Options) -> Result<Compiled, Diagnostics> {
+    let (grammar, warnings) = check(files, options)?;
+    let mut nfas = Vec::new();
+    let mut errors = Vec::new();
+    for id in grammar.ids() {
+        match nfa::compile(&grammar, id, options.encoding, options.nfa_limit) {
+            Ok(nfa) => nfas.push(nfa),
+            Err(e) => errors.push(nfa_error(&grammar, id, &e)),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Diagnostics(errors));
+    }
+    let classes = classes::ByteClasses::from_nfas(&nfas);
+    let mut dfas = Vec::new();
+    for (id, nfa) in grammar.ids().zip(&nfas) {
+        match determinize::determinize(nfa, &classes, options.dfa_limit) {
+            Ok(dfa) => dfas.push(dfa),
+            Err(e) => {
+                let rule = grammar.rule(id);
+                errors.push(
+                    Diagnostic::error(
+                        DiagnosticKind::TooLarge,
+                        &grammar.files[rule.file].name,
+                        rule.pos,
+                        format!("rule `{}` needs more than {} DFA states", rule.name, e.limit),
+                    )
+                    .in_rule(&rule.name),
+                );
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Diagnostics(errors));
+    }
+    let dfa = minimize::minimize(&Dfa::union(&dfas)).compact_classes();
+    Ok(Compiled { grammar, dfa, warnings })
+}
+
+fn nfa_error(grammar: &Grammar, id: RuleId, error: &nfa::NfaError) -> Diagnostic {
+    let rule = grammar.rule(id);
+    let (kind, message) = match error {
+        nfa::NfaError::TooLarge { limit } => {
+            (DiagnosticKind::TooLarge, format!("rule `{}` needs more than {limit} NFA states", rule.name))
+        }
+        nfa::NfaError::InvalidValue { value } => {
+            (DiagnosticKind::InvalidValue, format!("value {value:#X} cannot be a terminal in this encoding"))
+        }
+        nfa::NfaError::Recursive => (DiagnosticKind::Recursion, format!("rule `{}` is recursive", rule.name)),
+    };
+    Diagnostic::error(kind, &grammar.files[rule.file].name, rule.pos, message).in_rule(&rule.name)
+}
