@@ -32,10 +32,13 @@ pub enum DiagnosticKind {
     InvalidRange,
     /// A value that cannot be a terminal (above `%x10FFFF`, a surrogate, or above `%xFF` for octet grammars).
     InvalidValue,
-    /// A rule compiles to more automaton states than the configured limit.
+    /// A rule compiles to more automaton states than the configured limit, or nests deeper (with
+    /// the rules it refers to inlined) than the compiler recurses.
     TooLarge,
     /// A name given on the command line or in a capture file is not a rule of the grammar.
     UnknownRule,
+    /// One input can give captures different values (warning).
+    Ambiguity,
 }
 
 impl DiagnosticKind {
@@ -53,6 +56,7 @@ impl DiagnosticKind {
             DiagnosticKind::InvalidValue => "invalid-value",
             DiagnosticKind::TooLarge => "too-large",
             DiagnosticKind::UnknownRule => "unknown-rule",
+            DiagnosticKind::Ambiguity => "ambiguity",
         }
     }
 }

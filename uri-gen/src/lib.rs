@@ -22,19 +22,23 @@
 //! assert!(!compiled.matches(number, b"3."));
 //! ```
 
+pub mod capture;
 pub mod classes;
 mod determinize;
 pub mod dfa;
 pub mod diag;
 pub mod emit;
+pub mod emit_parser;
 pub mod interp;
 pub mod ir;
 pub mod lower;
 mod minimize;
 pub mod nfa;
 pub mod project;
+mod regalloc;
 pub mod sample;
 pub mod source;
+pub mod tdfa;
 
 use std::path::Path;
 
@@ -175,6 +179,72 @@ pub fn compile(files: &[SourceFile], options: &Options) -> Result<Compiled, Diag
     }
     let dfa = minimize::minimize(&Dfa::union(&dfas)).compact_classes();
     Ok(Compiled { grammar, dfa, warnings })
+}
+
+/// A compiled set of parsers: the grammar, the capture declarations and the tagged DFA.
+#[derive(Debug, Clone)]
+pub struct CompiledParsers {
+    /// The resolved grammar.
+    pub grammar: Grammar,
+    /// What is captured.
+    pub spec: capture::CaptureSpec,
+    /// The tagged automaton; `tdfa.starts[i]` belongs to `spec.parsers[i]`.
+    pub tdfa: tdfa::Tdfa,
+    /// Capture ambiguities that the declarations do not explain, as warnings.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Compiles the parsers that `captures` (the text of a capture file named `captures_name`)
+/// declares over the grammar `files`.
+pub fn compile_parsers(
+    files: &[SourceFile],
+    captures_name: &str,
+    captures: &str,
+    options: &Options,
+) -> Result<CompiledParsers, Diagnostics> {
+    let (grammar, mut warnings) = check(files, options)?;
+    let spec = capture::CaptureSpec::parse(captures_name, captures, &grammar)?;
+    let mut nfas = Vec::new();
+    let mut errors = Vec::new();
+    for parser in &spec.parsers {
+        match nfa::compile_tagged(&grammar, parser.rule, options.encoding, options.nfa_limit, &spec) {
+            Ok(nfa) => nfas.push(nfa),
+            Err(e) => errors.push(nfa_error(&grammar, parser.rule, &e)),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Diagnostics(errors));
+    }
+    let classes = classes::ByteClasses::from_nfas(&nfas);
+    let (tdfa, ambiguities) = tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit).map_err(|e| {
+        Diagnostics(vec![Diagnostic::error(
+            DiagnosticKind::TooLarge,
+            captures_name,
+            Pos::default(),
+            format!("the parsers need more than {} tagged DFA states", e.limit),
+        )])
+    })?;
+    let names = spec.slot_names();
+    for ambiguity in ambiguities {
+        if spec.kinds.iter().enumerate().any(|(k, kind)| {
+            let base = spec.kind_base(k) as u32;
+            ambiguity.slots.iter().all(|&s| s >= base && s < base + kind.variants.len() as u32)
+        }) {
+            // Resolved by the source order of the kind's alternatives, as declared.
+            continue;
+        }
+        let slots: Vec<&str> = ambiguity.slots.iter().map(|&s| names[s as usize].as_str()).collect();
+        warnings.push(Diagnostic::warning(
+            DiagnosticKind::Ambiguity,
+            captures_name,
+            Pos::default(),
+            format!(
+                "the captures are ambiguous: one input can give different values to {}; the earlier alternative wins",
+                slots.join(", ")
+            ),
+        ));
+    }
+    Ok(CompiledParsers { grammar, spec, tdfa, warnings })
 }
 
 fn nfa_error(grammar: &Grammar, id: RuleId, error: &nfa::NfaError) -> Diagnostic {

@@ -63,23 +63,19 @@ pub enum NfaError {
     Recursive,
 }
 
-/// Called around every inlined rule: returns the capture slots to record at its start and end.
+/// Decides which capture slots are recorded around an inlined rule.
 pub trait TagRules {
-    /// The slots to record when `rule` starts and ends, if it is captured.
-    fn slots(&self, rule: RuleId) -> Option<(u32, u32)>;
-    /// The slot to record when alternative `alt` of `rule`'s top-level alternation is taken.
-    fn alternative_slot(&self, rule: RuleId, alt: usize) -> Option<u32>;
+    /// The slots to record when `rule` starts and when it ends. `outer` lists the rules being
+    /// inlined around it, outermost first.
+    fn tags(&self, rule: RuleId, outer: &[RuleId]) -> (Vec<u32>, Vec<u32>);
 }
 
 /// No captures.
 pub struct NoTags;
 
 impl TagRules for NoTags {
-    fn slots(&self, _: RuleId) -> Option<(u32, u32)> {
-        None
-    }
-    fn alternative_slot(&self, _: RuleId, _: usize) -> Option<u32> {
-        None
+    fn tags(&self, _: RuleId, _: &[RuleId]) -> (Vec<u32>, Vec<u32>) {
+        (Vec::new(), Vec::new())
     }
 }
 
@@ -140,26 +136,21 @@ impl Compiler<'_> {
         if self.active.contains(&rule) {
             return Err(NfaError::Recursive);
         }
+        let (open, close) = self.tags.tags(rule, &self.active);
         self.active.push(rule);
         let grammar = self.grammar;
-        let expr = &grammar.rule(rule).expr;
-        let body = match expr {
-            Expr::Alt(alts) if (0..alts.len()).any(|i| self.tags.alternative_slot(rule, i).is_some()) => {
-                self.c_alt_tagged(rule, alts)?
-            }
-            _ => self.c_expr(expr)?,
-        };
+        let (mut start, mut end) = self.c_expr(&grammar.rule(rule).expr)?;
         self.active.pop();
-        match self.tags.slots(rule) {
-            None => Ok(body),
-            Some((open, close)) => {
-                let end = self.hole()?;
-                let close_state = self.add(State::Tag { slot: close, next: end })?;
-                self.patch(body.1, close_state);
-                let start = self.add(State::Tag { slot: open, next: body.0 })?;
-                Ok((start, end))
-            }
+        for &slot in open.iter().rev() {
+            start = self.add(State::Tag { slot, next: start })?;
         }
+        for &slot in &close {
+            let exit = self.hole()?;
+            let tag = self.add(State::Tag { slot, next: exit })?;
+            self.patch(end, tag);
+            end = exit;
+        }
+        Ok((start, end))
     }
 
     fn c_expr(&mut self, expr: &Expr) -> Result<Frag, NfaError> {
@@ -192,21 +183,6 @@ impl Compiler<'_> {
 
     fn c_alt(&mut self, alts: &[Expr]) -> Result<Frag, NfaError> {
         let frags = alts.iter().map(|a| self.c_expr(a)).collect::<Result<Vec<_>, _>>()?;
-        self.join(frags)
-    }
-
-    fn c_alt_tagged(&mut self, rule: RuleId, alts: &[Expr]) -> Result<Frag, NfaError> {
-        let mut frags = Vec::new();
-        for (i, alt) in alts.iter().enumerate() {
-            let (s, e) = self.c_expr(alt)?;
-            match self.tags.alternative_slot(rule, i) {
-                Some(slot) => {
-                    let tag = self.add(State::Tag { slot, next: s })?;
-                    frags.push((tag, e));
-                }
-                None => frags.push((s, e)),
-            }
-        }
         self.join(frags)
     }
 

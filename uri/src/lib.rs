@@ -17,6 +17,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod error;
 mod generated;
+mod uri_ref;
 
+pub use error::ParseError;
+pub use generated::parser::HostKind;
 pub use generated::rules::Rule;
+pub use uri_ref::{Authority, Uri, UriRef};

@@ -423,6 +423,22 @@ impl Rule {
         }
         last
     }
+    /// What may follow `prefix` in a match of the rule: the set of bytes (bit `b % 64` of
+    /// word `b / 64`) and whether the match may end there. All empty when `prefix` itself
+    /// cannot start a match.
+    pub fn continuations(self, prefix: &[u8]) -> ([u64; 4], bool) {
+        let (state, end) = run(self.start(), prefix);
+        let mut bytes = [0u64; 4];
+        if end < prefix.len() {
+            return (bytes, false);
+        }
+        for byte in 0..=255u8 {
+            if TRANS[state + CLASSES[byte as usize] as usize] != 0 {
+                bytes[byte as usize / 64] |= 1 << (byte % 64);
+            }
+        }
+        (bytes, ACCEPT[state / STRIDE])
+    }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
     #[inline]

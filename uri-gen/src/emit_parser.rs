@@ -1,0 +1,273 @@
+//! Emission of the capturing parser: the tagged DFA as tables plus the loop that runs them.
+//!
+//! Transition entries are premultiplied state ids; the top bit marks a transition that carries
+//! register operations, so the hot loop reads one table per byte and only looks at the
+//! operation tables on the few transitions that record a position.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::emit::variant_name;
+use crate::tdfa::{FinalSrc, RegOp};
+use crate::CompiledParsers;
+
+/// Table sizes of the emitted parser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParserStats {
+    /// Tagged DFA states, the dead state included.
+    pub states: usize,
+    /// Byte classes.
+    pub classes: usize,
+    /// Registers in the register file.
+    pub registers: usize,
+    /// Bytes of all tables together.
+    pub bytes: usize,
+}
+
+/// Sizes of the tables [`parser`] emits.
+pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
+    let t = &compiled.tdfa;
+    let (_, width) = entry_type(t.len() * t.stride());
+    let ops_bytes: usize = t.op_lists.iter().map(|l| 2 * l.len() + 2).sum();
+    let finals = t.len() * 2 + t.finals.iter().flatten().count() * t.slots;
+    TableStats::sum(256 + t.trans.len() * width * 2 + ops_bytes + finals, t)
+}
+
+struct TableStats;
+
+impl TableStats {
+    fn sum(bytes: usize, t: &crate::tdfa::Tdfa) -> ParserStats {
+        ParserStats { states: t.len(), classes: t.stride(), registers: t.registers, bytes }
+    }
+}
+
+/// The transition entry type and its width: the top bit is the operations flag.
+fn entry_type(premultiplied_limit: usize) -> (TokenStream, usize) {
+    if premultiplied_limit < 1 << 15 {
+        (quote!(u16), 2)
+    } else {
+        (quote!(u32), 4)
+    }
+}
+
+/// The parser module: `Parser` entry points, a `Captures` type with one accessor per capture and
+/// kind, and `Parser::parse`.
+pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
+    let t = &compiled.tdfa;
+    let spec = &compiled.spec;
+    let stride = t.stride();
+    let (entry_ty, width) = entry_type(t.len() * stride);
+    let flag_value: u64 = if width == 2 { 1 << 15 } else { 1 << 31 };
+    let flag = Literal::u64_unsuffixed(flag_value);
+
+    let parser_variants: Vec<_> = spec.parsers.iter().map(|p| format_ident!("{}", p.name)).collect();
+    let parser_docs: Vec<String> =
+        spec.parsers.iter().map(|p| format!(" Matches `{}`.", compiled.grammar.rule(p.rule).name)).collect();
+    let parser_index: Vec<_> = (0..spec.parsers.len()).map(Literal::usize_unsuffixed).collect();
+
+    let slots = spec.slot_count();
+    let slots_lit = Literal::usize_unsuffixed(slots);
+    let capture_fns = spec.captures.iter().enumerate().map(|(i, c)| {
+        let name = format_ident!("{}", c.name.replace('-', "_"));
+        let (start, end) = (Literal::usize_unsuffixed(2 * i), Literal::usize_unsuffixed(2 * i + 1));
+        let rules: Vec<&str> = c.rules.iter().map(|&r| compiled.grammar.rule(r).name.as_str()).collect();
+        let doc = format!(" The span of `{}` (start, end), if it is present.", rules.join("` / `"));
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #name(&self) -> Option<(usize, usize)> {
+                self.span(#start, #end)
+            }
+        }
+    });
+    let kinds = spec.kinds.iter().enumerate().map(|(k, kind)| {
+        let ty = format_ident!("{}Kind", variant_name(&kind.name));
+        let method = format_ident!("{}_kind", kind.name.replace('-', "_"));
+        let variants: Vec<_> = kind.variants.iter().map(|(_, v)| format_ident!("{}", v)).collect();
+        let docs: Vec<String> = kind
+            .variants
+            .iter()
+            .map(|(r, _)| format!(" The `{}` alternative matched.", compiled.grammar.rule(*r).name))
+            .collect();
+        let base = spec.kind_base(k);
+        let slot_ids: Vec<_> = (0..kind.variants.len()).map(|v| Literal::usize_unsuffixed(base + v)).collect();
+        let type_doc = format!(" Which alternative of `{}` matched.", kind.name);
+        let method_doc = format!(" Which alternative of `{}` matched, if `{}` is present.", kind.name, kind.name);
+        quote! {
+            #[doc = #type_doc]
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+            pub enum #ty {
+                #( #[doc = #docs] #variants, )*
+            }
+
+            impl Captures {
+                #[doc = #method_doc]
+                #[inline]
+                pub fn #method(&self) -> Option<#ty> {
+                    #( if self.slots[#slot_ids] != NONE { return Some(#ty::#variants); } )*
+                    None
+                }
+            }
+        }
+    });
+
+    let classes = t.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
+    let mut list_starts = Vec::new();
+    let mut op_bytes: Vec<u8> = Vec::new();
+    for list in &t.op_lists {
+        list_starts.push(op_bytes.len());
+        for op in list {
+            match *op {
+                RegOp::SetPos { dst } => op_bytes.extend([dst as u8, u8::MAX]),
+                RegOp::Copy { dst, src } => op_bytes.extend([dst as u8, src as u8]),
+            }
+        }
+    }
+    list_starts.push(op_bytes.len());
+    let lists_len = Literal::usize_unsuffixed(list_starts.len());
+    let list_starts_lits = list_starts.iter().map(|&s| Literal::u16_unsuffixed(s as u16));
+    let ops_len = Literal::usize_unsuffixed(op_bytes.len());
+    let op_lits = op_bytes.iter().map(|&b| Literal::u8_unsuffixed(b));
+    let trans_len = Literal::usize_unsuffixed(t.trans.len());
+    let trans = t.trans.iter().zip(&t.ops).map(|(&next, &ops)| {
+        let mut v = next as u64 * stride as u64;
+        if ops != 0 {
+            v |= flag_value;
+        }
+        Literal::u64_unsuffixed(v)
+    });
+    let ops_index = t.ops.iter().map(|&o| Literal::u16_unsuffixed(o as u16));
+    let states = t.len();
+    let states_lit = Literal::usize_unsuffixed(states);
+    let accepting = t.finals.iter().map(|f| f.is_some());
+    let final_srcs = t.finals.iter().map(|f| {
+        let row = (0..slots).map(|s| match f.as_ref().map(|f| f[s]) {
+            Some(FinalSrc::End) => Literal::u8_unsuffixed(u8::MAX),
+            Some(FinalSrc::Reg(r)) => Literal::u8_unsuffixed(r as u8),
+            None => Literal::u8_unsuffixed(0),
+        });
+        quote!([#(#row),*])
+    });
+    let starts = t.starts.iter().map(|&s| Literal::u64_unsuffixed(s as u64 * stride as u64));
+    let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
+    let registers = Literal::usize_unsuffixed(t.registers);
+    let stride_lit = Literal::usize_unsuffixed(stride);
+    let module_doc =
+        format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
+
+    quote! {
+        #![doc = #module_doc]
+
+        #[doc = " A parser entry point."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Parser {
+            #( #[doc = #parser_docs] #parser_variants, )*
+        }
+
+        #[doc = " The value of an unset slot."]
+        const NONE: u32 = u32::MAX;
+
+        #[doc = " The positions one match recorded: the start and end of every capture, the start of"]
+        #[doc = " every kind alternative. Positions are byte offsets into the input."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Captures {
+            slots: [u32; #slots_lit],
+        }
+
+        impl Captures {
+            #[inline]
+            fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
+                let (s, e) = (self.slots[start], self.slots[end]);
+                if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
+            }
+
+            #(#capture_fns)*
+        }
+
+        #(#kinds)*
+
+        #[doc = " Where and why a parse failed."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Failure {
+            #[doc = " The index of the first byte that no match can continue with, or the input length"]
+            #[doc = " when the input ended too early."]
+            pub index: usize,
+        }
+
+        impl Parser {
+            #[doc = " Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`."]
+            #[inline]
+            pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
+                if input.len() >= NONE as usize {
+                    return Err(Failure { index: NONE as usize - 1 });
+                }
+                let start = STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize;
+                let mut regs = [NONE; #registers];
+                let mut state = start;
+                let mut i = 0;
+                while i < input.len() {
+                    let entry = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+                    if entry != state {
+                        if entry & FLAG != 0 {
+                            run_ops(OPS[state + CLASSES[input[i] as usize] as usize], i as u32, &mut regs);
+                        }
+                        let next = entry & !FLAG;
+                        if next == 0 {
+                            return Err(Failure { index: i });
+                        }
+                        state = next;
+                    }
+                    i += 1;
+                }
+                let row = state / STRIDE;
+                if !ACCEPTING[row] {
+                    return Err(Failure { index: input.len() });
+                }
+                let mut slots = [NONE; #slots_lit];
+                for (slot, &src) in slots.iter_mut().zip(FINALS[row].iter()) {
+                    *slot = if src == u8::MAX { input.len() as u32 } else { regs[src as usize] };
+                }
+                Ok(Captures { slots })
+            }
+        }
+
+        #[doc = " Runs operation list `list`: each pair is (register, source), source 255 meaning the"]
+        #[doc = " current position `at`."]
+        #[inline(never)]
+        fn run_ops(list: u16, at: u32, regs: &mut [u32; #registers]) {
+            let list = list as usize;
+            let ops = &OP_BYTES[OP_LISTS[list] as usize..OP_LISTS[list + 1] as usize];
+            for op in ops.chunks_exact(2) {
+                regs[op[0] as usize] = if op[1] == u8::MAX { at } else { regs[op[1] as usize] };
+            }
+        }
+
+        const STRIDE: usize = #stride_lit;
+        const FLAG: usize = #flag;
+
+        #[doc = " The byte class of every byte."]
+        static CLASSES: [u8; 256] = [#(#classes),*];
+
+        #[doc = " Next state (premultiplied by the stride), with `FLAG` set when the transition has operations."]
+        static TRANS: [#entry_ty; #trans_len] = [#(#trans),*];
+
+        #[doc = " The operation list of each transition (0: none)."]
+        static OPS: [u16; #trans_len] = [#(#ops_index),*];
+
+        #[doc = " Where each operation list starts in `OP_BYTES`; one extra entry ends the last."]
+        static OP_LISTS: [u16; #lists_len] = [#(#list_starts_lits),*];
+
+        #[doc = " Operation lists, two bytes per operation."]
+        static OP_BYTES: [u8; #ops_len] = [#(#op_lits),*];
+
+        #[doc = " Whether each state accepts."]
+        static ACCEPTING: [bool; #states_lit] = [#(#accepting),*];
+
+        #[doc = " For each state, where each slot's final value comes from: a register, or 255 for"]
+        #[doc = " the input length."]
+        static FINALS: [[u8; #slots_lit]; #states_lit] = [#(#final_srcs),*];
+
+        #[doc = " The premultiplied start state of each parser."]
+        static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
+    }
+}

@@ -1,0 +1,181 @@
+//! Register allocation for tagged DFAs: registers that are never needed at the same time share a
+//! number, so the generated parser keeps a small register file.
+//!
+//! Two registers interfere when some state holds both, or when a transition writes one and reads
+//! the other (so renaming cannot make a copy clobber its own input). Colouring is greedy in
+//! register order, which is deterministic; register 0 (unset) keeps its number.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::tdfa::{FinalSrc, RegOp, Tdfa, UNSET};
+
+/// The registers whose value may still be read, on entry to each state: read by a final state,
+/// read by an operation, or carried unchanged into a state where they are live. Computed as a
+/// backward fixpoint over the transitions.
+fn liveness(tdfa: &Tdfa) -> Vec<BTreeSet<u32>> {
+    let stride = tdfa.stride();
+    let n = tdfa.len();
+    let reads = |list: &[RegOp]| -> Vec<u32> {
+        list.iter().filter_map(|op| if let RegOp::Copy { src, .. } = *op { Some(src) } else { None }).collect()
+    };
+    let writes = |list: &[RegOp]| -> Vec<u32> {
+        list.iter()
+            .map(|op| match *op {
+                RegOp::SetPos { dst } | RegOp::Copy { dst, .. } => dst,
+            })
+            .collect()
+    };
+    let mut live: Vec<BTreeSet<u32>> = tdfa
+        .finals
+        .iter()
+        .map(|f| {
+            f.iter()
+                .flatten()
+                .filter_map(|src| if let FinalSrc::Reg(r) = *src { Some(r) } else { None })
+                .filter(|&r| r != UNSET)
+                .collect()
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in (1..n).rev() {
+            let mut set = live[s].clone();
+            for c in 0..stride {
+                let t = tdfa.trans[s * stride + c] as usize;
+                if t == 0 {
+                    continue;
+                }
+                let list = &tdfa.op_lists[tdfa.ops[s * stride + c] as usize];
+                let written = writes(list);
+                set.extend(live[t].iter().filter(|r| !written.contains(r)));
+                set.extend(reads(list).into_iter().filter(|&r| r != UNSET));
+            }
+            if set.len() != live[s].len() {
+                live[s] = set;
+                changed = true;
+            }
+        }
+    }
+    live
+}
+
+/// Renumbers the registers of `tdfa` by colouring the interference graph built from liveness.
+pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
+    let live = liveness(&tdfa);
+    if std::env::var_os("URI_GEN_DEBUG_REGS").is_some() {
+        let max = live.iter().map(|l| l.len()).max().unwrap_or(0);
+        eprintln!("regalloc: {} states, max live {max}", live.len());
+    }
+    let stride = tdfa.stride();
+    let mut edges: BTreeSet<(u32, u32)> = BTreeSet::new();
+    let mut regs: BTreeSet<u32> = BTreeSet::new();
+    let mut copies: BTreeSet<(u32, u32)> = BTreeSet::new();
+    let add_clique = |set: &[u32], edges: &mut BTreeSet<(u32, u32)>| {
+        for (i, &a) in set.iter().enumerate() {
+            for &b in &set[i + 1..] {
+                if a != b {
+                    edges.insert((a.min(b), a.max(b)));
+                }
+            }
+        }
+    };
+    for set in &live {
+        let v: Vec<u32> = set.iter().copied().collect();
+        regs.extend(&v);
+        add_clique(&v, &mut edges);
+    }
+    for s in 1..tdfa.len() {
+        for c in 0..stride {
+            let t = tdfa.trans[s * stride + c] as usize;
+            let list = &tdfa.op_lists[tdfa.ops[s * stride + c] as usize];
+            if t == 0 || list.is_empty() {
+                continue;
+            }
+            let mut written = Vec::new();
+            let mut read = Vec::new();
+            for op in list {
+                match *op {
+                    RegOp::SetPos { dst } => written.push(dst),
+                    RegOp::Copy { dst, src } => {
+                        written.push(dst);
+                        read.push(src);
+                        copies.insert((dst.min(src), dst.max(src)));
+                    }
+                }
+            }
+            regs.extend(written.iter().chain(&read));
+            // A write must not clobber a value read by the same list or carried into the target.
+            for &w in &written {
+                for &r in read.iter().chain(live[t].iter().filter(|r| !written.contains(r))) {
+                    if w != r {
+                        edges.insert((w.min(r), w.max(r)));
+                    }
+                }
+            }
+            add_clique(&written, &mut edges);
+        }
+    }
+    regs.remove(&UNSET);
+    let mut neighbours: HashMap<u32, BTreeSet<u32>> = HashMap::new();
+    for &(a, b) in &edges {
+        neighbours.entry(a).or_default().insert(b);
+        neighbours.entry(b).or_default().insert(a);
+    }
+    let mut partners: HashMap<u32, Vec<u32>> = HashMap::new();
+    for &(a, b) in &copies {
+        partners.entry(a).or_default().push(b);
+        partners.entry(b).or_default().push(a);
+    }
+    let mut color: HashMap<u32, u32> = HashMap::from([(UNSET, UNSET)]);
+    let mut count = 1;
+    for &r in &regs {
+        let taken: BTreeSet<u32> =
+            neighbours.get(&r).into_iter().flatten().filter_map(|n| color.get(n).copied()).collect();
+        // Prefer the colour of a register this one is copied from or to: the copy disappears.
+        let coalesced = partners
+            .get(&r)
+            .into_iter()
+            .flatten()
+            .filter_map(|p| color.get(p).copied())
+            .find(|c| *c != UNSET && !taken.contains(c));
+        let c = coalesced.unwrap_or_else(|| (1..).find(|c| !taken.contains(c)).unwrap_or(1));
+        count = count.max(c + 1);
+        color.insert(r, c);
+    }
+    let rename = |r: u32| color.get(&r).copied().unwrap_or(UNSET);
+    let mut lists: Vec<Vec<RegOp>> = Vec::new();
+    let mut ids: HashMap<Vec<RegOp>, u32> = HashMap::new();
+    let mut remap = Vec::new();
+    for list in &tdfa.op_lists {
+        let renamed: Vec<RegOp> = list
+            .iter()
+            .filter_map(|op| match *op {
+                RegOp::SetPos { dst } => Some(RegOp::SetPos { dst: rename(dst) }),
+                RegOp::Copy { dst, src } => {
+                    let (dst, src) = (rename(dst), rename(src));
+                    (dst != src).then_some(RegOp::Copy { dst, src })
+                }
+            })
+            .collect();
+        let n = lists.len() as u32;
+        let id = *ids.entry(renamed.clone()).or_insert(n);
+        if id == n {
+            lists.push(renamed);
+        }
+        remap.push(id);
+    }
+    for op in &mut tdfa.ops {
+        *op = remap[*op as usize];
+    }
+    tdfa.op_lists = lists;
+    for srcs in tdfa.finals.iter_mut().flatten() {
+        for src in srcs.iter_mut() {
+            if let FinalSrc::Reg(r) = src {
+                *r = rename(*r);
+            }
+        }
+    }
+    tdfa.registers = count as usize;
+    tdfa
+}

@@ -1,0 +1,305 @@
+//! Borrowed, parsed URI references: [`UriRef`], [`Uri`] and [`Authority`].
+//!
+//! All component boundaries come from the generated tagged DFA in one pass over the input; this
+//! module only turns the recorded offsets into string slices and typed views.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use crate::generated::parser::{Captures, Parser};
+use crate::{HostKind, ParseError, Rule};
+
+/// A parsed URI reference (RFC 3986 section 4.1): a URI, or a relative reference.
+///
+/// Parsing borrows the input and allocates nothing; the value is a string slice and the offsets
+/// of its components.
+///
+/// ```
+/// use uri::{HostKind, UriRef};
+///
+/// let r = UriRef::parse("https://user@[2001:db8::7]:8443/a/b?q=1#top").unwrap();
+/// assert_eq!(r.scheme(), Some("https"));
+/// let authority = r.authority().unwrap();
+/// assert_eq!(authority.userinfo(), Some("user"));
+/// assert_eq!(authority.host(), "[2001:db8::7]");
+/// assert_eq!(authority.host_kind(), HostKind::Ipv6);
+/// assert_eq!(authority.port(), Some("8443"));
+/// assert_eq!(r.path(), "/a/b");
+/// assert_eq!(r.query(), Some("q=1"));
+/// assert_eq!(r.fragment(), Some("top"));
+///
+/// let relative = UriRef::parse("../up?").unwrap();
+/// assert_eq!(relative.scheme(), None);
+/// assert_eq!(relative.path(), "../up");
+/// assert_eq!(relative.query(), Some(""));
+/// ```
+#[derive(Clone, Copy)]
+pub struct UriRef<'a> {
+    text: &'a str,
+    captures: Captures,
+}
+
+impl<'a> UriRef<'a> {
+    /// Parses `text` as a URI reference.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the index of the first byte that cannot continue a valid URI
+    /// reference and the bytes that could have.
+    pub fn parse(text: &'a str) -> Result<UriRef<'a>, ParseError> {
+        match Parser::UriRef.parse(text.as_bytes()) {
+            Ok(captures) => Ok(UriRef { text, captures }),
+            Err(failure) => Err(ParseError::new(Rule::UriReference, text.as_bytes(), failure.index)),
+        }
+    }
+
+    fn slice(&self, span: Option<(usize, usize)>) -> Option<&'a str> {
+        span.map(|(start, end)| &self.text[start..end])
+    }
+
+    /// The whole reference as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The scheme, without its `:`; present exactly when the reference is a URI.
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.slice(self.captures.scheme())
+    }
+
+    /// The authority (after `//`), if present; it may be empty (`file:///x`).
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        self.captures.authority().map(|_| Authority { text: self.text, captures: self.captures })
+    }
+
+    /// The path; always present, possibly empty.
+    pub fn path(&self) -> &'a str {
+        self.slice(self.captures.path()).unwrap_or("")
+    }
+
+    /// The query, without its `?`; `Some("")` for a `?` with nothing after it.
+    pub fn query(&self) -> Option<&'a str> {
+        self.slice(self.captures.query())
+    }
+
+    /// The fragment, without its `#`; `Some("")` for a `#` with nothing after it.
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.slice(self.captures.fragment())
+    }
+
+    /// Whether this reference is a URI (it has a scheme), as opposed to a relative reference.
+    pub fn is_uri(&self) -> bool {
+        self.captures.scheme().is_some()
+    }
+
+    /// This reference as a [`Uri`], if it has a scheme.
+    pub fn as_uri(&self) -> Option<Uri<'a>> {
+        self.is_uri().then_some(Uri { inner: *self })
+    }
+}
+
+impl PartialEq for UriRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for UriRef<'_> {}
+
+impl Hash for UriRef<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+
+impl fmt::Debug for UriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UriRef")
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl fmt::Display for UriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+/// A parsed URI (RFC 3986 section 3): a URI reference with a scheme.
+///
+/// ```
+/// let uri = uri::Uri::parse("mailto:someone@example.com").unwrap();
+/// assert_eq!(uri.scheme(), "mailto");
+/// assert_eq!(uri.path(), "someone@example.com");
+/// assert!(uri.authority().is_none());
+///
+/// let err = uri::Uri::parse("//example.com/").unwrap_err();
+/// assert_eq!(err.index(), 0);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Uri<'a> {
+    inner: UriRef<'a>,
+}
+
+impl<'a> Uri<'a> {
+    /// Parses `text` as a URI.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] for the `URI` rule: a relative reference fails where it stops being a
+    /// prefix of any URI.
+    pub fn parse(text: &'a str) -> Result<Uri<'a>, ParseError> {
+        match UriRef::parse(text) {
+            Ok(r) if r.is_uri() => Ok(Uri { inner: r }),
+            _ => Err(ParseError::new(Rule::Uri, text.as_bytes(), Rule::Uri.valid_up_to(text.as_bytes()))),
+        }
+    }
+
+    /// The scheme, without its `:`.
+    pub fn scheme(&self) -> &'a str {
+        self.inner.scheme().unwrap_or("")
+    }
+
+    /// The URI as a [`UriRef`].
+    pub fn as_uri_ref(&self) -> UriRef<'a> {
+        self.inner
+    }
+
+    /// The whole URI as written.
+    pub fn as_str(&self) -> &'a str {
+        self.inner.as_str()
+    }
+
+    /// The authority, if present.
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        self.inner.authority()
+    }
+
+    /// The path; always present, possibly empty.
+    pub fn path(&self) -> &'a str {
+        self.inner.path()
+    }
+
+    /// The query, without its `?`.
+    pub fn query(&self) -> Option<&'a str> {
+        self.inner.query()
+    }
+
+    /// The fragment, without its `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.inner.fragment()
+    }
+}
+
+impl fmt::Debug for Uri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.inner, f)
+    }
+}
+
+impl fmt::Display for Uri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<'a> From<Uri<'a>> for UriRef<'a> {
+    fn from(uri: Uri<'a>) -> Self {
+        uri.inner
+    }
+}
+
+/// The authority of a URI reference: `[ userinfo "@" ] host [ ":" port ]`.
+#[derive(Clone, Copy)]
+pub struct Authority<'a> {
+    text: &'a str,
+    captures: Captures,
+}
+
+impl<'a> Authority<'a> {
+    fn slice(&self, span: Option<(usize, usize)>) -> Option<&'a str> {
+        span.map(|(start, end)| &self.text[start..end])
+    }
+
+    /// The whole authority.
+    pub fn as_str(&self) -> &'a str {
+        self.slice(self.captures.authority()).unwrap_or("")
+    }
+
+    /// The user information, without its `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.slice(self.captures.userinfo())
+    }
+
+    /// The host; an IP literal keeps its brackets. Possibly empty (`file:///`).
+    pub fn host(&self) -> &'a str {
+        self.slice(self.captures.host()).unwrap_or("")
+    }
+
+    /// Which kind of host this is. A host that matches `IPv4address` is an IPv4 address, even
+    /// though it also matches `reg-name` (RFC 3986 section 3.2.2).
+    pub fn host_kind(&self) -> HostKind {
+        self.captures.host_kind().unwrap_or(HostKind::RegName)
+    }
+
+    /// The port digits, without the `:`; `Some("")` when the `:` is there with no digits.
+    pub fn port(&self) -> Option<&'a str> {
+        self.slice(self.captures.port())
+    }
+
+    /// The port as a number: `None` when absent or empty, or when it does not fit in `u16`
+    /// (RFC 3986 allows any number of digits).
+    pub fn port_u16(&self) -> Option<u16> {
+        self.port().filter(|p| !p.is_empty()).and_then(|p| p.parse().ok())
+    }
+
+    /// The host as an IPv4 address, when it is one.
+    pub fn ipv4(&self) -> Option<Ipv4Addr> {
+        (self.host_kind() == HostKind::Ipv4).then(|| self.host().parse().ok()).flatten()
+    }
+
+    /// The host as an IPv6 address, when it is one (brackets removed).
+    pub fn ipv6(&self) -> Option<Ipv6Addr> {
+        let host = self.host();
+        (self.host_kind() == HostKind::Ipv6)
+            .then(|| host.get(1..host.len().saturating_sub(1)).and_then(|h| h.parse().ok()))
+            .flatten()
+    }
+}
+
+impl PartialEq for Authority<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Authority<'_> {}
+
+impl Hash for Authority<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl fmt::Debug for Authority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Authority")
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("host_kind", &self.host_kind())
+            .field("port", &self.port())
+            .finish()
+    }
+}
+
+impl fmt::Display for Authority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
