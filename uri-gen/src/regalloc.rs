@@ -16,7 +16,9 @@ fn liveness(tdfa: &Tdfa) -> Vec<BTreeSet<u32>> {
     let stride = tdfa.stride();
     let n = tdfa.len();
     let reads = |list: &[RegOp]| -> Vec<u32> {
-        list.iter().filter_map(|op| if let RegOp::Copy { src, .. } = *op { Some(src) } else { None }).collect()
+        list.iter()
+            .filter_map(|op| if let RegOp::Copy { src, .. } = *op { Some(src) } else { None })
+            .collect()
     };
     let writes = |list: &[RegOp]| -> Vec<u32> {
         list.iter()
@@ -63,10 +65,6 @@ fn liveness(tdfa: &Tdfa) -> Vec<BTreeSet<u32>> {
 /// Renumbers the registers of `tdfa` by colouring the interference graph built from liveness.
 pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
     let live = liveness(&tdfa);
-    if std::env::var_os("URI_GEN_DEBUG_REGS").is_some() {
-        let max = live.iter().map(|l| l.len()).max().unwrap_or(0);
-        eprintln!("regalloc: {} states, max live {max}", live.len());
-    }
     let stride = tdfa.stride();
     let mut edges: BTreeSet<(u32, u32)> = BTreeSet::new();
     let mut regs: BTreeSet<u32> = BTreeSet::new();

@@ -274,7 +274,7 @@ struct Builder {
     /// Each state's parser and threads; state 0 is dead.
     states: Vec<(usize, Vec<Thread>)>,
     /// States by parser and shape (NFA states and lookahead tags, registers left out).
-    by_shape: HashMap<(usize, Vec<(StateId, Vec<u32>)>), Vec<u32>>,
+    by_shape: HashMap<(usize, Shape), Vec<u32>>,
     next_reg: u32,
     /// The register that stands for "cleared" for each slot in newly made states.
     cleared: BTreeMap<u32, u32>,
@@ -282,7 +282,10 @@ struct Builder {
     slots: usize,
 }
 
-fn shape(threads: &[Thread]) -> Vec<(StateId, Vec<u32>)> {
+/// A state's threads without their registers: NFA states and lookahead tags.
+type Shape = Vec<(StateId, Vec<u32>)>;
+
+fn shape(threads: &[Thread]) -> Shape {
     threads.iter().map(|t| (t.nfa, t.lookahead.clone())).collect()
 }
 
@@ -290,7 +293,12 @@ impl Builder {
     /// Gives placeholders their real registers and every unset slot a register of its own
     /// (cleared by the transition), so that later arrivals with other set/unset patterns can
     /// map onto this state instead of making a copy of it.
-    fn realize(&mut self, threads: Vec<Thread>, renamed: &BTreeMap<u32, u32>, ops: &mut Vec<RegOp>) -> Vec<Thread> {
+    fn realize(
+        &mut self,
+        threads: Vec<Thread>,
+        renamed: &BTreeMap<u32, u32>,
+        ops: &mut Vec<RegOp>,
+    ) -> Vec<Thread> {
         let mut cleared: BTreeMap<u32, u32> = BTreeMap::new();
         let cleared_regs = &mut self.cleared;
         threads
