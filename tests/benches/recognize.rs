@@ -25,7 +25,9 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Bytes(bytes as u64));
         group.bench_function("uri Rule::UriReference.matches", |b| {
-            b.iter(|| lines.iter().filter(|l| uri::Rule::UriReference.matches(black_box(l.as_bytes()))).count())
+            b.iter(|| {
+                lines.iter().filter(|l| uri::Rule::UriReference.matches(black_box(l.as_bytes()))).count()
+            })
         });
         group.bench_function("uri UriRef::parse", |b| {
             b.iter(|| {

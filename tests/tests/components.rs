@@ -50,7 +50,10 @@ fn every_component_record_passes() {
             let Some(expected) = record.get(key) else { continue };
             let expected = expected.as_str().map(str::to_owned);
             if expected != got {
-                failures.push(format!("{input:?}: {key} expected {expected:?}, got {got:?} ({})", record["source"]));
+                failures.push(format!(
+                    "{input:?}: {key} expected {expected:?}, got {got:?} ({})",
+                    record["source"]
+                ));
             }
         }
     }
@@ -143,7 +146,8 @@ fn check_parse(input: &str) -> Result<(), String> {
         }
         spans.push((a.host(), Rule::Host));
     }
-    let path_rules = [Rule::PathAbempty, Rule::PathAbsolute, Rule::PathNoscheme, Rule::PathRootless, Rule::PathEmpty];
+    let path_rules =
+        [Rule::PathAbempty, Rule::PathAbsolute, Rule::PathNoscheme, Rule::PathRootless, Rule::PathEmpty];
     if !path_rules.iter().any(|rule| rule.matches(r.path().as_bytes())) {
         return Err(format!("{input:?}: path {:?} matches no path rule", r.path()));
     }
@@ -164,7 +168,8 @@ fn check_parse(input: &str) -> Result<(), String> {
 #[test]
 fn every_valid_vector_round_trips() {
     let validity: Vec<Value> = serde_json::from_str(&uri_tests::read_data("validity.json")).expect("parses");
-    let components: Vec<Value> = serde_json::from_str(&uri_tests::read_data("components.json")).expect("parses");
+    let components: Vec<Value> =
+        serde_json::from_str(&uri_tests::read_data("components.json")).expect("parses");
     let mut checked = 0;
     for record in validity.iter().chain(&components) {
         let input = record["input"].as_str().expect("input");
@@ -177,9 +182,50 @@ fn every_valid_vector_round_trips() {
 /// Strings built from the bytes that matter to URI syntax, so that most are valid or nearly so.
 fn uri_like() -> impl Strategy<Value = String> {
     let pieces = prop::sample::select(vec![
-        "a", "Z", "0", "9", "1", ".", "-", "_", "~", "%", "%2F", "%4", ":", "/", "//", "?", "#", "[", "]", "@", "!",
-        "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "::", "v1.x", "127.0.0.1", "255", "256", "[::1]",
-        "[v7.a]", "http:", "//h", ":80", " ", "\"", "é",
+        "a",
+        "Z",
+        "0",
+        "9",
+        "1",
+        ".",
+        "-",
+        "_",
+        "~",
+        "%",
+        "%2F",
+        "%4",
+        ":",
+        "/",
+        "//",
+        "?",
+        "#",
+        "[",
+        "]",
+        "@",
+        "!",
+        "$",
+        "&",
+        "'",
+        "(",
+        ")",
+        "*",
+        "+",
+        ",",
+        ";",
+        "=",
+        "::",
+        "v1.x",
+        "127.0.0.1",
+        "255",
+        "256",
+        "[::1]",
+        "[v7.a]",
+        "http:",
+        "//h",
+        ":80",
+        " ",
+        "\"",
+        "é",
     ]);
     prop::collection::vec(pieces, 0..14).prop_map(|v| v.concat())
 }

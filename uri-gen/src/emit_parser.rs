@@ -90,9 +90,11 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
             .map(|(r, _)| format!(" The `{}` alternative matched.", compiled.grammar.rule(*r).name))
             .collect();
         let base = spec.kind_base(k);
-        let slot_ids: Vec<_> = (0..kind.variants.len()).map(|v| Literal::usize_unsuffixed(base + v)).collect();
+        let slot_ids: Vec<_> =
+            (0..kind.variants.len()).map(|v| Literal::usize_unsuffixed(base + v)).collect();
         let type_doc = format!(" Which alternative of `{}` matched.", kind.name);
-        let method_doc = format!(" Which alternative of `{}` matched, if `{}` is present.", kind.name, kind.name);
+        let method_doc =
+            format!(" Which alternative of `{}` matched, if `{}` is present.", kind.name, kind.name);
         quote! {
             #[doc = #type_doc]
             #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -216,14 +216,15 @@ pub fn compile_parsers(
         return Err(Diagnostics(errors));
     }
     let classes = classes::ByteClasses::from_nfas(&nfas);
-    let (tdfa, ambiguities) = tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit).map_err(|e| {
-        Diagnostics(vec![Diagnostic::error(
-            DiagnosticKind::TooLarge,
-            captures_name,
-            Pos::default(),
-            format!("the parsers need more than {} tagged DFA states", e.limit),
-        )])
-    })?;
+    let (tdfa, ambiguities) =
+        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit).map_err(|e| {
+            Diagnostics(vec![Diagnostic::error(
+                DiagnosticKind::TooLarge,
+                captures_name,
+                Pos::default(),
+                format!("the parsers need more than {} tagged DFA states", e.limit),
+            )])
+        })?;
     let names = spec.slot_names();
     for ambiguity in ambiguities {
         if spec.kinds.iter().enumerate().any(|(k, kind)| {
