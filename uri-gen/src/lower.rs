@@ -4,13 +4,13 @@
 //! the IR with RFC 5234 meaning made explicit (case-insensitive strings, `*1x` as `0*1x`, `0<prose>`
 //! as the empty string, `=/` merged into its rule) and references are resolved across all files.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use abnf::types::{Kind, Node, Repeat, TerminalValues};
 
 use crate::diag::{Diagnostic, DiagnosticKind};
 use crate::ir::{Expr, Grammar, RuleDef, RuleId};
-use crate::source::{split_rules, RuleChunk};
+use crate::source::{scan, split_rules, RuleChunk, Token, TokenKind};
 use crate::{Pos, SourceFile};
 
 /// Which rules count as entry points when looking for unused rules.
@@ -25,12 +25,18 @@ pub enum Roots {
     Named(Vec<String>),
 }
 
+/// The deepest expression nesting, references inlined, that a grammar may have. The passes after
+/// this one recurse through expressions and inline referenced rules; deeper grammars are refused
+/// here so that none of them can run out of stack.
+pub const MAX_DEPTH: usize = 512;
+
 /// A parsed rule before resolution.
 struct Parsed {
     file: usize,
     chunk: RuleChunk,
     rule: abnf::types::Rule,
     pos: Pos,
+    tokens: Vec<Token>,
 }
 
 /// Parses and resolves `files`. Returns the grammar when there is no error, and every diagnostic
@@ -38,20 +44,34 @@ struct Parsed {
 pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut parsed = Vec::new();
+    // Names of rules that do not parse: references to them are not reported as undefined.
+    let mut broken = BTreeSet::new();
     for (file_index, file) in files.iter().enumerate() {
         for chunk in split_rules(&file.text) {
-            match abnf::rule(&chunk.text) {
+            let tokens = match scan(&chunk) {
+                Ok(tokens) => tokens,
+                Err(e) => {
+                    diags.push(Diagnostic::error(e.kind, &file.name, e.pos, e.message).in_rule(chunk.name()));
+                    broken.insert(chunk.name().to_ascii_lowercase());
+                    continue;
+                }
+            };
+            match abnf::rule(&parser_text(&chunk.text, &tokens)) {
                 Ok(rule) => {
                     let column = chunk.text.len() - chunk.text.trim_start().len();
                     let pos = chunk.file_pos(1, column);
-                    parsed.push(Parsed { file: file_index, chunk, rule, pos });
+                    parsed.push(Parsed { file: file_index, chunk, rule, pos, tokens });
                 }
-                Err(err) => diags.push(syntax_error(&file.name, &chunk, &err.to_string())),
+                Err(err) => {
+                    diags.push(syntax_error(&file.name, &chunk, &err.to_string()));
+                    broken.insert(chunk.name().to_ascii_lowercase());
+                }
             }
         }
     }
 
-    // Definitions: the first `=` of each name, then its `=/` extensions in order.
+    // Definitions: the first `=` of each name (a grammar's before a library's), then its `=/`
+    // extensions in order.
     let mut defs: BTreeMap<String, usize> = BTreeMap::new();
     let mut order: Vec<usize> = Vec::new();
     let mut extensions: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
@@ -62,6 +82,15 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
                 defs.insert(key, i);
                 order.push(i);
             }
+            // A grammar may define a name that a library also defines (RFC 8259 `char` and the core
+            // `CHAR`): the grammar's definition wins.
+            (Kind::Basic, Some(&first)) if files[p.file].library && !files[parsed[first].file].library => {}
+            (Kind::Basic, Some(&first)) if files[parsed[first].file].library && !files[p.file].library => {
+                defs.insert(key, i);
+                order.retain(|&o| o != first);
+                order.push(i);
+                extensions.remove(&first);
+            }
             (Kind::Basic, Some(&first)) => {
                 let f = &parsed[first];
                 diags.push(
@@ -69,7 +98,10 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
                         DiagnosticKind::DuplicateRule,
                         &files[p.file].name,
                         p.pos,
-                        format!("rule `{}` is defined more than once", p.rule.name()),
+                        format!(
+                            "rule `{}` is defined more than once; expected `=/` to add alternatives to it",
+                            p.rule.name()
+                        ),
                     )
                     .in_rule(p.rule.name())
                     .with_note(format!("first defined at {}:{}", files[f.file].name, f.pos)),
@@ -82,7 +114,7 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
                     &files[p.file].name,
                     p.pos,
                     format!(
-                        "`{} =/` adds alternatives to a rule that is not defined before it",
+                        "`{0} =/` adds alternatives to a rule that is not defined; expected `{0} =` before it",
                         p.rule.name()
                     ),
                 )
@@ -127,17 +159,7 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
         for &k in std::iter::once(&i).chain(extensions.get(&i).into_iter().flatten()) {
             let q = &parsed[k];
             source.push_str(&q.chunk.source);
-            let mut lowering = Lowering {
-                file: &files[q.file].name,
-                rule: q.rule.name(),
-                chunk: &q.chunk,
-                tokens: scan_tokens(&q.chunk),
-                next_name: 0,
-                next_prose: 0,
-                next_number: 0,
-                ids: &ids,
-                diags: &mut diags,
-            };
+            let mut lowering = Lowering::new(&files[q.file].name, q, &ids, &broken, &mut diags);
             let expr = lowering.node(q.rule.node());
             match expr {
                 Expr::Alt(parts) if k != i || extensions.contains_key(&i) => alternatives.extend(parts),
@@ -152,8 +174,9 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
         rules.push(RuleDef { name: p.rule.name().to_owned(), file: p.file, pos: p.pos, expr, source });
     }
     let grammar = Grammar::new(files.to_vec(), rules);
+    diags.extend(too_deep(&grammar));
 
-    // Unused rules: never referred to, and not an entry point.
+    // Unused rules: never referred to, and not an entry point. Not known when a rule does not parse.
     let mut referenced = BTreeSet::new();
     for id in grammar.ids() {
         referenced.extend(grammar.refs(id).into_iter().filter(|&r| r != id));
@@ -170,7 +193,7 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
             Roots::FirstOfEachFile => first_of_file.contains(&n),
             Roots::Named(names) => names.iter().any(|name| name.eq_ignore_ascii_case(&r.name)),
         };
-        if !root && !files[r.file].library && !referenced.contains(&RuleId(n as u32)) {
+        if broken.is_empty() && !root && !files[r.file].library && !referenced.contains(&RuleId(n as u32)) {
             diags.push(
                 Diagnostic::warning(
                     DiagnosticKind::UnusedRule,
@@ -203,7 +226,78 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
     (ok.then_some(grammar), diags)
 }
 
-/// Turns the `abnf` crate's error text (`at line N` and a caret line) into a positioned diagnostic.
+/// The first rule (in grammar order) whose expression, with referenced rules inlined, nests deeper
+/// than [`MAX_DEPTH`]. A reference back into a cycle counts as nothing: recursion is reported on
+/// its own.
+fn too_deep(grammar: &Grammar) -> Option<Diagnostic> {
+    let mut depth: Vec<Option<usize>> = vec![None; grammar.rules.len()];
+    let mut seen = vec![false; grammar.rules.len()];
+    for root in grammar.ids() {
+        if seen[root.index()] {
+            continue;
+        }
+        seen[root.index()] = true;
+        // Depth-first over references without recursion: a rule's depth is known once all the
+        // rules it refers to (outside its cycle) are.
+        let mut stack = vec![(root, grammar.refs(root).into_iter().collect::<Vec<_>>(), 0)];
+        while let Some((rule, refs, next)) = stack.last_mut() {
+            if let Some(&r) = refs.get(*next) {
+                *next += 1;
+                if !seen[r.index()] {
+                    seen[r.index()] = true;
+                    stack.push((r, grammar.refs(r).into_iter().collect(), 0));
+                }
+                continue;
+            }
+            let rule = *rule;
+            stack.pop();
+            depth[rule.index()] = Some(expr_depth(&grammar.rule(rule).expr, &depth));
+        }
+    }
+    let (id, deepest) =
+        grammar.ids().map(|id| (id, depth[id.index()].unwrap_or(0))).find(|&(_, d)| d > MAX_DEPTH)?;
+    let rule = grammar.rule(id);
+    Some(
+        Diagnostic::error(
+            DiagnosticKind::TooLarge,
+            &grammar.files[rule.file].name,
+            rule.pos,
+            format!(
+                "rule `{}` nests {deepest} levels deep through the rules it refers to; expected at most {MAX_DEPTH}",
+                rule.name
+            ),
+        )
+        .in_rule(&rule.name),
+    )
+}
+
+/// How deep `expr` nests, with the known depths of the rules it refers to.
+fn expr_depth(expr: &Expr, rules: &[Option<usize>]) -> usize {
+    1 + match expr {
+        Expr::Empty | Expr::Class(_) => 0,
+        Expr::Concat(parts) | Expr::Alt(parts) => {
+            parts.iter().map(|p| expr_depth(p, rules)).max().unwrap_or(0)
+        }
+        Expr::Repeat { body, .. } => expr_depth(body, rules),
+        Expr::Ref(id) => rules.get(id.index()).copied().flatten().unwrap_or(0),
+    }
+}
+
+/// The chunk text as the `abnf` crate reads it: the crate only knows `%b`, `%d` and `%x` in lower
+/// case, while ABNF letters are case-insensitive (RFC 5234 section 2.3), so `%B`, `%D` and `%X`
+/// are lower-cased. The length and so every position stay the same.
+fn parser_text(text: &str, tokens: &[Token]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for token in tokens.iter().filter(|t| t.kind == TokenKind::Number) {
+        if let Some(base) = bytes.get_mut(token.offset + 1) {
+            base.make_ascii_lowercase();
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+}
+
+/// A syntax error that [`scan`] did not find but the `abnf` crate reports: placed with the crate's
+/// `at line N` and caret line.
 fn syntax_error(file: &str, chunk: &RuleChunk, message: &str) -> Diagnostic {
     let mut lines = message.lines();
     let mut pos = chunk.file_pos(1, 0);
@@ -217,23 +311,20 @@ fn syntax_error(file: &str, chunk: &RuleChunk, message: &str) -> Diagnostic {
         let text = lines.next().unwrap_or("");
         let caret = lines.next().and_then(|l| l.find('^'));
         if let (Some(line), Some(column)) = (line, caret) {
-            pos = chunk.file_pos(line, column);
-            found = text.chars().skip(column).collect::<String>().trim_end().to_owned();
+            let boundary = (0..=column.min(text.len())).rev().find(|&i| text.is_char_boundary(i));
+            let (before, after) = text.split_at(boundary.unwrap_or(0));
+            pos = chunk.file_pos(line, before.chars().count());
+            found = after.trim_end().to_owned();
         }
     }
-    let name = chunk.text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).next().unwrap_or("");
-    let what = if found.is_empty() {
-        "unexpected end of rule".to_owned()
-    } else {
-        format!("cannot parse `{found}`")
-    };
+    let what = if found.is_empty() { "the end of the rule".to_owned() } else { format!("`{found}`") };
     Diagnostic::error(
         DiagnosticKind::Syntax,
         file,
         pos,
-        format!("invalid ABNF: {what}; expected an element (rule name, string, %-value, group or option), `/`, or the end of the rule"),
+        format!("invalid ABNF at {what}; expected an element (rule name, quoted string, %-value, group, option or prose value), `/`, or the end of the rule"),
     )
-    .in_rule(name)
+    .in_rule(chunk.name())
 }
 
 fn collect_names(node: &Node, out: &mut Vec<String>) {
@@ -247,84 +338,86 @@ fn collect_names(node: &Node, out: &mut Vec<String>) {
     }
 }
 
-/// A token of a rule's text whose position diagnostics need.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum TokenKind {
-    Name,
-    Prose,
-    Number,
-}
-
-/// Finds rule names, prose values and `%`-values in a chunk, in text order, skipping comments and
-/// strings. The first name is the rule being defined and is dropped.
-fn scan_tokens(chunk: &RuleChunk) -> Vec<(TokenKind, Pos)> {
-    let mut out = Vec::new();
-    for (line_index, line) in chunk.text.lines().enumerate() {
-        let bytes = line.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            let start = i;
-            match b {
-                b';' => break,
-                b'"' => {
-                    i += 1;
-                    while i < bytes.len() && bytes[i] != b'"' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                b'<' => {
-                    out.push((TokenKind::Prose, chunk.file_pos(line_index + 1, start)));
-                    while i < bytes.len() && bytes[i] != b'>' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                b'%' => {
-                    i += 1;
-                    if i < bytes.len() && matches!(bytes[i], b's' | b'S' | b'i' | b'I') {
-                        continue;
-                    }
-                    out.push((TokenKind::Number, chunk.file_pos(line_index + 1, start)));
-                    while i < bytes.len()
-                        && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'.' | b'-'))
-                    {
-                        i += 1;
-                    }
-                }
-                b if b.is_ascii_alphabetic() => {
-                    out.push((TokenKind::Name, chunk.file_pos(line_index + 1, start)));
-                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'-') {
-                        i += 1;
-                    }
-                }
-                _ => i += 1,
+/// Where the `%`-value holding `value` is written: in the definition of `id` (its `=` and `=/`
+/// parts, in any file), else in the rules it refers to, nearest first. Returns the rule that
+/// writes it, the index of its file and the position.
+///
+/// The NFA pass finds the values an encoding cannot hold (above `%xFF` for octets) after the
+/// positions are gone; this finds them again in the text.
+pub fn locate_value(grammar: &Grammar, id: RuleId, value: u32) -> Option<(RuleId, usize, Pos)> {
+    let chunks: Vec<(usize, RuleChunk)> = grammar
+        .files
+        .iter()
+        .enumerate()
+        .flat_map(|(f, file)| split_rules(&file.text).into_iter().map(move |chunk| (f, chunk)))
+        .collect();
+    let mut seen = BTreeSet::from([id]);
+    let mut queue = VecDeque::from([id]);
+    while let Some(rule) = queue.pop_front() {
+        let name = &grammar.rule(rule).name;
+        for (file, chunk) in chunks.iter().filter(|(_, c)| c.name().eq_ignore_ascii_case(name)) {
+            let Ok(tokens) = scan(chunk) else { continue };
+            let holds = |t: &&Token| {
+                t.kind == TokenKind::Number && t.values.iter().any(|&(lo, hi)| (lo..=hi).contains(&value))
+            };
+            if let Some(token) = tokens.iter().find(holds) {
+                return Some((rule, *file, token.pos));
+            }
+        }
+        for next in grammar.refs(rule) {
+            if seen.insert(next) {
+                queue.push_back(next);
             }
         }
     }
-    if let Some(first) = out.iter().position(|t| t.0 == TokenKind::Name) {
-        out.remove(first);
-    }
-    out
+    None
 }
 
+/// Lowers one chunk's tree. The tree is walked in text order, so the `n`th rule name (repetition,
+/// `%`-value, prose value) of the tree is the `n`th token of that kind [`scan`] found.
 struct Lowering<'a> {
     file: &'a str,
     rule: &'a str,
-    chunk: &'a RuleChunk,
-    tokens: Vec<(TokenKind, Pos)>,
-    next_name: usize,
-    next_prose: usize,
-    next_number: usize,
+    /// Where the rule starts, for anything without a token.
+    start: Pos,
+    /// The tokens of each kind in text order, indexed by `TokenKind as usize`.
+    tokens: [Vec<&'a Token>; 4],
+    /// How many tokens of each kind the walk has passed.
+    next: [usize; 4],
     ids: &'a BTreeMap<String, RuleId>,
+    broken: &'a BTreeSet<String>,
     diags: &'a mut Vec<Diagnostic>,
 }
 
-impl Lowering<'_> {
-    /// The position of the `n`th token of a kind, or of the rule when the scan missed it.
-    fn token_pos(&self, kind: TokenKind, n: usize) -> Pos {
-        self.tokens.iter().filter(|t| t.0 == kind).nth(n).map_or_else(|| self.chunk.file_pos(1, 0), |t| t.1)
+impl<'a> Lowering<'a> {
+    fn new(
+        file: &'a str,
+        parsed: &'a Parsed,
+        ids: &'a BTreeMap<String, RuleId>,
+        broken: &'a BTreeSet<String>,
+        diags: &'a mut Vec<Diagnostic>,
+    ) -> Self {
+        let mut tokens: [Vec<&Token>; 4] = Default::default();
+        for token in &parsed.tokens {
+            tokens[token.kind as usize].push(token);
+        }
+        Lowering {
+            file,
+            rule: parsed.rule.name(),
+            start: parsed.pos,
+            tokens,
+            next: [0; 4],
+            ids,
+            broken,
+            diags,
+        }
+    }
+
+    /// The next token of a kind: its position and text (the rule's position if there is none).
+    fn take(&mut self, kind: TokenKind) -> (Pos, &'a str) {
+        let n = self.next[kind as usize];
+        self.next[kind as usize] += 1;
+        self.tokens[kind as usize].get(n).map_or((self.start, ""), |t| (t.pos, t.text.as_str()))
     }
 
     fn error(&mut self, kind: DiagnosticKind, pos: Pos, message: String) {
@@ -339,103 +432,139 @@ impl Lowering<'_> {
             Node::Optional(inner) => Expr::Repeat { min: 0, max: Some(1), body: Box::new(self.node(inner)) },
             Node::Repetition { repeat, node } => self.repetition(repeat, node),
             Node::Rulename(name) => {
-                let pos = self.token_pos(TokenKind::Name, self.next_name);
-                self.next_name += 1;
-                match self.ids.get(&name.to_ascii_lowercase()) {
+                let (pos, _) = self.take(TokenKind::Name);
+                let key = name.to_ascii_lowercase();
+                match self.ids.get(&key) {
                     Some(&id) => Expr::Ref(id),
+                    None if self.broken.contains(&key) => Expr::Empty,
                     None => {
-                        self.error(DiagnosticKind::UndefinedRule, pos, format!("undefined rule `{name}`"));
+                        self.error(
+                            DiagnosticKind::UndefinedRule,
+                            pos,
+                            format!("undefined rule `{name}`; expected a definition `{name} = ...` in one of the grammar files"),
+                        );
                         Expr::Empty
                     }
                 }
             }
-            Node::String(literal) => {
-                let sensitive = literal.is_case_sensitive();
-                let parts = literal
-                    .value()
-                    .bytes()
-                    .map(|b| {
-                        let (lower, upper) = (b.to_ascii_lowercase() as u32, b.to_ascii_uppercase() as u32);
-                        if sensitive || lower == upper {
-                            Expr::value(b as u32)
-                        } else {
-                            Expr::Class(vec![(upper, upper), (lower, lower)])
-                        }
-                    })
-                    .collect::<Vec<_>>();
-                match parts.len() {
-                    0 => Expr::Empty,
-                    1 => parts.into_iter().next().unwrap_or(Expr::Empty),
-                    _ => Expr::Concat(parts),
-                }
-            }
-            Node::TerminalValues(TerminalValues::Range(lo, hi)) => {
-                if lo > hi {
-                    let pos = self.next_number();
-                    self.error(
-                        DiagnosticKind::InvalidRange,
-                        pos,
-                        format!("empty value range: {lo:#X} is greater than {hi:#X}"),
-                    );
-                    return Expr::Empty;
-                }
-                self.next_number();
-                Expr::Class(vec![(*lo, *hi)])
-            }
-            Node::TerminalValues(TerminalValues::Concatenation(values)) => {
-                self.next_number();
-                match values.as_slice() {
-                    [one] => Expr::value(*one),
-                    many => Expr::Concat(many.iter().map(|&v| Expr::value(v)).collect()),
-                }
+            Node::String(literal) => string(literal.value(), literal.is_case_sensitive()),
+            Node::TerminalValues(values) => {
+                let (pos, written) = self.take(TokenKind::Number);
+                self.terminal_values(values, pos, written)
             }
             Node::Prose(text) => {
-                let pos = self.token_pos(TokenKind::Prose, self.next_prose);
-                self.next_prose += 1;
+                let (pos, _) = self.take(TokenKind::Prose);
                 self.error(
                     DiagnosticKind::ProseValue,
                     pos,
-                    format!("prose value `<{text}>` has no formal meaning and cannot be compiled"),
+                    format!("prose value `<{text}>` has no formal meaning and cannot be compiled; expected ABNF in its place, or `0<...>` for the empty string"),
                 );
                 Expr::Empty
             }
         }
     }
 
-    /// The position of the next `%`-value, advancing past it.
-    fn next_number(&mut self) -> Pos {
-        let pos = self.token_pos(TokenKind::Number, self.next_number);
-        self.next_number += 1;
-        pos
+    /// `%b`, `%d` and `%x` values: a range or a concatenation of single values. Values that no
+    /// encoding can match (above `%x10FFFF`, UTF-16 surrogates) are reported here, where their
+    /// position is known.
+    fn terminal_values(&mut self, values: &TerminalValues, pos: Pos, written: &str) -> Expr {
+        match values {
+            TerminalValues::Range(lo, hi) => {
+                if lo > hi {
+                    self.error(
+                        DiagnosticKind::InvalidRange,
+                        pos,
+                        format!("empty value range `{written}`: the first value is greater than the last; expected the smaller value first"),
+                    );
+                    return Expr::Empty;
+                }
+                if let Some(message) = invalid_value(*lo, *hi, written) {
+                    self.error(DiagnosticKind::InvalidValue, pos, message);
+                    return Expr::Empty;
+                }
+                Expr::Class(vec![(*lo, *hi)])
+            }
+            TerminalValues::Concatenation(values) => {
+                if let Some(message) = values.iter().find_map(|&v| invalid_value(v, v, written)) {
+                    self.error(DiagnosticKind::InvalidValue, pos, message);
+                    return Expr::Empty;
+                }
+                match values.as_slice() {
+                    [one] => Expr::value(*one),
+                    many => Expr::Concat(many.iter().map(|&v| Expr::value(v)).collect()),
+                }
+            }
+        }
+    }
+
+    /// Lowers `node` only to keep the token counts in step, dropping what it reports.
+    fn skip(&mut self, node: &Node) {
+        let saved = std::mem::take(self.diags);
+        let _ = self.node(node);
+        *self.diags = saved;
     }
 
     fn repetition(&mut self, repeat: &Repeat, node: &Node) -> Expr {
+        let (pos, written) = self.take(TokenKind::Repeat);
         let (min, max) = match *repeat {
             Repeat::Specific(n) => (n, Some(n)),
             Repeat::Variable { min, max } => (min.unwrap_or(0), max),
         };
-        if max == Some(0) {
-            // `0<prose>` and friends: zero repetitions of anything is the empty string. The body is
-            // still walked so that token positions stay in step, without reporting it.
-            let mut quiet = Vec::new();
-            let saved = std::mem::replace(self.diags, std::mem::take(&mut quiet));
+        if max.is_some_and(|max| min > max) {
             let _ = self.node(node);
-            *self.diags = saved;
+            self.error(
+                DiagnosticKind::InvalidRange,
+                pos,
+                format!("repetition `{written}` has a minimum greater than its maximum; expected `n*m` with n at most m"),
+            );
+            return Expr::Empty;
+        }
+        if max == Some(0) {
+            // `0<prose>` and friends: zero repetitions of anything is the empty string.
+            self.skip(node);
             return Expr::Empty;
         }
         let body = self.node(node);
-        if let Some(max) = max {
-            if min > max {
-                let pos = self.chunk.file_pos(1, 0);
-                self.error(
-                    DiagnosticKind::InvalidRange,
-                    pos,
-                    format!("repetition `{min}*{max}` has a minimum greater than its maximum"),
-                );
-                return Expr::Empty;
-            }
-        }
         let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Expr::Repeat { min: clamp(min), max: max.map(clamp), body: Box::new(body) }
     }
+}
+
+/// A quoted string: each letter of a case-insensitive string matches either case (RFC 5234
+/// section 2.3); `%s` strings (RFC 7405) match as written.
+fn string(value: &str, case_sensitive: bool) -> Expr {
+    let mut parts: Vec<Expr> = value
+        .bytes()
+        .map(|b| {
+            let (lower, upper) = (b.to_ascii_lowercase() as u32, b.to_ascii_uppercase() as u32);
+            if case_sensitive || lower == upper {
+                Expr::value(b as u32)
+            } else {
+                Expr::Class(vec![(upper, upper), (lower, lower)])
+            }
+        })
+        .collect();
+    match parts.len() {
+        0 => Expr::Empty,
+        1 => parts.pop().unwrap_or(Expr::Empty),
+        _ => Expr::Concat(parts),
+    }
+}
+
+/// Why the values `lo..=hi` of the `%`-value `written` cannot be terminals in any encoding, if so.
+fn invalid_value(lo: u32, hi: u32, written: &str) -> Option<String> {
+    let single = !written.contains(['-', '.']);
+    if hi > 0x10FFFF {
+        let what = if single { format!("`{written}`") } else { format!("%x{hi:X} in `{written}`") };
+        return Some(format!(
+            "value {what} is above %x10FFFF, the largest code point; expected at most %x10FFFF"
+        ));
+    }
+    if (0xD800..=0xDFFF).contains(&lo) && (0xD800..=0xDFFF).contains(&hi) {
+        let what = if single { format!("value `{written}` is") } else { format!("`{written}` holds") };
+        return Some(format!(
+            "{what} a UTF-16 surrogate, which is not a character; expected a code point outside %xD800-DFFF"
+        ));
+    }
+    None
 }
