@@ -1,8 +1,12 @@
 //! Parsing and lowering: grammar files to a resolved [`Grammar`], or diagnostics.
 //!
-//! Each rule chunk is parsed alone by the `abnf` crate; the crate's syntax tree is then lowered to
-//! the IR with RFC 5234 meaning made explicit (case-insensitive strings, `*1x` as `0*1x`, `0<prose>`
-//! as the empty string, `=/` merged into its rule) and references are resolved across all files.
+//! Each rule chunk is first checked by [`scan`], which reports syntax errors with their position
+//! and lists where references, repetitions and values are; the `abnf` crate then parses it, and
+//! its tree is lowered to the IR with RFC 5234 meaning made explicit (case-insensitive strings,
+//! `*1x` as `0*1x`, `0<prose>` as the empty string, `=/` merged into its rule). References are
+//! resolved across all files; a grammar's definition of a name hides a library's. Errors found
+//! while lowering (undefined rules, backwards ranges, values no encoding can hold) point at the
+//! token, and grammars nesting deeper than the later passes can recurse are refused.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
