@@ -122,6 +122,16 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         })
         .collect();
     let count = grammar.rules.len();
+    let single_bytes = (0..count).map(|r| {
+        let mut words = [0u64; 4];
+        for b in 0..=255u8 {
+            if dfa.matches(r, &[b]) {
+                words[b as usize / 64] |= 1 << (b % 64);
+            }
+        }
+        let words = words.iter().map(|&w| Literal::u64_unsuffixed(w));
+        quote!([#(#words),*])
+    });
     let indexes: Vec<_> = (0..count).map(Literal::usize_unsuffixed).collect();
 
     let classes = dfa.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
@@ -195,6 +205,12 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
                 last
             }
 
+            #[doc = " The bytes that are, alone, a match of the rule (bit `b % 64` of word `b / 64`): for"]
+            #[doc = " `query`, the bytes a query may hold without percent-encoding."]
+            pub const fn single_bytes(self) -> [u64; 4] {
+                SINGLE_BYTES[self as usize]
+            }
+
             #[doc = " What may follow `prefix` in a match of the rule: the set of bytes (bit `b % 64` of"]
             #[doc = " word `b / 64`) and whether the match may end there. All empty when `prefix` itself"]
             #[doc = " cannot start a match."]
@@ -249,6 +265,9 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
 
         #[doc = " Whether each state (by unmultiplied id) accepts."]
         static ACCEPT: [bool; #states_lit] = [#(#accept),*];
+
+        #[doc = " For each rule, in `Rule::ALL` order, the bytes that alone match it."]
+        static SINGLE_BYTES: [[u64; 4]; #count_lit] = [#(#single_bytes),*];
 
         #[doc = " The premultiplied start state of each rule, in `Rule::ALL` order."]
         static STARTS: [#state_ty; #count_lit] = [#(#starts),*];
