@@ -17,11 +17,26 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod builder;
 mod error;
+mod find;
 mod generated;
+mod normalize;
+mod owned;
+mod percent;
+mod resolve;
 mod uri_ref;
 
+pub use builder::{BuildError, Builder};
 pub use error::ParseError;
+pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
 pub use generated::rules::Rule;
+pub use normalize::{Components, Normalization};
+pub use owned::{UriBuf, UriRefBuf};
+pub use percent::{
+    decode, decode_utf8, encode_fragment, encode_path, encode_path_segment, encode_query, encode_reg_name,
+    encode_userinfo, DecodeError, EncodeSet,
+};
+pub use resolve::{remove_dot_segments, ResolveOptions};
 pub use uri_ref::{Authority, Uri, UriRef};

@@ -54,6 +54,16 @@ impl<'a> UriRef<'a> {
         }
     }
 
+    /// A reference from text and the captures the parser recorded for exactly that text.
+    pub(crate) fn from_parts(text: &'a str, captures: Captures) -> UriRef<'a> {
+        UriRef { text, captures }
+    }
+
+    /// The recorded capture offsets.
+    pub(crate) fn captures(&self) -> Captures {
+        self.captures
+    }
+
     fn slice(&self, span: Option<(usize, usize)>) -> Option<&'a str> {
         span.map(|(start, end)| &self.text[start..end])
     }
@@ -159,6 +169,12 @@ impl<'a> Uri<'a> {
             Ok(r) if r.is_uri() => Ok(Uri { inner: r }),
             _ => Err(ParseError::new(Rule::Uri, text.as_bytes(), Rule::Uri.valid_up_to(text.as_bytes()))),
         }
+    }
+
+    /// A URI from a reference known to have a scheme.
+    pub(crate) fn from_uri_ref_unchecked(inner: UriRef<'a>) -> Uri<'a> {
+        debug_assert!(inner.is_uri());
+        Uri { inner }
     }
 
     /// The scheme, without its `:`.

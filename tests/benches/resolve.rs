@@ -1,0 +1,103 @@
+//! Reference resolution on the 10,000 Common Crawl pairs of `relative_urls_cc_10k.csv` (from
+//! oxiri), beside `oxiri`, `fluent-uri` and `iri-string` in the same run.
+//!
+//! Run with `cargo bench -p uri-tests --bench resolve`. Every library does the same work per
+//! pair and per iteration: parse the base, parse the reference, resolve into a new owned,
+//! parsed value. A line at the start gives how many pairs each library resolved (they differ on
+//! inputs that are not RFC 3986, and oxiri and iri-string are IRI libraries). Divide the time
+//! per iteration by 10,000 for the time per pair.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use iri_string::format::ToDedicatedString;
+use iri_string::types::{UriReferenceStr, UriStr};
+
+/// Parses a base and a reference and resolves; the length of the result, or `None` when the
+/// library rejects an input.
+type Resolver = fn(&str, &str) -> Option<usize>;
+
+fn pairs() -> Vec<(String, String)> {
+    let text = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
+    text.lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(','))
+        .map(|(base, relative)| (base.to_owned(), relative.to_owned()))
+        .collect()
+}
+
+fn ours(base: &str, relative: &str) -> Option<usize> {
+    let base = uri::Uri::parse(base).ok()?;
+    let relative = uri::UriRef::parse(relative).ok()?;
+    Some(base.resolve(&relative).as_str().len())
+}
+
+fn ours_into(base: &str, relative: &str, buffer: &mut String) -> Option<usize> {
+    let base = uri::Uri::parse(base).ok()?;
+    let relative = uri::UriRef::parse(relative).ok()?;
+    buffer.clear();
+    base.resolve_into(&relative, uri::ResolveOptions::STRICT, buffer);
+    Some(buffer.len())
+}
+
+fn oxiri(base: &str, relative: &str) -> Option<usize> {
+    let base = oxiri::Iri::parse(base).ok()?;
+    let relative = oxiri::IriRef::parse(relative).ok()?;
+    Some(base.resolve(&relative).ok()?.as_str().len())
+}
+
+fn fluent(base: &str, relative: &str) -> Option<usize> {
+    let base = fluent_uri::Uri::parse(base).ok()?;
+    let relative = fluent_uri::UriRef::parse(relative).ok()?;
+    Some(relative.resolve_against(&base).ok()?.as_str().len())
+}
+
+fn iri_string(base: &str, relative: &str) -> Option<usize> {
+    let base = UriStr::new(base).ok()?;
+    let relative = UriReferenceStr::new(relative).ok()?;
+    Some(relative.resolve_against(base.to_absolute()).to_dedicated_string().as_str().len())
+}
+
+fn bench(c: &mut Criterion) {
+    let pairs = pairs();
+    let count =
+        |f: &dyn Fn(&str, &str) -> Option<usize>| pairs.iter().filter(|(b, r)| f(b, r).is_some()).count();
+    let mut buffer = String::new();
+    let into_ok = pairs.iter().filter(|(b, r)| ours_into(b, r, &mut buffer).is_some()).count();
+    eprintln!(
+        "{} pairs; resolved: uri {} (resolve_into {into_ok}), oxiri {}, fluent-uri {}, iri-string {}",
+        pairs.len(),
+        count(&ours),
+        count(&oxiri),
+        count(&fluent),
+        count(&iri_string),
+    );
+    let mut group = c.benchmark_group("relative_urls_cc_10k");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    let libraries: [(&str, Resolver); 4] = [
+        ("uri Uri::resolve", ours),
+        ("oxiri Iri::resolve", oxiri),
+        ("fluent-uri UriRef::resolve_against", fluent),
+        ("iri-string resolve_against", iri_string),
+    ];
+    for (name, f) in libraries {
+        group.bench_function(name, |b| {
+            b.iter(|| pairs.iter().filter_map(|(base, r)| f(black_box(base), black_box(r))).sum::<usize>())
+        });
+    }
+    group.bench_function("uri Uri::resolve_into (reused buffer)", |b| {
+        let mut buffer = String::new();
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter_map(|(base, r)| ours_into(black_box(base), black_box(r), &mut buffer))
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500)).measurement_time(std::time::Duration::from_secs(3));
+    targets = bench
+}
+criterion_main!(benches);

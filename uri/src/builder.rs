@@ -1,0 +1,267 @@
+//! [`Builder`]: a URI reference from its components, each checked with its generated rule.
+//!
+//! The builder only recomposes (RFC 3986 section 5.3); whether a component is valid, and which
+//! path forms fit with or without an authority, is asked of the generated recognizers.
+
+use std::fmt;
+
+use crate::{ParseError, Rule, UriBuf, UriRef, UriRefBuf};
+
+/// Builds a URI reference from components.
+///
+/// Components are taken as they will appear in the URI: encode text first with
+/// [`crate::encode_path_segment`], [`crate::encode_query`] and the like. An authority is written
+/// when a host is set (it may be empty, as in `file:///etc`).
+///
+/// ```
+/// use uri::{encode_query, Builder, Rule};
+///
+/// let uri = Builder::new()
+///     .scheme("https")
+///     .host("example.com")
+///     .port(8443)
+///     .path("/search")
+///     .query(&encode_query("q=a b"))
+///     .fragment("top")
+///     .build_uri()
+///     .unwrap();
+/// assert_eq!(uri, "https://example.com:8443/search?q=a%20b#top");
+/// assert_eq!(uri.authority().unwrap().port_u16(), Some(8443));
+///
+/// let err = Builder::new().scheme("http").host("exa mple.com").build().unwrap_err();
+/// assert_eq!((err.rule(), err.index()), (Rule::Host, 3));
+///
+/// // Without an authority, a path may not start with "//"; with one, it must start with "/".
+/// assert!(Builder::new().scheme("x").path("//a").build().is_err());
+/// assert!(Builder::new().scheme("x").host("h").path("a").build().is_err());
+/// // A relative reference's first segment may not hold a ':' (it would read as a scheme).
+/// assert!(Builder::new().path("a:b").build().is_err());
+/// assert_eq!(Builder::new().path("./a:b").build().unwrap(), "./a:b");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Builder {
+    scheme: Option<String>,
+    userinfo: Option<String>,
+    host: Option<String>,
+    /// The port digits: set from a `u16`, or copied from a parsed reference.
+    port: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl Builder {
+    /// An empty builder: it builds the empty relative reference.
+    pub fn new() -> Builder {
+        Builder::default()
+    }
+
+    /// Sets the scheme (without `:`), checked with the `scheme` rule.
+    pub fn scheme(mut self, scheme: &str) -> Builder {
+        self.scheme = Some(scheme.to_owned());
+        self
+    }
+
+    /// Sets the user information (without `@`), checked with the `userinfo` rule.
+    pub fn userinfo(mut self, userinfo: &str) -> Builder {
+        self.userinfo = Some(userinfo.to_owned());
+        self
+    }
+
+    /// Sets the host, checked with the `host` rule (an IPv6 address goes in brackets).
+    pub fn host(mut self, host: &str) -> Builder {
+        self.host = Some(host.to_owned());
+        self
+    }
+
+    /// Sets the port.
+    pub fn port(mut self, port: u16) -> Builder {
+        self.port = Some(port.to_string());
+        self
+    }
+
+    /// Sets the path, checked with the path rule that fits the other components.
+    pub fn path(mut self, path: &str) -> Builder {
+        self.path = path.to_owned();
+        self
+    }
+
+    /// Sets the query (without `?`), checked with the `query` rule.
+    pub fn query(mut self, query: &str) -> Builder {
+        self.query = Some(query.to_owned());
+        self
+    }
+
+    /// Sets the fragment (without `#`), checked with the `fragment` rule.
+    pub fn fragment(mut self, fragment: &str) -> Builder {
+        self.fragment = Some(fragment.to_owned());
+        self
+    }
+
+    /// Checks every component and builds the reference.
+    ///
+    /// # Errors
+    ///
+    /// A [`BuildError`] naming the rule a component failed and the index in that component.
+    pub fn build(&self) -> Result<UriRefBuf, BuildError> {
+        check(Rule::Scheme, self.scheme.as_deref())?;
+        check(Rule::Userinfo, self.userinfo.as_deref())?;
+        check(Rule::Host, self.host.as_deref())?;
+        check(Rule::Port, self.port.as_deref())?;
+        check(Rule::Query, self.query.as_deref())?;
+        check(Rule::Fragment, self.fragment.as_deref())?;
+        if self.host.is_none() && (self.userinfo.is_some() || self.port.is_some()) {
+            return Err(BuildError { rule: Rule::Host, index: 0, kind: BuildErrorKind::MissingHost });
+        }
+        // The path alternatives of `hier-part` (with a scheme) and `relative-part` (without).
+        let path_rules: &[Rule] = match (self.host.is_some(), self.scheme.is_some()) {
+            (true, _) => &[Rule::PathAbempty],
+            (false, true) => &[Rule::PathAbsolute, Rule::PathRootless, Rule::PathEmpty],
+            (false, false) => &[Rule::PathAbsolute, Rule::PathNoscheme, Rule::PathEmpty],
+        };
+        let path = self.path.as_bytes();
+        if !path_rules.iter().any(|rule| rule.matches(path)) {
+            let (rule, index) = path_rules
+                .iter()
+                .map(|&rule| (rule, rule.valid_up_to(path)))
+                .max_by_key(|&(_, index)| index)
+                .unwrap_or((Rule::Path, 0));
+            return Err(BuildError { rule, index, kind: BuildErrorKind::Invalid });
+        }
+        let mut text = String::new();
+        if let Some(scheme) = &self.scheme {
+            text.push_str(scheme);
+            text.push(':');
+        }
+        if let Some(host) = &self.host {
+            text.push_str("//");
+            if let Some(userinfo) = &self.userinfo {
+                text.push_str(userinfo);
+                text.push('@');
+            }
+            text.push_str(host);
+            if let Some(port) = &self.port {
+                text.push(':');
+                text.push_str(port);
+            }
+        }
+        text.push_str(&self.path);
+        if let Some(query) = &self.query {
+            text.push('?');
+            text.push_str(query);
+        }
+        if let Some(fragment) = &self.fragment {
+            text.push('#');
+            text.push_str(fragment);
+        }
+        UriRefBuf::parse(text).map_err(BuildError::from)
+    }
+
+    /// Builds, requiring a scheme: the result is a URI.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Builder::build`], and a [`BuildError`] for the `scheme` rule when no scheme
+    /// was set.
+    pub fn build_uri(&self) -> Result<UriBuf, BuildError> {
+        if self.scheme.is_none() {
+            return Err(BuildError { rule: Rule::Scheme, index: 0, kind: BuildErrorKind::MissingScheme });
+        }
+        self.build()?.into_uri().map_err(|_| BuildError {
+            rule: Rule::Scheme,
+            index: 0,
+            kind: BuildErrorKind::MissingScheme,
+        })
+    }
+}
+
+/// Checks an optional component with its rule.
+fn check(rule: Rule, value: Option<&str>) -> Result<(), BuildError> {
+    match value {
+        Some(v) if !rule.matches(v.as_bytes()) => {
+            Err(BuildError { rule, index: rule.valid_up_to(v.as_bytes()), kind: BuildErrorKind::Invalid })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Why a [`Builder`] could not build: which component's rule failed, and where in it.
+///
+/// ```
+/// use uri::{Builder, Rule};
+///
+/// let err = Builder::new().scheme("1http").build().unwrap_err();
+/// assert_eq!((err.rule(), err.index()), (Rule::Scheme, 0));
+/// assert_eq!(err.to_string(), "invalid scheme: the value does not match at byte 0");
+///
+/// let err = Builder::new().port(80).build().unwrap_err();
+/// assert_eq!(err.to_string(), "invalid host: userinfo or port given without a host");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BuildError {
+    rule: Rule,
+    index: usize,
+    kind: BuildErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum BuildErrorKind {
+    Invalid,
+    MissingHost,
+    MissingScheme,
+}
+
+impl BuildError {
+    /// The rule of the component that failed (for a path, the path rule that got furthest).
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The index in the component's value of the first byte that the rule cannot take, or its
+    /// length when it ended too early; 0 for a missing component.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl From<ParseError> for BuildError {
+    fn from(e: ParseError) -> BuildError {
+        BuildError { rule: e.rule(), index: e.index(), kind: BuildErrorKind::Invalid }
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.rule.name();
+        match self.kind {
+            BuildErrorKind::Invalid => {
+                write!(f, "invalid {name}: the value does not match at byte {}", self.index)
+            }
+            BuildErrorKind::MissingHost => write!(f, "invalid {name}: userinfo or port given without a host"),
+            BuildErrorKind::MissingScheme => write!(f, "invalid {name}: a URI needs a scheme"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl UriRef<'_> {
+    /// A [`Builder`] holding this reference's components, to change some of them.
+    ///
+    /// ```
+    /// let r = uri::UriRef::parse("http://a/b?c#d").unwrap();
+    /// assert_eq!(r.to_builder().query("x").build().unwrap(), "http://a/b?x#d");
+    /// ```
+    pub fn to_builder(&self) -> Builder {
+        let authority = self.authority();
+        Builder {
+            scheme: self.scheme().map(str::to_owned),
+            userinfo: authority.and_then(|a| a.userinfo()).map(str::to_owned),
+            host: authority.map(|a| a.host().to_owned()),
+            port: authority.and_then(|a| a.port()).map(str::to_owned),
+            path: self.path().to_owned(),
+            query: self.query().map(str::to_owned),
+            fragment: self.fragment().map(str::to_owned),
+        }
+    }
+}

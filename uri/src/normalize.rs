@@ -1,0 +1,414 @@
+//! Normalization and comparison (RFC 3986 section 6): syntax-based (6.2.2) and scheme-based
+//! (6.2.3), each step selectable on its own.
+//!
+//! Components come from the generated parser and the unreserved set from the generated tables
+//! ([`EncodeSet::UNRESERVED`]); this module is only the section 6 algorithms.
+//!
+//! # The comparison ladder (section 6.2.1)
+//!
+//! Section 6.2.1 orders comparison methods from cheap to thorough: simple string comparison
+//! (6.2.1), syntax-based normalization (6.2.2), scheme-based normalization (6.2.3) and
+//! protocol-based normalization (6.2.4). [`UriRef::normalized_eq`] climbs the first three rungs:
+//! equal strings are equal; otherwise both sides are normalized with [`Normalization::FULL`] and
+//! compared. Protocol-based normalization (following redirects, asking a server) is out of scope.
+//!
+//! # Decisions where RFC 3986 is silent
+//!
+//! - **Relative references.** Section 6 defines normalization for URIs. A relative reference gets
+//!   the same case and percent-encoding steps. Its dot segments are removed so that it keeps its
+//!   meaning: resolved against any base with an authority or an absolute path, the normalized
+//!   reference gives the same URI as the original (section 5.2). An absolute-path or
+//!   network-path reference gets section 5.2.4 as it is (resolution applies it to such a path
+//!   unchanged). A relative-path reference keeps its leading `..` segments (`../../a/..` gives
+//!   `../../`), becomes `./` rather than empty (`a/..`: an empty reference would mean the base
+//!   document itself), and gets a `./` in front when its first segment would otherwise contain
+//!   a `:` (section 4.2) or be empty (a path that would start with `/`).
+//! - **Rootless paths of URIs.** Section 5.2.4 is applied literally: `zz:a/../b` becomes
+//!   `zz:/b`, like resolution does (see [`Uri::resolve`]).
+//! - **A path that would start with `//` without an authority** gets `/.` in front
+//!   (`scheme:/.//x` stays as it is), for the reason given at [`Uri::resolve`].
+//! - **Hosts.** Case normalization lower-cases the ASCII letters of every kind of host, and of
+//!   a registered name that also has percent-encoded (non-ASCII) octets; the triplets' hex digits
+//!   are upper-cased instead.
+//! - **Ports.** Scheme-based normalization drops an empty port for every scheme (section 3.2.3:
+//!   normalizers should omit it) and the default port of `http`, `https`, `ws`, `wss` and `ftp`,
+//!   compared as a number (`:0080` is port 80).
+
+use crate::percent::{push_triplet, triplet_at};
+use crate::resolve::remove_dots_into;
+use crate::{EncodeSet, Uri, UriBuf, UriRef, UriRefBuf};
+
+/// A set of components, for the percent-encoding steps of [`Normalization`].
+///
+/// ```
+/// use uri::Components;
+///
+/// let some = Components::QUERY | Components::FRAGMENT;
+/// assert!(some.contains(Components::QUERY) && !some.contains(Components::PATH));
+/// assert!(Components::ALL.contains(some));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Components(u8);
+
+impl Components {
+    /// No component.
+    pub const NONE: Components = Components(0);
+    /// The user information.
+    pub const USERINFO: Components = Components(1);
+    /// The host.
+    pub const HOST: Components = Components(2);
+    /// The path.
+    pub const PATH: Components = Components(4);
+    /// The query.
+    pub const QUERY: Components = Components(8);
+    /// The fragment.
+    pub const FRAGMENT: Components = Components(16);
+    /// Every component that may hold percent-encodings.
+    pub const ALL: Components = Components(31);
+
+    /// Whether every component of `other` is in `self`.
+    pub const fn contains(self, other: Components) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The components of both.
+    pub const fn union(self, other: Components) -> Components {
+        Components(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOr for Components {
+    type Output = Components;
+
+    fn bitor(self, other: Components) -> Components {
+        self.union(other)
+    }
+}
+
+/// Which normalization steps to apply; build one from a constant and the `const` setters.
+///
+/// ```
+/// use uri::{Components, Normalization, UriRef};
+///
+/// let r = UriRef::parse("HTTP://Example.COM:80/%7euser/./a?%41").unwrap();
+/// assert_eq!(r.normalize_with(Normalization::SYNTAX), "http://example.com:80/~user/a?A");
+/// assert_eq!(r.normalize_with(Normalization::SCHEME_BASED), "HTTP://Example.COM/%7euser/./a?%41");
+/// assert_eq!(r.normalize(), "http://example.com/~user/a?A");
+///
+/// // One step of section 6.2.2 alone: decode unreserved octets in the query only.
+/// let only_query = Normalization::NONE.percent_decode(Components::QUERY);
+/// assert_eq!(r.normalize_with(only_query), "HTTP://Example.COM:80/%7euser/./a?A");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Normalization {
+    scheme_case: bool,
+    host_case: bool,
+    percent_case: Components,
+    percent_decode: Components,
+    dot_segments: bool,
+    scheme_based: bool,
+}
+
+impl Normalization {
+    /// Nothing: the reference is copied as it is.
+    pub const NONE: Normalization = Normalization {
+        scheme_case: false,
+        host_case: false,
+        percent_case: Components::NONE,
+        percent_decode: Components::NONE,
+        dot_segments: false,
+        scheme_based: false,
+    };
+    /// Syntax-based normalization (section 6.2.2): case (6.2.2.1), percent-encoding (6.2.2.2)
+    /// and path segments (6.2.2.3).
+    pub const SYNTAX: Normalization = Normalization {
+        scheme_case: true,
+        host_case: true,
+        percent_case: Components::ALL,
+        percent_decode: Components::ALL,
+        dot_segments: true,
+        scheme_based: false,
+    };
+    /// Scheme-based normalization (section 6.2.3) alone: empty and default ports removed, and
+    /// an empty `http`/`https` path with an authority becomes `/`.
+    pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
+    /// Both: what [`UriRef::normalize`] applies.
+    pub const FULL: Normalization = Normalization::SYNTAX.scheme_based(true);
+
+    /// Section 6.2.2.1 for the scheme: lower-case it.
+    pub const fn scheme_case(self, on: bool) -> Normalization {
+        Normalization { scheme_case: on, ..self }
+    }
+
+    /// Section 6.2.2.1 for the host: lower-case its ASCII letters (percent-encodings excepted).
+    pub const fn host_case(self, on: bool) -> Normalization {
+        Normalization { host_case: on, ..self }
+    }
+
+    /// Section 6.2.2.1 for percent-encodings: upper-case their hex digits in `components`.
+    pub const fn percent_case(self, components: Components) -> Normalization {
+        Normalization { percent_case: components, ..self }
+    }
+
+    /// Section 6.2.2.2: decode percent-encoded unreserved characters in `components`.
+    pub const fn percent_decode(self, components: Components) -> Normalization {
+        Normalization { percent_decode: components, ..self }
+    }
+
+    /// Section 6.2.2.3: remove dot segments from the path (after any percent-decoding, so that
+    /// `%2E%2E` counts as `..` once decoded).
+    pub const fn dot_segments(self, on: bool) -> Normalization {
+        Normalization { dot_segments: on, ..self }
+    }
+
+    /// Section 6.2.3: scheme-based normalization.
+    pub const fn scheme_based(self, on: bool) -> Normalization {
+        Normalization { scheme_based: on, ..self }
+    }
+}
+
+impl Default for Normalization {
+    /// [`Normalization::FULL`].
+    fn default() -> Normalization {
+        Normalization::FULL
+    }
+}
+
+impl<'a> UriRef<'a> {
+    /// Normalizes with [`Normalization::FULL`]: syntax-based, then scheme-based.
+    ///
+    /// ```
+    /// use uri::UriRef;
+    ///
+    /// let r = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+    /// assert_eq!(r.normalize(), "example://a/b/c/%7Bfoo%7D");
+    ///
+    /// // Relative references keep their meaning.
+    /// assert_eq!(UriRef::parse("../../abc/../def").unwrap().normalize(), "../../def");
+    /// assert_eq!(UriRef::parse("./a:b").unwrap().normalize(), "./a:b");
+    /// assert_eq!(UriRef::parse("a/..").unwrap().normalize(), "./");
+    /// ```
+    pub fn normalize(&self) -> UriRefBuf {
+        self.normalize_with(Normalization::FULL)
+    }
+
+    /// Normalizes with the chosen steps.
+    pub fn normalize_with(&self, steps: Normalization) -> UriRefBuf {
+        let mut out = String::with_capacity(self.as_str().len() + 2);
+        normalize_into(self, steps, &mut out);
+        match UriRefBuf::parse(out) {
+            Ok(r) => r,
+            Err(e) => unreachable!("a normalized URI reference is a URI reference: {e}"),
+        }
+    }
+
+    /// Whether both references are equivalent by the comparison ladder of section 6.2.1: the
+    /// same string, or the same after syntax-based and scheme-based normalization.
+    ///
+    /// ```
+    /// use uri::UriRef;
+    ///
+    /// let a = UriRef::parse("http://example.com").unwrap();
+    /// for b in ["http://example.com/", "HTTP://EXAMPLE.com:/", "http://example.com:80/", "http://%65xample.com/./"] {
+    ///     assert!(a.normalized_eq(&UriRef::parse(b).unwrap()), "{b}");
+    /// }
+    /// assert!(!a.normalized_eq(&UriRef::parse("http://example.com/?").unwrap()));
+    /// assert!(!a.normalized_eq(&UriRef::parse("https://example.com/").unwrap()));
+    /// ```
+    pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
+        self.as_str() == other.as_str() || self.normalize() == other.normalize()
+    }
+}
+
+impl<'a> Uri<'a> {
+    /// Normalizes with [`Normalization::FULL`]; see [`UriRef::normalize`].
+    ///
+    /// ```
+    /// let uri = uri::Uri::parse("HTTPS://User@Example.COM:443").unwrap();
+    /// assert_eq!(uri.normalize(), "https://User@example.com/");
+    /// ```
+    pub fn normalize(&self) -> UriBuf {
+        self.normalize_with(Normalization::FULL)
+    }
+
+    /// Normalizes with the chosen steps; see [`UriRef::normalize_with`].
+    pub fn normalize_with(&self, steps: Normalization) -> UriBuf {
+        let mut out = String::with_capacity(self.as_str().len() + 2);
+        normalize_into(&self.as_uri_ref(), steps, &mut out);
+        UriBuf::from_resolved(out)
+    }
+
+    /// Whether both URIs are equivalent; see [`UriRef::normalized_eq`].
+    pub fn normalized_eq(&self, other: &Uri<'_>) -> bool {
+        self.as_uri_ref().normalized_eq(&other.as_uri_ref())
+    }
+}
+
+/// The default port of the schemes section 6.2.3 normalization knows.
+fn default_port(scheme: &str) -> Option<u16> {
+    const DEFAULTS: [(&str, u16); 5] = [("http", 80), ("https", 443), ("ws", 80), ("wss", 443), ("ftp", 21)];
+    DEFAULTS.iter().find(|(name, _)| name.eq_ignore_ascii_case(scheme)).map(|&(_, port)| port)
+}
+
+/// Whether the port is to be dropped by scheme-based normalization.
+fn port_is_redundant(scheme: Option<&str>, port: &str) -> bool {
+    if port.is_empty() {
+        return true;
+    }
+    // Any number of digits is a valid port; only values that fit in `u16` can be a default.
+    let digits = port.trim_start_matches('0');
+    let value = if digits.is_empty() { Some(0) } else { digits.parse::<u16>().ok() };
+    scheme.and_then(default_port).is_some_and(|default| Some(default) == value)
+}
+
+fn normalize_into(r: &UriRef<'_>, steps: Normalization, out: &mut String) {
+    let scheme = r.scheme();
+    if let Some(s) = scheme {
+        if steps.scheme_case {
+            out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            out.push_str(s);
+        }
+        out.push(':');
+    }
+    let authority = r.authority();
+    if let Some(a) = authority {
+        out.push_str("//");
+        if let Some(userinfo) = a.userinfo() {
+            push_percent_normalized(out, userinfo, steps, Components::USERINFO, false);
+            out.push('@');
+        }
+        push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case);
+        if let Some(port) = a.port() {
+            if !(steps.scheme_based && port_is_redundant(scheme, port)) {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+    }
+    let path_start = out.len();
+    let path = r.path();
+    if steps.dot_segments {
+        let mut decoded = String::new();
+        push_percent_normalized(&mut decoded, path, steps, Components::PATH, false);
+        if scheme.is_some() || authority.is_some() || decoded.starts_with('/') {
+            remove_dots_into(out, "", &decoded);
+        } else {
+            push_relative_path(out, &decoded);
+        }
+    } else {
+        push_percent_normalized(out, path, steps, Components::PATH, false);
+    }
+    if authority.is_none() && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
+    let is_http = scheme.is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+    if steps.scheme_based && is_http && authority.is_some() && out.len() == path_start {
+        out.push('/');
+    }
+    if let Some(query) = r.query() {
+        out.push('?');
+        push_percent_normalized(out, query, steps, Components::QUERY, false);
+    }
+    if let Some(fragment) = r.fragment() {
+        out.push('#');
+        push_percent_normalized(out, fragment, steps, Components::FRAGMENT, false);
+    }
+}
+
+/// Appends `text` (one component) with the percent-encoding steps chosen for `component`, and
+/// with its ASCII letters outside triplets lower-cased when `lower` (a host).
+fn push_percent_normalized(
+    out: &mut String,
+    text: &str,
+    steps: Normalization,
+    component: Components,
+    lower: bool,
+) {
+    let decode = steps.percent_decode.contains(component);
+    let case = steps.percent_case.contains(component);
+    if !lower && ((!decode && !case) || !text.contains('%')) {
+        out.push_str(text);
+        return;
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(byte) = triplet_at(bytes, i) {
+            if decode && EncodeSet::UNRESERVED.keeps(byte) {
+                out.push(char::from(if lower { byte.to_ascii_lowercase() } else { byte }));
+            } else if case {
+                push_triplet(out, byte);
+            } else {
+                out.push_str(&text[i..i + 3]);
+            }
+            i += 3;
+            continue;
+        }
+        // Copy up to the next '%' (every byte before it is ASCII in a valid URI).
+        let end = bytes[i + 1..].iter().position(|&b| b == b'%').map_or(bytes.len(), |p| i + 1 + p);
+        let run = &text[i..end];
+        if lower {
+            out.extend(run.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            out.push_str(run);
+        }
+        i = end;
+    }
+}
+
+/// Dot-segment removal for a relative-path reference that keeps its meaning (see the module
+/// documentation): leading `..` stay, an empty result is `./`, and a first segment that would
+/// be empty or hold a `:` gets `./` in front.
+fn push_relative_path(out: &mut String, path: &str) {
+    if path.is_empty() {
+        return;
+    }
+    let mut ups = 0usize;
+    let mut kept: Vec<&str> = Vec::new();
+    let mut segments = path.split('/').peekable();
+    while let Some(segment) = segments.next() {
+        let last = segments.peek().is_none();
+        match segment {
+            "." => {}
+            ".." => {
+                if kept.pop().is_none() {
+                    ups += 1;
+                }
+            }
+            _ => {
+                kept.push(segment);
+                continue;
+            }
+        }
+        if last {
+            kept.push("");
+        }
+    }
+    for _ in 0..ups {
+        out.push_str("../");
+    }
+    if ups == 0 {
+        match kept.first() {
+            None => {
+                out.push_str("./");
+                return;
+            }
+            Some(&"") if kept.len() == 1 => {
+                out.push_str("./");
+                return;
+            }
+            Some(first) if first.is_empty() || first.contains(':') => out.push_str("./"),
+            Some(_) => {}
+        }
+    }
+    // `../` already ends with the separator the first kept segment needs.
+    let mut kept = kept.into_iter();
+    if let Some(first) = kept.next() {
+        out.push_str(first);
+    }
+    for segment in kept {
+        out.push('/');
+        out.push_str(segment);
+    }
+}

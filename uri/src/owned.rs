@@ -1,0 +1,440 @@
+//! Owned URI references: [`UriRefBuf`] and [`UriBuf`], one `String` and the generated parser's
+//! capture offsets, with the conversions and traits of owned string types.
+//!
+//! The component accessors are those of the borrowed [`UriRef`] and [`Uri`] (the owned value
+//! lends one out with `as_uri_ref` or `as_uri`); nothing is allocated per component.
+
+use std::borrow::Borrow;
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use crate::generated::parser::Captures;
+use crate::{Authority, ParseError, Rule, Uri, UriRef};
+
+/// An owned URI reference (RFC 3986 section 4.1): a URI or a relative reference.
+///
+/// ```
+/// use uri::{UriRef, UriRefBuf};
+///
+/// let owned: UriRefBuf = "../a?b#c".parse().unwrap();
+/// assert_eq!(owned.path(), "../a");
+/// assert_eq!(owned.query(), Some("b"));
+/// assert!(!owned.is_uri());
+///
+/// let from_string = UriRefBuf::try_from(String::from("//host/x")).unwrap();
+/// assert_eq!(from_string.authority().unwrap().host(), "host");
+///
+/// let borrowed: UriRef<'_> = from_string.as_uri_ref();
+/// assert_eq!(borrowed.to_buf(), from_string);
+/// assert_eq!(from_string, "//host/x");
+/// assert!(UriRefBuf::try_from("a b").is_err());
+/// ```
+#[derive(Clone)]
+pub struct UriRefBuf {
+    text: String,
+    captures: Captures,
+}
+
+/// An owned URI (RFC 3986 section 3): a reference with a scheme.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use uri::UriBuf;
+///
+/// let uri = UriBuf::try_from("https://example.com/a?q").unwrap();
+/// assert_eq!(uri.scheme(), "https");
+/// assert_eq!(uri.to_string(), "https://example.com/a?q");
+///
+/// // Owned URIs compare, order and hash as their text, and borrow as `str`.
+/// let set: HashSet<UriBuf> = [uri.clone()].into_iter().collect();
+/// assert!(set.contains("https://example.com/a?q"));
+/// assert!(UriBuf::try_from("a:b").unwrap() < UriBuf::try_from("b:a").unwrap());
+///
+/// assert_eq!(UriBuf::try_from("/relative").unwrap_err().index(), 0);
+/// ```
+#[derive(Clone)]
+pub struct UriBuf {
+    inner: UriRefBuf,
+}
+
+impl UriRefBuf {
+    /// Parses `text` as a URI reference, keeping it.
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`] of [`UriRef::parse`].
+    pub fn parse(text: impl Into<String>) -> Result<UriRefBuf, ParseError> {
+        let text = text.into();
+        let captures = UriRef::parse(&text)?.captures();
+        Ok(UriRefBuf { text, captures })
+    }
+
+    /// The reference as a borrowed [`UriRef`], with every component accessor.
+    #[inline]
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        UriRef::from_parts(&self.text, self.captures)
+    }
+
+    /// The whole reference.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The text, giving up the parse.
+    pub fn into_string(self) -> String {
+        self.text
+    }
+
+    /// The scheme, without its `:`; present exactly when the reference is a URI.
+    pub fn scheme(&self) -> Option<&str> {
+        self.as_uri_ref().scheme()
+    }
+
+    /// The authority, if present.
+    pub fn authority(&self) -> Option<Authority<'_>> {
+        self.as_uri_ref().authority()
+    }
+
+    /// The path; always present, possibly empty.
+    pub fn path(&self) -> &str {
+        self.as_uri_ref().path()
+    }
+
+    /// The query, without its `?`.
+    pub fn query(&self) -> Option<&str> {
+        self.as_uri_ref().query()
+    }
+
+    /// The fragment, without its `#`.
+    pub fn fragment(&self) -> Option<&str> {
+        self.as_uri_ref().fragment()
+    }
+
+    /// Whether this reference is a URI (it has a scheme).
+    pub fn is_uri(&self) -> bool {
+        self.as_uri_ref().is_uri()
+    }
+
+    /// This reference as a [`UriBuf`] when it has a scheme; itself otherwise.
+    ///
+    /// # Errors
+    ///
+    /// The reference itself, unchanged, when it is a relative reference.
+    pub fn into_uri(self) -> Result<UriBuf, UriRefBuf> {
+        if self.is_uri() {
+            Ok(UriBuf { inner: self })
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl UriBuf {
+    /// Parses `text` as a URI, keeping it.
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`] of [`Uri::parse`].
+    pub fn parse(text: impl Into<String>) -> Result<UriBuf, ParseError> {
+        let text = text.into();
+        let captures = Uri::parse(&text)?.as_uri_ref().captures();
+        Ok(UriBuf { inner: UriRefBuf { text, captures } })
+    }
+
+    /// Wraps the text of a resolution or normalization result, which is a URI by construction.
+    pub(crate) fn from_resolved(text: String) -> UriBuf {
+        match UriBuf::parse(text) {
+            Ok(uri) => uri,
+            Err(e) => unreachable!("a resolved or normalized URI is a URI: {e}"),
+        }
+    }
+
+    /// The URI as a borrowed [`Uri`].
+    #[inline]
+    pub fn as_uri(&self) -> Uri<'_> {
+        Uri::from_uri_ref_unchecked(self.inner.as_uri_ref())
+    }
+
+    /// The URI as a borrowed [`UriRef`].
+    #[inline]
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        self.inner.as_uri_ref()
+    }
+
+    /// The whole URI.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.inner.text
+    }
+
+    /// The text, giving up the parse.
+    pub fn into_string(self) -> String {
+        self.inner.text
+    }
+
+    /// The URI as an owned reference.
+    pub fn into_uri_ref(self) -> UriRefBuf {
+        self.inner
+    }
+
+    /// The scheme, without its `:`.
+    pub fn scheme(&self) -> &str {
+        self.as_uri().scheme()
+    }
+
+    /// The authority, if present.
+    pub fn authority(&self) -> Option<Authority<'_>> {
+        self.as_uri().authority()
+    }
+
+    /// The path; always present, possibly empty.
+    pub fn path(&self) -> &str {
+        self.as_uri().path()
+    }
+
+    /// The query, without its `?`.
+    pub fn query(&self) -> Option<&str> {
+        self.as_uri().query()
+    }
+
+    /// The fragment, without its `#`.
+    pub fn fragment(&self) -> Option<&str> {
+        self.as_uri().fragment()
+    }
+}
+
+impl UriRef<'_> {
+    /// An owned copy of this reference (no re-parse).
+    pub fn to_buf(&self) -> UriRefBuf {
+        UriRefBuf { text: self.as_str().to_owned(), captures: self.captures() }
+    }
+}
+
+impl Uri<'_> {
+    /// An owned copy of this URI (no re-parse).
+    ///
+    /// ```
+    /// let uri = uri::Uri::parse("urn:isbn:0451450523").unwrap().to_buf();
+    /// assert_eq!(uri.path(), "isbn:0451450523");
+    /// ```
+    pub fn to_buf(&self) -> UriBuf {
+        UriBuf { inner: self.as_uri_ref().to_buf() }
+    }
+}
+
+impl From<UriRef<'_>> for UriRefBuf {
+    fn from(r: UriRef<'_>) -> UriRefBuf {
+        r.to_buf()
+    }
+}
+
+impl From<Uri<'_>> for UriBuf {
+    fn from(uri: Uri<'_>) -> UriBuf {
+        uri.to_buf()
+    }
+}
+
+impl From<Uri<'_>> for UriRefBuf {
+    fn from(uri: Uri<'_>) -> UriRefBuf {
+        uri.as_uri_ref().to_buf()
+    }
+}
+
+impl From<UriBuf> for UriRefBuf {
+    fn from(uri: UriBuf) -> UriRefBuf {
+        uri.inner
+    }
+}
+
+impl TryFrom<UriRefBuf> for UriBuf {
+    type Error = ParseError;
+
+    /// Fails with the [`ParseError`] of the `URI` rule for a relative reference.
+    fn try_from(r: UriRefBuf) -> Result<UriBuf, ParseError> {
+        r.into_uri().map_err(|r| {
+            ParseError::new(Rule::Uri, r.text.as_bytes(), Rule::Uri.valid_up_to(r.text.as_bytes()))
+        })
+    }
+}
+
+/// The traits both owned types share: text-based comparison, conversions from and to strings.
+macro_rules! string_like {
+    ($owned:ident, $borrowed:ident, $as_borrowed:ident) => {
+        impl FromStr for $owned {
+            type Err = ParseError;
+
+            fn from_str(text: &str) -> Result<$owned, ParseError> {
+                $owned::parse(text)
+            }
+        }
+
+        impl TryFrom<&str> for $owned {
+            type Error = ParseError;
+
+            fn try_from(text: &str) -> Result<$owned, ParseError> {
+                $owned::parse(text)
+            }
+        }
+
+        impl TryFrom<String> for $owned {
+            type Error = ParseError;
+
+            fn try_from(text: String) -> Result<$owned, ParseError> {
+                $owned::parse(text)
+            }
+        }
+
+        impl From<$owned> for String {
+            fn from(owned: $owned) -> String {
+                owned.into_string()
+            }
+        }
+
+        impl AsRef<str> for $owned {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl Borrow<str> for $owned {
+            fn borrow(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl fmt::Display for $owned {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl fmt::Debug for $owned {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.$as_borrowed(), f)
+            }
+        }
+
+        impl PartialEq for $owned {
+            fn eq(&self, other: &$owned) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl Eq for $owned {}
+
+        impl PartialOrd for $owned {
+            fn partial_cmp(&self, other: &$owned) -> Option<Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $owned {
+            fn cmp(&self, other: &$owned) -> Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+
+        impl Hash for $owned {
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                self.as_str().hash(state);
+            }
+        }
+
+        impl PartialEq<str> for $owned {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $owned {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl PartialEq<String> for $owned {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl PartialEq<$borrowed<'_>> for $owned {
+            fn eq(&self, other: &$borrowed<'_>) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl PartialEq<$owned> for $borrowed<'_> {
+            fn eq(&self, other: &$owned) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl PartialEq<$owned> for str {
+            fn eq(&self, other: &$owned) -> bool {
+                self == other.as_str()
+            }
+        }
+
+        impl PartialEq<$owned> for &str {
+            fn eq(&self, other: &$owned) -> bool {
+                *self == other.as_str()
+            }
+        }
+    };
+}
+
+string_like!(UriRefBuf, UriRef, as_uri_ref);
+string_like!(UriBuf, Uri, as_uri);
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    //! Serialization as strings; deserialization validates with the generated parser.
+
+    use serde::de::{Deserialize, Deserializer, Error};
+    use serde::ser::{Serialize, Serializer};
+
+    use super::{Uri, UriBuf, UriRef, UriRefBuf};
+
+    macro_rules! serialize_as_str {
+        ($($ty:ty),*) => {$(
+            impl Serialize for $ty {
+                fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                    serializer.serialize_str(self.as_str())
+                }
+            }
+        )*};
+    }
+
+    serialize_as_str!(UriRef<'_>, Uri<'_>, UriRefBuf, UriBuf);
+
+    impl<'de> Deserialize<'de> for UriRefBuf {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            UriRefBuf::parse(String::deserialize(deserializer)?).map_err(D::Error::custom)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for UriBuf {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            UriBuf::parse(String::deserialize(deserializer)?).map_err(D::Error::custom)
+        }
+    }
+
+    /// Borrows from the input; formats that cannot lend a `&str` (escaped JSON strings, for
+    /// example) fail: deserialize a [`UriRefBuf`] there.
+    impl<'de: 'a, 'a> Deserialize<'de> for UriRef<'a> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            UriRef::parse(<&'de str>::deserialize(deserializer)?).map_err(D::Error::custom)
+        }
+    }
+
+    /// Borrows from the input, like the [`UriRef`] implementation.
+    impl<'de: 'a, 'a> Deserialize<'de> for Uri<'a> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            Uri::parse(<&'de str>::deserialize(deserializer)?).map_err(D::Error::custom)
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! Reference resolution (RFC 3986 section 5.2) and recomposition (section 5.3).
+//!
+//! The components come from the generated parser; this module is only the algorithm of section
+//! 5.2.2, the merge of section 5.2.3 and the dot-segment removal of section 5.2.4. The result is
+//! written into one `String` in a single pass: dot segments are removed while the path is being
+//! written, with no intermediate buffer.
+//!
+//! # Decisions where RFC 3986 leaves a hole
+//!
+//! - **A path that starts with `//` in a URI without authority** (`f:/a` + `.//g`). The literal
+//!   result of sections 5.2.4 and 5.3 is `f://g`, which parses back with authority `g`: the
+//!   recomposition would not be the resolved URI. Section 3.3 forbids such a path ("the path
+//!   cannot begin with two slash characters"), so recomposition writes `/.` before it: `f:/.//g`.
+//!   The `/.` is a dot segment, so the path means the same (section 5.2.4 removes it again) and
+//!   resolving the result once more gives it back unchanged. This is also what the WHATWG URL
+//!   Standard, iri-string and fluent-uri do.
+//! - **`..` that consumes the first segment of a rootless path** (`zz:abc` + `foo/../bar`).
+//!   Section 5.2.4, read literally, removes `foo` and leaves `/bar`: the result is `zz:/bar`.
+//!   We keep the literal reading (strict by default): the result is a valid URI whose components
+//!   are exactly what the algorithm computed, and normalization (section 6.2.2.3) of `zz:foo/../bar`
+//!   gives the same `zz:/bar`, so resolution and normalization agree.
+//! - **A base with a fragment**. Section 5.1 asks for a base without one; section 5.2.2 never
+//!   reads `Base.fragment`, so a base's fragment is ignored: the result has the reference's
+//!   fragment or none.
+
+use crate::{Uri, UriBuf, UriRef};
+
+/// Options of reference resolution.
+///
+/// The default is strict resolution (RFC 3986 section 5.2.2). The non-strict option enables the
+/// `if ((not strict) and (R.scheme == Base.scheme))` branch of section 5.2.2, kept by the RFC for
+/// backward compatibility with parsers that ignore a scheme equal to the base's.
+///
+/// ```
+/// use uri::{ResolveOptions, Uri, UriRef};
+///
+/// let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+/// let reference = UriRef::parse("http:g").unwrap();
+/// assert_eq!(base.resolve(&reference), "http:g");
+/// assert_eq!(base.resolve_with(&reference, ResolveOptions::NON_STRICT), "http://a/b/c/g");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ResolveOptions {
+    non_strict: bool,
+}
+
+impl ResolveOptions {
+    /// Strict resolution, the default: a reference with a scheme is always taken as a URI.
+    pub const STRICT: ResolveOptions = ResolveOptions { non_strict: false };
+    /// Non-strict resolution: a reference whose scheme equals the base's (ignoring case, since
+    /// schemes are case-insensitive) is resolved as if it had no scheme.
+    pub const NON_STRICT: ResolveOptions = ResolveOptions { non_strict: true };
+
+    /// Whether the non-strict rule is on.
+    pub const fn is_non_strict(self) -> bool {
+        self.non_strict
+    }
+}
+
+impl<'a> Uri<'a> {
+    /// Resolves `reference` against this base URI (RFC 3986 section 5.2, strict).
+    ///
+    /// A fragment of the base is ignored (section 5.2.2 never reads it). See the
+    /// [module documentation](crate#reference-resolution) for the two holes of the RFC and what
+    /// this crate does there.
+    ///
+    /// ```
+    /// use uri::{Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    /// for (reference, expected) in [
+    ///     ("g", "http://a/b/c/g"),
+    ///     ("../g", "http://a/b/g"),
+    ///     ("?y", "http://a/b/c/d;p?y"),
+    ///     ("#s", "http://a/b/c/d;p?q#s"),
+    ///     ("../../../../g", "http://a/g"),
+    ///     ("g:h", "g:h"),
+    /// ] {
+    ///     assert_eq!(base.resolve(&UriRef::parse(reference).unwrap()), expected);
+    /// }
+    ///
+    /// // A path that would start with `//` without an authority keeps a `/.` in front.
+    /// let base = Uri::parse("f:/a").unwrap();
+    /// assert_eq!(base.resolve(&UriRef::parse(".//g").unwrap()), "f:/.//g");
+    /// ```
+    pub fn resolve(&self, reference: &UriRef<'_>) -> UriBuf {
+        self.resolve_with(reference, ResolveOptions::STRICT)
+    }
+
+    /// Resolves `reference` against this base URI with `options`.
+    pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
+        let mut out = String::new();
+        self.resolve_into(reference, options, &mut out);
+        UriBuf::from_resolved(out)
+    }
+
+    /// Resolves `reference` against this base URI and appends the result to `out`, which may be
+    /// a buffer reused from call to call. The appended text is always a URI.
+    ///
+    /// ```
+    /// use uri::{ResolveOptions, Uri, UriRef};
+    ///
+    /// let base = Uri::parse("https://example.com/docs/").unwrap();
+    /// let mut buffer = String::new();
+    /// for reference in ["intro", "../img/a.png", "//cdn.example/x"] {
+    ///     buffer.clear();
+    ///     base.resolve_into(&UriRef::parse(reference).unwrap(), ResolveOptions::STRICT, &mut buffer);
+    ///     assert!(Uri::parse(&buffer).is_ok());
+    /// }
+    /// assert_eq!(buffer, "https://cdn.example/x");
+    /// ```
+    pub fn resolve_into(&self, reference: &UriRef<'_>, options: ResolveOptions, out: &mut String) {
+        resolve_into(self, reference, options, out);
+    }
+}
+
+impl<'a> UriRef<'a> {
+    /// Resolves this reference against `base` (RFC 3986 section 5.2, strict); the same as
+    /// [`Uri::resolve`].
+    ///
+    /// ```
+    /// use uri::{Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://example.com/a/b").unwrap();
+    /// let target = UriRef::parse("./c?x#y").unwrap().resolve_against(&base);
+    /// assert_eq!(target, "http://example.com/a/c?x#y");
+    /// assert_eq!(target.query(), Some("x"));
+    /// ```
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        base.resolve(self)
+    }
+}
+
+/// The algorithm of RFC 3986 section 5.2.2, with section 5.2.3 (merge) and 5.3 (recomposition).
+fn resolve_into(base: &Uri<'_>, r: &UriRef<'_>, options: ResolveOptions, out: &mut String) {
+    out.reserve(base.as_str().len() + r.as_str().len() + 3);
+    let r_scheme = match r.scheme() {
+        Some(s) if options.non_strict && s.eq_ignore_ascii_case(base.scheme()) => None,
+        other => other,
+    };
+    let mut query = r.query();
+    let has_authority;
+    let path_start;
+    if let Some(scheme) = r_scheme {
+        out.push_str(scheme);
+        out.push(':');
+        has_authority = push_authority(out, r);
+        path_start = out.len();
+        remove_dots_into(out, "", r.path());
+    } else {
+        out.push_str(base.scheme());
+        out.push(':');
+        if r.authority().is_some() {
+            has_authority = push_authority(out, r);
+            path_start = out.len();
+            remove_dots_into(out, "", r.path());
+        } else {
+            has_authority = push_authority(out, &base.as_uri_ref());
+            path_start = out.len();
+            let (base_path, r_path) = (base.path(), r.path());
+            if r_path.is_empty() {
+                out.push_str(base_path);
+                if query.is_none() {
+                    query = base.query();
+                }
+            } else if r_path.starts_with('/') {
+                remove_dots_into(out, "", r_path);
+            } else if has_authority && base_path.is_empty() {
+                // Section 5.2.3, first case: "/" then the reference's path.
+                remove_dots_into(out, "/", r_path);
+            } else {
+                let directory = base_path.rfind('/').map_or("", |slash| &base_path[..=slash]);
+                remove_dots_into(out, directory, r_path);
+            }
+        }
+    }
+    if !has_authority && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = r.fragment() {
+        out.push('#');
+        out.push_str(f);
+    }
+}
+
+/// Appends `//authority` when `r` has one; says whether it did.
+#[inline]
+fn push_authority(out: &mut String, r: &UriRef<'_>) -> bool {
+    match r.authority() {
+        Some(a) => {
+            out.push_str("//");
+            out.push_str(a.as_str());
+            true
+        }
+        None => false,
+    }
+}
+
+/// RFC 3986 section 5.2.4: removes the dot segments of a path.
+///
+/// This is the literal algorithm on any string. It is exact for an absolute path (`/a/./b/../c`
+/// gives `/a/c`); on a rootless path, a `..` that consumes the first segment leaves a path that
+/// starts with `/` (`a/../b` gives `/b`), as the RFC's algorithm does. Percent-encoded dots
+/// (`%2E`) are not dot segments here: that equivalence belongs to normalization (section
+/// 6.2.2.2, see [`crate::normalize`]).
+///
+/// ```
+/// use uri::remove_dot_segments;
+///
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(remove_dot_segments("/a/b/.."), "/a/");
+/// assert_eq!(remove_dot_segments("/../../x"), "/x");
+/// assert_eq!(remove_dot_segments("../x"), "x");
+/// assert_eq!(remove_dot_segments("a/../b"), "/b");
+/// assert_eq!(remove_dot_segments("/a/%2E%2E/b"), "/a/%2E%2E/b");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    remove_dots_into(&mut out, "", path);
+    out
+}
+
+/// Appends to `out` the dot-segment removal of the path `directory` + `path`, where `directory`
+/// is empty or ends with `/` (the merge of section 5.2.3 without building the merged string).
+pub(crate) fn remove_dots_into(out: &mut String, directory: &str, path: &str) {
+    if !has_dot_segment(directory) && !has_dot_segment(path) {
+        out.push_str(directory);
+        out.push_str(path);
+        return;
+    }
+    let start = out.len();
+    let mut remover = DotRemover { out, start, leading: true };
+    if directory.is_empty() {
+        remover.run(path, false);
+    } else {
+        remover.run(directory, true);
+        remover.run(path, false);
+    }
+}
+
+/// Whether some segment of `path` is `.` or `..`.
+#[inline]
+fn has_dot_segment(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    let mut i = 0;
+    while let Some(offset) = bytes[i..].iter().position(|&b| b == b'.') {
+        let dot = i + offset;
+        let starts = dot == 0 || bytes[dot - 1] == b'/';
+        let len = if bytes.get(dot + 1) == Some(&b'.') { 2 } else { 1 };
+        let ends = matches!(bytes.get(dot + len), None | Some(b'/'));
+        if starts && ends {
+            return true;
+        }
+        i = dot + len;
+    }
+    false
+}
+
+/// The state of section 5.2.4's loop, fed one segment at a time.
+struct DotRemover<'o> {
+    out: &'o mut String,
+    /// Where the path starts in `out`: `..` never removes anything before it.
+    start: usize,
+    /// Whether no segment has been written yet and the input did not start with `/`: rules A
+    /// and D of section 5.2.4 only apply there.
+    leading: bool,
+}
+
+impl DotRemover<'_> {
+    /// Feeds the segments of `piece`. With `continues`, `piece` is the directory part of a
+    /// merged path: it ends with `/`, and that `/` leads the next piece's first segment (unless
+    /// rule A removed it with a leading dot segment).
+    fn run(&mut self, piece: &str, continues: bool) {
+        let body = if continues { &piece[..piece.len() - 1] } else { piece };
+        if continues && body.is_empty() {
+            // The directory is just "/": the next piece's first segment is led by it.
+            self.leading = false;
+            return;
+        }
+        if body.is_empty() {
+            return;
+        }
+        let (mut slash_led, body) = match body.strip_prefix('/') {
+            Some(rest) => (true, rest),
+            None => (!self.leading, body),
+        };
+        if slash_led {
+            self.leading = false;
+        }
+        let mut segments = body.split('/').peekable();
+        while let Some(segment) = segments.next() {
+            let last = !continues && segments.peek().is_none();
+            self.segment(segment, slash_led, last);
+            slash_led = !self.leading;
+        }
+    }
+
+    fn segment(&mut self, segment: &str, slash_led: bool, last: bool) {
+        let dots = match segment {
+            "." => 1,
+            ".." => 2,
+            _ => 0,
+        };
+        if !slash_led {
+            // Rules A and D: a leading "./" or "../" is dropped, and so is a final "." or "..";
+            // the segment after a dropped one is again not led by a slash.
+            if dots == 0 {
+                self.out.push_str(segment);
+                self.leading = false;
+            }
+            return;
+        }
+        match dots {
+            // Rule B: "/./" becomes "/", and a final "/." becomes "/".
+            1 => {}
+            // Rule C: like B, and the last segment written goes, with the "/" before it.
+            2 => {
+                let written = &self.out[self.start..];
+                let cut = written.rfind('/').unwrap_or(0);
+                self.out.truncate(self.start + cut);
+            }
+            // Rule E: the segment moves to the output with its "/".
+            _ => {
+                self.out.push('/');
+                self.out.push_str(segment);
+                return;
+            }
+        }
+        if last {
+            self.out.push('/');
+        }
+    }
+}
