@@ -8,6 +8,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use sha2::{Digest, Sha256};
 
+use crate::accel::Accel;
 use crate::{Compiled, SourceFile};
 
 /// The provenance written at the top of a generated file.
@@ -68,6 +69,63 @@ pub fn variant_name(rule: &str) -> String {
 }
 
 /// The smallest unsigned type that holds every premultiplied state id.
+/// The acceleration items of a generated module: `ACCEL_END`, the `LOOP` and `ACCEL` tables
+/// and the `skip` function that the run loops call for states below `ACCEL_END`.
+pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
+    let loop_ty = match accel.width() {
+        8 => quote!(u8),
+        16 => quote!(u16),
+        32 => quote!(u32),
+        _ => quote!(u64),
+    };
+    let loop_table = accel.table.iter().map(|&w| Literal::u64_unsuffixed(w));
+    let accel_masks = accel.masks.iter().map(|&w| Literal::u64_unsuffixed(w));
+    let accel_len = Literal::usize_unsuffixed(accel.count + 1);
+    let accel_end = Literal::usize_unsuffixed((accel.count + 1) * stride);
+    quote! {
+        #[doc = " The first index at or after `i` whose byte is not in the loop set `mask`. Short runs"]
+        #[doc = " (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are"]
+        #[doc = " tested at once, then the rest byte by byte."]
+        #[inline(always)]
+        fn skip(mask: #loop_ty, input: &[u8], mut i: usize) -> usize {
+            let first = input.len().min(i + 16);
+            while i < first {
+                if LOOP[input[i] as usize] & mask == 0 {
+                    return i;
+                }
+                i += 1;
+            }
+            while let Some(chunk) = input.get(i..i + 8) {
+                let all = LOOP[chunk[0] as usize]
+                    & LOOP[chunk[1] as usize]
+                    & LOOP[chunk[2] as usize]
+                    & LOOP[chunk[3] as usize]
+                    & LOOP[chunk[4] as usize]
+                    & LOOP[chunk[5] as usize]
+                    & LOOP[chunk[6] as usize]
+                    & LOOP[chunk[7] as usize];
+                if all & mask == 0 {
+                    break;
+                }
+                i += 8;
+            }
+            while i < input.len() && LOOP[input[i] as usize] & mask != 0 {
+                i += 1;
+            }
+            i
+        }
+
+        #[doc = " Premultiplied states below this one loop on a byte set (`ACCEL`); state 0 is dead."]
+        const ACCEL_END: usize = #accel_end;
+
+        #[doc = " For each byte, the loop sets it belongs to (one bit per set)."]
+        static LOOP: [#loop_ty; 256] = [#(#loop_table),*];
+
+        #[doc = " The loop-set bit of each accelerated state (index 0, the dead state, is unused)."]
+        static ACCEL: [#loop_ty; #accel_len] = [#(#accel_masks),*];
+    }
+}
+
 fn state_type(max: usize) -> (TokenStream, usize) {
     if max <= u8::MAX as usize {
         (quote!(u8), 1)
@@ -135,14 +193,16 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let indexes: Vec<_> = (0..count).map(Literal::usize_unsuffixed).collect();
 
     let classes = dfa.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
+    let accel = Accel::plan(dfa.len(), |s| dfa.self_loop_bytes(s));
     let premultiplied = |s: u32| Literal::usize_unsuffixed(s as usize * stride);
-    let trans = dfa.trans.iter().map(|&t| premultiplied(t));
+    let trans = accel.permute_table(&dfa.trans, stride).into_iter().map(premultiplied).collect::<Vec<_>>();
     let trans_len = Literal::usize_unsuffixed(dfa.trans.len());
-    let accept = dfa.accept.iter();
+    let accept = accel.permute_rows(&dfa.accept, 1);
     let states = dfa.len();
     let states_lit = Literal::usize_unsuffixed(states);
     let count_lit = Literal::usize_unsuffixed(count);
-    let starts = dfa.starts.iter().map(|&s| premultiplied(s));
+    let starts = dfa.starts.iter().map(|&s| premultiplied(accel.new_id[s as usize]));
+    let accel_items = accel_items(&accel, stride);
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
         " `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the \
@@ -237,23 +297,29 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         }
 
         #[doc = " Runs the automaton from `state` until the input ends or the dead state is reached."]
-        #[doc = " Returns the last live state and how many bytes it consumed. A state that loops on"]
-        #[doc = " the next byte keeps its register value, so the loop carries no load-to-load dependency there."]
+        #[doc = " Returns the last live state and how many bytes it consumed. States below `ACCEL_END`"]
+        #[doc = " loop on a byte set and skip runs of it by table tests, eight bytes at a time."]
         #[inline(always)]
         fn run(mut state: usize, input: &[u8]) -> (usize, usize) {
             let mut i = 0;
             while i < input.len() {
-                let next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-                if next != state {
-                    if next == 0 {
-                        return (state, i);
+                if state < ACCEL_END {
+                    i = skip(ACCEL[state / STRIDE], input, i);
+                    if i == input.len() {
+                        break;
                     }
-                    state = next;
                 }
+                let next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+                if next == 0 {
+                    return (state, i);
+                }
+                state = next;
                 i += 1;
             }
             (state, i)
         }
+
+        #accel_items
 
         const STRIDE: usize = #stride_lit;
 

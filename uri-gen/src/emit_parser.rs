@@ -7,7 +7,8 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::emit::variant_name;
+use crate::accel::Accel;
+use crate::emit::{accel_items, variant_name};
 use crate::tdfa::{FinalSrc, RegOp};
 use crate::CompiledParsers;
 
@@ -28,9 +29,8 @@ pub struct ParserStats {
 pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     let t = &compiled.tdfa;
     let (_, width) = entry_type(t.len() * t.stride());
-    let ops_bytes: usize = t.op_lists.iter().map(|l| 2 * l.len() + 2).sum();
     let finals = t.len() * 2 + t.finals.iter().flatten().count() * t.slots;
-    TableStats::sum(256 + t.trans.len() * width * 2 + ops_bytes + finals, t)
+    TableStats::sum(256 + t.trans.len() * (width + 2) + finals, t)
 }
 
 struct TableStats;
@@ -114,35 +114,47 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     });
 
     let classes = t.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
-    let mut list_starts = Vec::new();
-    let mut op_bytes: Vec<u8> = Vec::new();
-    for list in &t.op_lists {
-        list_starts.push(op_bytes.len());
-        for op in list {
-            match *op {
-                RegOp::SetPos { dst } => op_bytes.extend([dst as u8, u8::MAX]),
-                RegOp::Copy { dst, src } => op_bytes.extend([dst as u8, src as u8]),
+    let op_arms = t.op_lists.iter().enumerate().skip(1).map(|(id, list)| {
+        let id = Literal::u16_unsuffixed(id as u16);
+        let stmts = list.iter().map(|op| match *op {
+            RegOp::SetPos { dst } => {
+                let dst = Literal::usize_unsuffixed(dst as usize);
+                quote!(regs[#dst] = at;)
             }
-        }
-    }
-    list_starts.push(op_bytes.len());
-    let lists_len = Literal::usize_unsuffixed(list_starts.len());
-    let list_starts_lits = list_starts.iter().map(|&s| Literal::u16_unsuffixed(s as u16));
-    let ops_len = Literal::usize_unsuffixed(op_bytes.len());
-    let op_lits = op_bytes.iter().map(|&b| Literal::u8_unsuffixed(b));
+            RegOp::Copy { dst, src } => {
+                let dst = Literal::usize_unsuffixed(dst as usize);
+                let src = Literal::usize_unsuffixed(src as usize);
+                quote!(regs[#dst] = regs[#src];)
+            }
+        });
+        quote!(#id => { #(#stmts)* })
+    });
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
-    let trans = t.trans.iter().zip(&t.ops).map(|(&next, &ops)| {
+    // Accelerate states that loop, with no register operation, on a set of bytes.
+    let accel = Accel::plan(t.len(), |s| {
+        (0..=255u8)
+            .filter(|&b| {
+                let at = s as usize * stride + t.classes.get(b);
+                t.trans[at] == s && t.ops[at] == 0
+            })
+            .collect()
+    });
+    let accel_items = accel_items(&accel, stride);
+    let permuted_trans = accel.permute_table(&t.trans, stride);
+    let permuted_ops = accel.permute_rows(&t.ops, stride);
+    let permuted_finals = accel.permute_rows(&t.finals, 1);
+    let trans = permuted_trans.iter().zip(&permuted_ops).map(|(&next, &ops)| {
         let mut v = next as u64 * stride as u64;
         if ops != 0 {
             v |= flag_value;
         }
         Literal::u64_unsuffixed(v)
     });
-    let ops_index = t.ops.iter().map(|&o| Literal::u16_unsuffixed(o as u16));
+    let ops_index = permuted_ops.iter().map(|&o| Literal::u16_unsuffixed(o as u16));
     let states = t.len();
     let states_lit = Literal::usize_unsuffixed(states);
-    let accepting = t.finals.iter().map(|f| f.is_some());
-    let final_srcs = t.finals.iter().map(|f| {
+    let accepting = permuted_finals.iter().map(|f| f.is_some());
+    let final_srcs = permuted_finals.iter().map(|f| {
         let row = (0..slots).map(|s| match f.as_ref().map(|f| f[s]) {
             Some(FinalSrc::End) => Literal::u8_unsuffixed(u8::MAX),
             Some(FinalSrc::Reg(r)) => Literal::u8_unsuffixed(r as u8),
@@ -150,7 +162,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         });
         quote!([#(#row),*])
     });
-    let starts = t.starts.iter().map(|&s| Literal::u64_unsuffixed(s as u64 * stride as u64));
+    let starts =
+        t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
     let registers = Literal::usize_unsuffixed(t.registers);
     let stride_lit = Literal::usize_unsuffixed(stride);
@@ -208,17 +221,22 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 let mut state = start;
                 let mut i = 0;
                 while i < input.len() {
-                    let entry = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-                    if entry != state {
-                        if entry & FLAG != 0 {
-                            run_ops(OPS[state + CLASSES[input[i] as usize] as usize], i as u32, &mut regs);
+                    if state < ACCEL_END {
+                        i = skip(ACCEL[state / STRIDE], input, i);
+                        if i == input.len() {
+                            break;
                         }
-                        let next = entry & !FLAG;
-                        if next == 0 {
-                            return Err(Failure { index: i });
-                        }
-                        state = next;
                     }
+                    let at = state + CLASSES[input[i] as usize] as usize;
+                    let entry = TRANS[at] as usize;
+                    if entry & FLAG != 0 {
+                        run_ops(OPS[at], i as u32, &mut regs);
+                    }
+                    let next = entry & !FLAG;
+                    if next == 0 {
+                        return Err(Failure { index: i });
+                    }
+                    state = next;
                     i += 1;
                 }
                 let row = state / STRIDE;
@@ -233,16 +251,16 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
             }
         }
 
-        #[doc = " Runs operation list `list`: each pair is (register, source), source 255 meaning the"]
-        #[doc = " current position `at`."]
-        #[inline(never)]
+        #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
+        #[inline(always)]
         fn run_ops(list: u16, at: u32, regs: &mut [u32; #registers]) {
-            let list = list as usize;
-            let ops = &OP_BYTES[OP_LISTS[list] as usize..OP_LISTS[list + 1] as usize];
-            for op in ops.chunks_exact(2) {
-                regs[op[0] as usize] = if op[1] == u8::MAX { at } else { regs[op[1] as usize] };
+            match list {
+                #(#op_arms)*
+                _ => {}
             }
         }
+
+        #accel_items
 
         const STRIDE: usize = #stride_lit;
         const FLAG: usize = #flag;
@@ -255,12 +273,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         #[doc = " The operation list of each transition (0: none)."]
         static OPS: [u16; #trans_len] = [#(#ops_index),*];
-
-        #[doc = " Where each operation list starts in `OP_BYTES`; one extra entry ends the last."]
-        static OP_LISTS: [u16; #lists_len] = [#(#list_starts_lits),*];
-
-        #[doc = " Operation lists, two bytes per operation."]
-        static OP_BYTES: [u8; #ops_len] = [#(#op_lits),*];
 
         #[doc = " Whether each state accepts."]
         static ACCEPTING: [bool; #states_lit] = [#(#accepting),*];

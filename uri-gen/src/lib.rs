@@ -22,6 +22,7 @@
 //! assert!(!compiled.matches(number, b"3."));
 //! ```
 
+pub mod accel;
 pub mod capture;
 pub mod classes;
 mod determinize;

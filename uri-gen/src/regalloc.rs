@@ -177,3 +177,78 @@ pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
     tdfa.registers = count as usize;
     tdfa
 }
+
+/// Removes operations that cannot change a register: clearing (or copying "unset" into) a
+/// register that is certainly unset already. A forward must-analysis finds, for every state, the
+/// registers that are unset on every path from a start (where all registers are unset); the
+/// operations are then rewritten per transition, and the lists deduplicated again.
+pub fn drop_redundant_clears(mut tdfa: Tdfa) -> Tdfa {
+    let stride = tdfa.stride();
+    let n = tdfa.len();
+    let all: BTreeSet<u32> = (0..tdfa.registers as u32).collect();
+    let mut unset: Vec<Option<BTreeSet<u32>>> = vec![None; n];
+    let mut work: Vec<usize> = Vec::new();
+    for &s in &tdfa.starts {
+        unset[s as usize] = Some(all.clone());
+        work.push(s as usize);
+    }
+    let step = |set: &mut BTreeSet<u32>, op: &RegOp| match *op {
+        RegOp::SetPos { dst } => {
+            set.remove(&dst);
+        }
+        RegOp::Copy { dst, src } => {
+            if src == UNSET || set.contains(&src) {
+                set.insert(dst);
+            } else {
+                set.remove(&dst);
+            }
+        }
+    };
+    while let Some(s) = work.pop() {
+        let Some(entry) = unset[s].clone() else { continue };
+        for c in 0..stride {
+            let t = tdfa.trans[s * stride + c] as usize;
+            if t == 0 {
+                continue;
+            }
+            let mut out = entry.clone();
+            for op in &tdfa.op_lists[tdfa.ops[s * stride + c] as usize] {
+                step(&mut out, op);
+            }
+            let merged = match &unset[t] {
+                None => out,
+                Some(old) => old.intersection(&out).copied().collect(),
+            };
+            if unset[t].as_ref() != Some(&merged) {
+                unset[t] = Some(merged);
+                work.push(t);
+            }
+        }
+    }
+    let mut lists: Vec<Vec<RegOp>> = vec![Vec::new()];
+    let mut ids: HashMap<Vec<RegOp>, u32> = HashMap::from([(Vec::new(), 0)]);
+    for (s, entry) in unset.iter().enumerate() {
+        let entry = entry.clone().unwrap_or_default();
+        for c in 0..stride {
+            let at = s * stride + c;
+            let mut set = entry.clone();
+            let mut kept = Vec::new();
+            for op in &tdfa.op_lists[tdfa.ops[at] as usize] {
+                let redundant = matches!(*op, RegOp::Copy { dst, src }
+                    if set.contains(&dst) && (src == UNSET || set.contains(&src)));
+                step(&mut set, op);
+                if !redundant {
+                    kept.push(*op);
+                }
+            }
+            let next = lists.len() as u32;
+            let id = *ids.entry(kept.clone()).or_insert(next);
+            if id == next {
+                lists.push(kept);
+            }
+            tdfa.ops[at] = id;
+        }
+    }
+    tdfa.op_lists = lists;
+    tdfa
+}

@@ -260,7 +260,7 @@ pub fn build(
         registers: b.next_reg as usize + 1,
         slots,
     };
-    let tdfa = crate::regalloc::allocate(tdfa.minimize());
+    let tdfa = crate::regalloc::allocate(crate::regalloc::drop_redundant_clears(tdfa.minimize()));
     Ok((tdfa.minimize().compact_classes(), b.ambiguities))
 }
 

@@ -116,25 +116,26 @@ impl Parser {
         let start = STARTS[match self {
             Parser::UriRef => 0,
         }] as usize;
-        let mut regs = [NONE; 42];
+        let mut regs = [NONE; 44];
         let mut state = start;
         let mut i = 0;
         while i < input.len() {
-            let entry = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-            if entry != state {
-                if entry & FLAG != 0 {
-                    run_ops(
-                        OPS[state + CLASSES[input[i] as usize] as usize],
-                        i as u32,
-                        &mut regs,
-                    );
+            if state < ACCEL_END {
+                i = skip(ACCEL[state / STRIDE], input, i);
+                if i == input.len() {
+                    break;
                 }
-                let next = entry & !FLAG;
-                if next == 0 {
-                    return Err(Failure { index: i });
-                }
-                state = next;
             }
+            let at = state + CLASSES[input[i] as usize] as usize;
+            let entry = TRANS[at] as usize;
+            if entry & FLAG != 0 {
+                run_ops(OPS[at], i as u32, &mut regs);
+            }
+            let next = entry & !FLAG;
+            if next == 0 {
+                return Err(Failure { index: i });
+            }
+            state = next;
             i += 1;
         }
         let row = state / STRIDE;
@@ -148,1792 +149,3110 @@ impl Parser {
         Ok(Captures { slots })
     }
 }
-/// Runs operation list `list`: each pair is (register, source), source 255 meaning the
-/// current position `at`.
-#[inline(never)]
-fn run_ops(list: u16, at: u32, regs: &mut [u32; 42]) {
-    let list = list as usize;
-    let ops = &OP_BYTES[OP_LISTS[list] as usize..OP_LISTS[list + 1] as usize];
-    for op in ops.chunks_exact(2) {
-        regs[op[0] as usize] = if op[1] == u8::MAX { at } else { regs[op[1] as usize] };
+/// Runs operation list `list` of the tagged DFA at position `at`.
+#[inline(always)]
+fn run_ops(list: u16, at: u32, regs: &mut [u32; 44]) {
+    match list {
+        1 => {
+            regs[1] = at;
+        }
+        2 => {
+            regs[14] = at;
+            regs[15] = at;
+        }
+        3 => {
+            regs[20] = at;
+        }
+        4 => {
+            regs[20] = at;
+            regs[21] = at;
+        }
+        5 => {
+            regs[1] = at;
+            regs[22] = at;
+        }
+        6 => {
+            regs[14] = regs[1];
+            regs[15] = at;
+        }
+        7 => {
+            regs[20] = regs[1];
+            regs[21] = at;
+        }
+        8 => {
+            regs[14] = regs[20];
+            regs[15] = regs[21];
+            regs[12] = at;
+            regs[13] = at;
+        }
+        9 => {
+            regs[12] = at;
+        }
+        10 => {
+            regs[1] = regs[22];
+        }
+        11 => {
+            regs[14] = regs[22];
+            regs[15] = at;
+        }
+        12 => {
+            regs[2] = at;
+        }
+        13 => {
+            regs[20] = regs[22];
+            regs[21] = at;
+        }
+        14 => {
+            regs[20] = regs[1];
+        }
+        15 => {
+            regs[1] = regs[20];
+        }
+        16 => {
+            regs[1] = at;
+            regs[4] = at;
+            regs[22] = at;
+            regs[23] = at;
+        }
+        17 => {
+            regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        18 => {
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[20] = at;
+        }
+        19 => {
+            regs[24] = at;
+            regs[25] = at;
+            regs[26] = at;
+            regs[27] = at;
+            regs[28] = at;
+            regs[29] = at;
+        }
+        20 => {
+            regs[30] = at;
+            regs[21] = at;
+            regs[31] = at;
+            regs[1] = at;
+            regs[32] = at;
+        }
+        21 => {
+            regs[33] = at;
+            regs[24] = at;
+            regs[34] = at;
+            regs[4] = at;
+            regs[35] = at;
+        }
+        22 => {
+            regs[36] = at;
+            regs[5] = at;
+            regs[37] = at;
+            regs[38] = at;
+            regs[39] = at;
+        }
+        23 => {
+            regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        24 => {
+            regs[22] = at;
+            regs[23] = at;
+            regs[31] = at;
+        }
+        25 => {
+            regs[1] = at;
+            regs[30] = at;
+        }
+        26 => {
+            regs[12] = regs[1];
+            regs[14] = regs[20];
+            regs[15] = regs[21];
+            regs[13] = at;
+        }
+        27 => {
+            regs[12] = regs[1];
+        }
+        28 => {
+            regs[3] = at;
+        }
+        29 => {
+            regs[4] = regs[1];
+            regs[8] = regs[22];
+            regs[19] = regs[23];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        30 => {
+            regs[5] = regs[1];
+            regs[8] = regs[4];
+            regs[9] = regs[22];
+            regs[20] = regs[23];
+        }
+        31 => {
+            regs[24] = regs[1];
+            regs[26] = regs[22];
+            regs[29] = regs[23];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        32 => {
+            regs[36] = regs[1];
+            regs[5] = regs[4];
+            regs[37] = regs[22];
+            regs[39] = regs[23];
+            regs[38] = at;
+        }
+        33 => {
+            regs[4] = regs[1];
+            regs[8] = regs[22];
+            regs[19] = regs[23];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        34 => {
+            regs[22] = regs[1];
+            regs[23] = regs[4];
+            regs[31] = at;
+        }
+        35 => {
+            regs[4] = regs[24];
+            regs[5] = regs[25];
+            regs[8] = regs[26];
+            regs[9] = regs[27];
+            regs[19] = regs[29];
+            regs[14] = regs[28];
+            regs[15] = at;
+        }
+        36 => {
+            regs[4] = regs[24];
+            regs[5] = regs[25];
+            regs[8] = regs[26];
+            regs[9] = regs[27];
+            regs[19] = regs[29];
+            regs[20] = regs[28];
+            regs[21] = at;
+        }
+        37 => {
+            regs[1] = regs[30];
+            regs[4] = regs[21];
+            regs[22] = regs[31];
+            regs[23] = regs[32];
+        }
+        38 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[19] = regs[32];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        39 => {
+            regs[5] = regs[30];
+            regs[8] = regs[21];
+            regs[9] = regs[31];
+            regs[20] = regs[32];
+        }
+        40 => {
+            regs[24] = regs[30];
+            regs[26] = regs[31];
+            regs[29] = regs[32];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        41 => {
+            regs[36] = regs[30];
+            regs[5] = regs[21];
+            regs[37] = regs[31];
+            regs[39] = regs[32];
+            regs[38] = at;
+        }
+        42 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[19] = regs[32];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        43 => {
+            regs[22] = regs[30];
+            regs[23] = regs[21];
+            regs[31] = at;
+        }
+        44 => {
+            regs[1] = regs[33];
+            regs[4] = regs[24];
+            regs[22] = regs[34];
+            regs[23] = regs[35];
+        }
+        45 => {
+            regs[4] = regs[33];
+            regs[8] = regs[34];
+            regs[19] = regs[35];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        46 => {
+            regs[5] = regs[33];
+            regs[8] = regs[24];
+            regs[9] = regs[34];
+            regs[20] = regs[35];
+        }
+        47 => {
+            regs[30] = regs[33];
+            regs[21] = regs[24];
+            regs[31] = regs[34];
+            regs[1] = regs[4];
+            regs[32] = regs[35];
+        }
+        48 => {
+            regs[24] = regs[33];
+            regs[26] = regs[34];
+            regs[29] = regs[35];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        49 => {
+            regs[36] = regs[33];
+            regs[5] = regs[24];
+            regs[37] = regs[34];
+            regs[39] = regs[35];
+            regs[38] = at;
+        }
+        50 => {
+            regs[4] = regs[33];
+            regs[8] = regs[34];
+            regs[19] = regs[35];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        51 => {
+            regs[22] = regs[33];
+            regs[23] = regs[24];
+            regs[31] = at;
+        }
+        52 => {
+            regs[4] = regs[36];
+            regs[8] = regs[37];
+            regs[9] = regs[38];
+            regs[19] = regs[39];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        53 => {
+            regs[24] = regs[36];
+            regs[26] = regs[37];
+            regs[27] = regs[38];
+            regs[29] = regs[39];
+            regs[10] = at;
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        54 => {
+            regs[4] = regs[36];
+            regs[8] = regs[37];
+            regs[9] = regs[38];
+            regs[19] = regs[39];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        55 => {
+            regs[22] = regs[36];
+            regs[23] = regs[5];
+            regs[31] = at;
+        }
+        56 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        57 => {
+            regs[4] = at;
+            regs[5] = at;
+        }
+        58 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[25] = at;
+            regs[26] = at;
+            regs[27] = at;
+            regs[28] = at;
+            regs[29] = at;
+        }
+        59 => {
+            regs[32] = at;
+            regs[1] = at;
+            regs[33] = at;
+        }
+        60 => {
+            regs[34] = at;
+            regs[4] = at;
+            regs[35] = at;
+        }
+        61 => {
+            regs[36] = at;
+            regs[37] = at;
+            regs[40] = at;
+        }
+        62 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        63 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[1] = regs[22];
+            regs[30] = at;
+        }
+        64 => {
+            regs[4] = at;
+        }
+        65 => {
+            regs[41] = at;
+        }
+        66 => {
+            regs[1] = regs[12];
+        }
+        67 => {
+            regs[14] = regs[3];
+            regs[15] = at;
+        }
+        68 => {
+            regs[20] = regs[3];
+            regs[21] = at;
+        }
+        69 => {
+            regs[1] = regs[5];
+            regs[4] = regs[8];
+            regs[22] = regs[9];
+            regs[23] = regs[20];
+        }
+        70 => {
+            regs[4] = regs[36];
+            regs[8] = regs[37];
+            regs[9] = regs[38];
+            regs[10] = regs[1];
+            regs[19] = regs[39];
+            regs[5] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        71 => {
+            regs[10] = regs[1];
+            regs[24] = regs[36];
+            regs[26] = regs[37];
+            regs[27] = regs[38];
+            regs[29] = regs[39];
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        72 => {
+            regs[4] = regs[36];
+            regs[8] = regs[37];
+            regs[9] = regs[38];
+            regs[10] = regs[1];
+            regs[19] = regs[39];
+            regs[5] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        73 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[1];
+            regs[19] = regs[30];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        74 => {
+            regs[4] = regs[1];
+            regs[5] = regs[30];
+        }
+        75 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[1];
+            regs[29] = regs[30];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        76 => {
+            regs[36] = regs[1];
+            regs[40] = regs[30];
+            regs[37] = at;
+        }
+        77 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[1];
+            regs[19] = regs[30];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        78 => {
+            regs[1] = regs[32];
+            regs[30] = regs[33];
+        }
+        79 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[32];
+            regs[19] = regs[33];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        80 => {
+            regs[4] = regs[32];
+            regs[5] = regs[33];
+        }
+        81 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[32];
+            regs[29] = regs[33];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        82 => {
+            regs[36] = regs[32];
+            regs[40] = regs[33];
+            regs[37] = at;
+        }
+        83 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[32];
+            regs[19] = regs[33];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        84 => {
+            regs[1] = regs[34];
+            regs[30] = regs[35];
+        }
+        85 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[34];
+            regs[19] = regs[35];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        86 => {
+            regs[4] = regs[34];
+            regs[5] = regs[35];
+        }
+        87 => {
+            regs[32] = regs[34];
+            regs[1] = regs[4];
+            regs[33] = regs[35];
+        }
+        88 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[34];
+            regs[29] = regs[35];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        89 => {
+            regs[36] = regs[34];
+            regs[40] = regs[35];
+            regs[37] = at;
+        }
+        90 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[34];
+            regs[19] = regs[35];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        91 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[19] = regs[40];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        92 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[36];
+            regs[27] = regs[37];
+            regs[29] = regs[40];
+            regs[10] = at;
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        93 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[19] = regs[40];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        94 => {
+            regs[20] = regs[3];
+        }
+        95 => {
+            regs[3] = regs[20];
+        }
+        96 => {
+            regs[3] = at;
+            regs[4] = at;
+            regs[22] = at;
+            regs[23] = at;
+        }
+        97 => {
+            regs[24] = at;
+            regs[25] = at;
+            regs[26] = at;
+            regs[27] = at;
+            regs[28] = at;
+            regs[30] = at;
+        }
+        98 => {
+            regs[29] = at;
+            regs[21] = at;
+            regs[31] = at;
+            regs[3] = at;
+            regs[32] = at;
+        }
+        99 => {
+            regs[3] = at;
+            regs[29] = at;
+        }
+        100 => {
+            regs[12] = regs[3];
+            regs[14] = regs[20];
+            regs[15] = regs[21];
+            regs[13] = at;
+        }
+        101 => {
+            regs[12] = regs[3];
+        }
+        102 => {
+            regs[1] = regs[4];
+            regs[30] = regs[5];
+        }
+        103 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[10] = regs[1];
+            regs[19] = regs[40];
+            regs[5] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        104 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[10] = regs[1];
+            regs[24] = regs[22];
+            regs[26] = regs[36];
+            regs[27] = regs[37];
+            regs[29] = regs[40];
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        105 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[10] = regs[1];
+            regs[19] = regs[40];
+            regs[5] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        106 => {
+            regs[4] = regs[3];
+            regs[8] = regs[22];
+            regs[19] = regs[23];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        107 => {
+            regs[5] = regs[3];
+            regs[8] = regs[4];
+            regs[9] = regs[22];
+            regs[20] = regs[23];
+        }
+        108 => {
+            regs[24] = regs[3];
+            regs[26] = regs[22];
+            regs[30] = regs[23];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        109 => {
+            regs[36] = regs[3];
+            regs[5] = regs[4];
+            regs[37] = regs[22];
+            regs[39] = regs[23];
+            regs[38] = at;
+        }
+        110 => {
+            regs[4] = regs[3];
+            regs[8] = regs[22];
+            regs[19] = regs[23];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        111 => {
+            regs[22] = regs[3];
+            regs[23] = regs[4];
+            regs[31] = at;
+        }
+        112 => {
+            regs[4] = regs[24];
+            regs[5] = regs[25];
+            regs[8] = regs[26];
+            regs[9] = regs[27];
+            regs[19] = regs[30];
+            regs[14] = regs[28];
+            regs[15] = at;
+        }
+        113 => {
+            regs[4] = regs[24];
+            regs[5] = regs[25];
+            regs[8] = regs[26];
+            regs[9] = regs[27];
+            regs[19] = regs[30];
+            regs[20] = regs[28];
+            regs[21] = at;
+        }
+        114 => {
+            regs[3] = regs[29];
+            regs[4] = regs[21];
+            regs[22] = regs[31];
+            regs[23] = regs[32];
+        }
+        115 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[19] = regs[32];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        116 => {
+            regs[5] = regs[29];
+            regs[8] = regs[21];
+            regs[9] = regs[31];
+            regs[20] = regs[32];
+        }
+        117 => {
+            regs[24] = regs[29];
+            regs[26] = regs[31];
+            regs[30] = regs[32];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        118 => {
+            regs[36] = regs[29];
+            regs[5] = regs[21];
+            regs[37] = regs[31];
+            regs[39] = regs[32];
+            regs[38] = at;
+        }
+        119 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[19] = regs[32];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        120 => {
+            regs[22] = regs[29];
+            regs[23] = regs[21];
+            regs[31] = at;
+        }
+        121 => {
+            regs[3] = regs[33];
+            regs[4] = regs[24];
+            regs[22] = regs[34];
+            regs[23] = regs[35];
+        }
+        122 => {
+            regs[29] = regs[33];
+            regs[21] = regs[24];
+            regs[31] = regs[34];
+            regs[3] = regs[4];
+            regs[32] = regs[35];
+        }
+        123 => {
+            regs[24] = regs[33];
+            regs[26] = regs[34];
+            regs[30] = regs[35];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        124 => {
+            regs[24] = regs[36];
+            regs[26] = regs[37];
+            regs[27] = regs[38];
+            regs[30] = regs[39];
+            regs[10] = at;
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        125 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[25] = at;
+            regs[26] = at;
+            regs[27] = at;
+            regs[28] = at;
+            regs[30] = at;
+        }
+        126 => {
+            regs[32] = at;
+            regs[3] = at;
+            regs[33] = at;
+        }
+        127 => {
+            regs[36] = at;
+            regs[37] = at;
+            regs[42] = at;
+        }
+        128 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[3] = regs[22];
+            regs[29] = at;
+        }
+        129 => {
+            regs[43] = at;
+        }
+        130 => {
+            regs[3] = regs[12];
+        }
+        131 => {
+            regs[41] = regs[4];
+        }
+        132 => {
+            regs[4] = regs[1];
+            regs[8] = regs[30];
+            regs[16] = regs[41];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        133 => {
+            regs[16] = regs[41];
+            regs[24] = regs[1];
+            regs[26] = regs[30];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        134 => {
+            regs[16] = regs[41];
+            regs[22] = regs[1];
+            regs[23] = regs[6];
+            regs[31] = regs[7];
+            regs[36] = regs[30];
+            regs[37] = at;
+        }
+        135 => {
+            regs[4] = regs[1];
+            regs[8] = regs[30];
+            regs[16] = regs[41];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        136 => {
+            regs[3] = regs[5];
+            regs[4] = regs[8];
+            regs[22] = regs[9];
+            regs[23] = regs[20];
+        }
+        137 => {
+            regs[4] = regs[36];
+            regs[8] = regs[37];
+            regs[9] = regs[38];
+            regs[10] = regs[3];
+            regs[19] = regs[39];
+            regs[5] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        138 => {
+            regs[10] = regs[3];
+            regs[24] = regs[36];
+            regs[26] = regs[37];
+            regs[27] = regs[38];
+            regs[30] = regs[39];
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        139 => {
+            regs[4] = regs[36];
+            regs[8] = regs[37];
+            regs[9] = regs[38];
+            regs[10] = regs[3];
+            regs[19] = regs[39];
+            regs[5] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        140 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[3];
+            regs[19] = regs[29];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        141 => {
+            regs[4] = regs[3];
+            regs[5] = regs[29];
+        }
+        142 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[3];
+            regs[30] = regs[29];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        143 => {
+            regs[36] = regs[3];
+            regs[42] = regs[29];
+            regs[37] = at;
+        }
+        144 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[3];
+            regs[19] = regs[29];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        145 => {
+            regs[3] = regs[32];
+            regs[29] = regs[33];
+        }
+        146 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[32];
+            regs[30] = regs[33];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        147 => {
+            regs[36] = regs[32];
+            regs[42] = regs[33];
+            regs[37] = at;
+        }
+        148 => {
+            regs[3] = regs[34];
+            regs[29] = regs[35];
+        }
+        149 => {
+            regs[32] = regs[34];
+            regs[3] = regs[4];
+            regs[33] = regs[35];
+        }
+        150 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[34];
+            regs[30] = regs[35];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        151 => {
+            regs[36] = regs[34];
+            regs[42] = regs[35];
+            regs[37] = at;
+        }
+        152 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[19] = regs[42];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        153 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[24] = regs[22];
+            regs[26] = regs[36];
+            regs[27] = regs[37];
+            regs[30] = regs[42];
+            regs[10] = at;
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        154 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[19] = regs[42];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        155 => {
+            regs[17] = regs[4];
+        }
+        156 => {
+            regs[3] = regs[4];
+            regs[29] = regs[5];
+        }
+        157 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[10] = regs[3];
+            regs[19] = regs[42];
+            regs[5] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        158 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[10] = regs[3];
+            regs[24] = regs[22];
+            regs[26] = regs[36];
+            regs[27] = regs[37];
+            regs[30] = regs[42];
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        159 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[36];
+            regs[9] = regs[37];
+            regs[10] = regs[3];
+            regs[19] = regs[42];
+            regs[5] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        160 => {
+            regs[43] = regs[4];
+        }
+        161 => {
+            regs[4] = regs[3];
+            regs[8] = regs[29];
+            regs[16] = regs[43];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        162 => {
+            regs[16] = regs[43];
+            regs[24] = regs[3];
+            regs[26] = regs[29];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        163 => {
+            regs[16] = regs[43];
+            regs[22] = regs[3];
+            regs[23] = regs[6];
+            regs[31] = regs[7];
+            regs[36] = regs[29];
+            regs[37] = at;
+        }
+        164 => {
+            regs[4] = regs[3];
+            regs[8] = regs[29];
+            regs[16] = regs[43];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        165 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        166 => {
+            regs[18] = regs[1];
+            regs[24] = regs[30];
+            regs[26] = regs[31];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        167 => {
+            regs[22] = at;
+        }
+        168 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        169 => {
+            regs[36] = regs[30];
+            regs[5] = regs[21];
+        }
+        170 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        171 => {
+            regs[18] = regs[1];
+            regs[24] = regs[30];
+            regs[26] = regs[31];
+            regs[27] = regs[22];
+            regs[10] = at;
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        172 => {
+            regs[23] = at;
+        }
+        173 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        174 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[32];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        175 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[18] = regs[1];
+            regs[24] = regs[22];
+            regs[26] = regs[32];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        176 => {
+            regs[18] = regs[1];
+            regs[36] = regs[32];
+            regs[37] = at;
+        }
+        177 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[32];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        178 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[10] = regs[23];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        179 => {
+            regs[10] = regs[23];
+            regs[18] = regs[1];
+            regs[24] = regs[30];
+            regs[26] = regs[31];
+            regs[27] = regs[22];
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        180 => {
+            regs[4] = regs[30];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[10] = regs[23];
+            regs[18] = regs[1];
+            regs[5] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        181 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        182 => {
+            regs[18] = regs[3];
+            regs[24] = regs[29];
+            regs[26] = regs[31];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        183 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        184 => {
+            regs[36] = regs[29];
+            regs[5] = regs[21];
+        }
+        185 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        186 => {
+            regs[18] = regs[3];
+            regs[24] = regs[29];
+            regs[26] = regs[31];
+            regs[27] = regs[22];
+            regs[10] = at;
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        187 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        188 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[32];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[9] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        189 => {
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[18] = regs[3];
+            regs[24] = regs[22];
+            regs[26] = regs[32];
+            regs[25] = at;
+            regs[27] = at;
+            regs[28] = at;
+        }
+        190 => {
+            regs[18] = regs[3];
+            regs[36] = regs[32];
+            regs[37] = at;
+        }
+        191 => {
+            regs[4] = regs[22];
+            regs[6] = regs[23];
+            regs[7] = regs[31];
+            regs[8] = regs[32];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[9] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        192 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[10] = regs[23];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[11] = at;
+            regs[14] = at;
+            regs[15] = at;
+        }
+        193 => {
+            regs[10] = regs[23];
+            regs[18] = regs[3];
+            regs[24] = regs[29];
+            regs[26] = regs[31];
+            regs[27] = regs[22];
+            regs[11] = at;
+            regs[25] = at;
+            regs[28] = at;
+        }
+        194 => {
+            regs[4] = regs[29];
+            regs[8] = regs[31];
+            regs[9] = regs[22];
+            regs[10] = regs[23];
+            regs[18] = regs[3];
+            regs[5] = at;
+            regs[11] = at;
+            regs[20] = at;
+            regs[21] = at;
+        }
+        _ => {}
     }
 }
-const STRIDE: usize = 23;
+/// The first index at or after `i` whose byte is not in the loop set `mask`. Short runs
+/// (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are
+/// tested at once, then the rest byte by byte.
+#[inline(always)]
+fn skip(mask: u16, input: &[u8], mut i: usize) -> usize {
+    let first = input.len().min(i + 16);
+    while i < first {
+        if LOOP[input[i] as usize] & mask == 0 {
+            return i;
+        }
+        i += 1;
+    }
+    while let Some(chunk) = input.get(i..i + 8) {
+        let all = LOOP[chunk[0] as usize] & LOOP[chunk[1] as usize]
+            & LOOP[chunk[2] as usize] & LOOP[chunk[3] as usize] & LOOP[chunk[4] as usize]
+            & LOOP[chunk[5] as usize] & LOOP[chunk[6] as usize]
+            & LOOP[chunk[7] as usize];
+        if all & mask == 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < input.len() && LOOP[input[i] as usize] & mask != 0 {
+        i += 1;
+    }
+    i
+}
+/// Premultiplied states below this one loop on a byte set (`ACCEL`); state 0 is dead.
+const ACCEL_END: usize = 672;
+/// For each byte, the loop sets it belongs to (one bit per set).
+static LOOP: [u16; 256] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 125, 0, 0, 125, 0, 125, 125, 125, 125, 125, 127, 125, 127, 127, 12,
+    511, 511, 511, 511, 511, 511, 511, 511, 511, 511, 92, 125, 0, 125, 0, 8, 29, 383,
+    383, 383, 383, 383, 383, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127,
+    127, 127, 127, 127, 127, 127, 127, 127, 0, 0, 0, 0, 125, 0, 383, 383, 383, 383, 383,
+    383, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127, 127,
+    127, 127, 127, 127, 0, 0, 0, 125, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+/// The loop-set bit of each accelerated state (index 0, the dead state, is unused).
+static ACCEL: [u16; 32] = [
+    0, 1, 2, 4, 8, 16, 8, 4, 32, 4, 16, 64, 128, 32, 4, 8, 16, 8, 128, 256, 4, 32, 4, 64,
+    128, 32, 64, 128, 256, 64, 128, 128,
+];
+const STRIDE: usize = 21;
 const FLAG: usize = 32768;
 /// The byte class of every byte.
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1, 0, 2, 3, 4, 3, 3, 3, 3, 3, 5, 3, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13,
-    13, 13, 13, 14, 3, 0, 3, 0, 15, 16, 17, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19,
-    19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 19, 19, 19, 19, 21, 0, 22, 0, 3, 0, 18, 18,
-    18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 20, 19,
-    19, 19, 19, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12,
+    12, 12, 12, 13, 1, 0, 1, 0, 14, 15, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17, 17, 17, 17, 19, 0, 20, 0, 1, 0, 16, 16,
+    16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 17,
+    17, 17, 17, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Next state (premultiplied by the stride), with `FLAG` set when the transition has operations.
-static TRANS: [u16; 29026] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32814, 32837,
-    32814, 32860, 32814, 32814, 32883, 32814, 32814, 32814, 32814, 32814, 32814, 0,
-    32906, 32814, 32929, 32929, 32929, 32929, 0, 0, 0, 46, 32837, 46, 184, 46, 46, 207,
-    46, 46, 46, 46, 46, 46, 0, 32906, 46, 46, 46, 46, 46, 0, 0, 0, 32998, 0, 32998,
-    33021, 32998, 32998, 32998, 32998, 32998, 32998, 32998, 32998, 32998, 32998, 32998,
-    32998, 32998, 32998, 32998, 32998, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 276, 276, 276, 276,
-    276, 276, 0, 0, 0, 276, 276, 0, 0, 0, 0, 0, 299, 32837, 299, 322, 299, 299, 345, 299,
-    299, 299, 299, 299, 299, 299, 32906, 299, 299, 299, 299, 299, 0, 0, 0, 33136, 32837,
-    33136, 33159, 33136, 33136, 33136, 33136, 33136, 33136, 33136, 33136, 33136, 33136,
-    33136, 33136, 33136, 33136, 33136, 33136, 0, 0, 0, 32814, 32837, 32814, 32952, 161,
-    161, 32975, 161, 161, 161, 161, 161, 161, 33182, 32906, 32814, 161, 161, 161, 161, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 437, 437, 437, 437, 437, 437, 0, 0, 0, 437, 437, 0, 0, 0,
-    0, 0, 207, 32837, 207, 460, 207, 207, 207, 207, 207, 207, 207, 207, 207, 207, 32906,
-    207, 207, 207, 207, 207, 0, 0, 0, 230, 0, 230, 33021, 230, 230, 230, 230, 230, 230,
-    230, 230, 230, 230, 230, 230, 230, 230, 230, 230, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 483,
-    483, 483, 483, 483, 483, 0, 0, 0, 483, 483, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    32814, 32814, 32814, 32814, 32814, 32814, 0, 0, 0, 32814, 32814, 0, 0, 0, 0, 0, 299,
-    32837, 299, 506, 299, 299, 529, 299, 299, 299, 299, 299, 299, 299, 32906, 299, 299,
-    299, 299, 299, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 552, 552, 552, 552, 552, 552, 0, 0, 0,
-    552, 552, 0, 0, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 33343, 33389, 33412,
-    33435, 33458, 33481, 33481, 33481, 33504, 32906, 33527, 33343, 33343, 33343, 33343,
-    33550, 0, 0, 368, 32837, 368, 33159, 368, 368, 368, 368, 368, 368, 368, 368, 368,
-    368, 368, 368, 368, 368, 368, 368, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 805, 805, 805, 805,
-    805, 805, 0, 0, 0, 805, 805, 0, 0, 0, 0, 0, 33596, 33619, 33596, 33642, 33596, 33596,
-    33665, 33596, 33596, 33596, 33596, 33596, 33596, 33596, 33688, 33596, 33596, 33596,
-    33596, 33596, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 46, 46, 46, 46, 46, 46, 0, 0, 0, 46, 46,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 943, 943, 943, 943, 943, 943, 0, 0, 0, 943, 943,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32998, 32998, 32998, 32998, 32998, 32998, 0, 0,
-    0, 32998, 32998, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 966, 966, 966, 966, 966, 966, 0,
-    0, 0, 966, 966, 0, 0, 0, 0, 0, 529, 32837, 529, 989, 529, 529, 529, 529, 529, 529,
-    529, 529, 529, 529, 32906, 529, 529, 529, 529, 529, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    299, 299, 299, 299, 299, 299, 0, 0, 0, 299, 299, 0, 0, 0, 0, 0, 575, 32837, 575,
-    33366, 575, 575, 33389, 575, 575, 575, 575, 575, 575, 33504, 32906, 33527, 575, 575,
-    575, 575, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1012, 1012, 1012, 1012, 1012, 1012, 0, 0, 0,
-    1012, 1012, 0, 0, 0, 0, 0, 621, 32837, 621, 1035, 621, 621, 621, 621, 621, 621, 621,
-    621, 621, 621, 32906, 621, 621, 621, 621, 621, 0, 0, 0, 33343, 32837, 33343, 33366,
-    33343, 1058, 33389, 33343, 33343, 33343, 33343, 33343, 33343, 33504, 32906, 33527,
-    33343, 33343, 33343, 33343, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 33826, 33389,
-    713, 713, 713, 713, 713, 713, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0,
-    0, 33343, 32837, 33343, 33366, 33343, 33826, 33389, 713, 713, 713, 713, 1081, 33412,
-    33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33343, 32837, 33343, 33366,
-    33343, 33826, 33389, 33412, 33412, 33412, 33412, 33412, 33412, 33504, 32906, 33527,
-    33343, 33343, 33343, 33343, 0, 0, 0, 1104, 32837, 1104, 1127, 1104, 1104, 33389,
-    33918, 33918, 33918, 33918, 33918, 33918, 1104, 32906, 33527, 1104, 1104, 1104, 1104,
-    0, 0, 0, 33941, 32837, 33941, 33964, 33941, 33941, 33389, 33987, 34010, 34033, 34056,
-    34056, 34056, 34079, 32906, 0, 33941, 33941, 33941, 33941, 33550, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 34102, 34102, 34102, 34102, 34102, 34102, 34125, 0, 0, 34102, 34102, 0,
-    34148, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33136, 33136, 33136, 33136, 33136, 33136, 0, 0,
-    0, 33136, 33136, 0, 0, 0, 0, 0, 828, 33619, 828, 1403, 828, 828, 1426, 828, 828, 828,
-    828, 828, 828, 828, 33688, 828, 828, 828, 828, 828, 0, 0, 0, 34217, 0, 34217, 34240,
-    34217, 34217, 34217, 34217, 34217, 34217, 34217, 34217, 34217, 34217, 34217, 34217,
-    34217, 34217, 34217, 34217, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1495, 1495, 1495, 1495,
-    1495, 1495, 0, 0, 0, 1495, 1495, 0, 0, 0, 0, 0, 1518, 33619, 1518, 1541, 1518, 1518,
-    1564, 1518, 1518, 1518, 1518, 1518, 1518, 1518, 33688, 1518, 1518, 1518, 1518, 1518,
-    0, 0, 0, 34355, 33619, 34355, 34378, 34355, 34355, 34355, 34355, 34355, 34355, 34355,
-    34355, 34355, 34355, 34355, 34355, 34355, 34355, 34355, 34355, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 207, 207, 207, 207, 207, 207, 0, 0, 0, 207, 207, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 299, 299, 299, 299, 299, 299, 0, 0, 0, 299, 299, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1633, 1633, 1633, 1633, 1633, 1633, 0, 0, 0, 1633, 1633, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 33343, 33343, 33343, 33343, 33343, 33343, 0, 0, 0, 33343, 33343, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1656, 1656, 1656, 1656, 1656, 1656, 0, 0, 0, 1656,
-    1656, 0, 0, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 33343, 33389, 1679, 1702,
-    1725, 1748, 1748, 1748, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0,
-    33343, 32837, 33343, 33366, 33343, 33826, 33389, 33412, 33412, 33412, 33412, 33412,
-    33343, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 1104, 0, 1104, 1127,
-    1104, 1104, 0, 1104, 1104, 1104, 1104, 1104, 1104, 1104, 0, 33527, 1104, 1104, 1104,
-    1104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1771, 1771, 1771, 1771, 1771, 1771, 0, 0, 0,
-    1771, 1771, 0, 0, 0, 0, 0, 1104, 32837, 1104, 1127, 1104, 1104, 33389, 1150, 1150,
-    1150, 1150, 1150, 1150, 1104, 32906, 33527, 1104, 1104, 1104, 1104, 0, 0, 0, 1173,
-    32837, 1173, 33964, 1173, 1173, 33389, 1173, 1173, 1173, 1173, 1173, 1173, 34079,
-    32906, 0, 1173, 1173, 1173, 1173, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1794, 1794, 1794,
-    1794, 1794, 1794, 0, 0, 0, 1794, 1794, 0, 0, 0, 0, 0, 33941, 32837, 33941, 33964,
-    33941, 1817, 33389, 33941, 33941, 33941, 33941, 33941, 33941, 34079, 32906, 0, 33941,
-    33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964, 33941, 34585, 33389, 1288,
-    1288, 1288, 1288, 1288, 1288, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0,
-    33941, 32837, 33941, 33964, 33941, 34585, 33389, 1288, 1288, 1288, 1288, 1840, 33987,
-    34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964,
-    33941, 34585, 33389, 33987, 33987, 33987, 33987, 33987, 33987, 34079, 32906, 0,
-    33941, 33941, 33941, 33941, 0, 0, 0, 0, 32837, 0, 0, 0, 0, 33389, 34631, 34631,
-    34631, 34631, 34631, 34631, 0, 32906, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1886, 1886, 1886, 1886, 1886, 1886, 1909, 0, 0, 1886, 1886, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1955, 1955, 1955, 1955, 1955, 1955, 0, 0, 0, 1955, 1955, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 1978, 1978, 1978, 1978, 1978, 1978, 0, 0, 0, 1978, 1978, 0, 0, 0, 0, 0,
-    1426, 33619, 1426, 2001, 1426, 1426, 1426, 1426, 1426, 1426, 1426, 1426, 1426, 1426,
-    33688, 1426, 1426, 1426, 1426, 1426, 0, 0, 0, 1449, 0, 1449, 34240, 1449, 1449, 1449,
-    1449, 1449, 1449, 1449, 1449, 1449, 1449, 1449, 1449, 1449, 1449, 1449, 1449, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 2024, 2024, 2024, 2024, 2024, 2024, 0, 0, 0, 2024, 2024, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33596, 33596, 33596, 33596, 33596, 33596, 0, 0, 0,
-    33596, 33596, 0, 0, 0, 0, 0, 1518, 33619, 1518, 2047, 1518, 1518, 2070, 1518, 1518,
-    1518, 1518, 1518, 1518, 1518, 33688, 1518, 1518, 1518, 1518, 1518, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 2093, 2093, 2093, 2093, 2093, 2093, 0, 0, 0, 2093, 2093, 0, 0, 0, 0, 0,
-    34884, 33619, 34884, 34907, 34884, 34884, 34930, 34953, 34976, 34999, 35022, 35022,
-    35022, 35045, 33688, 35068, 34884, 34884, 34884, 34884, 35091, 0, 0, 1587, 33619,
-    1587, 34378, 1587, 1587, 1587, 1587, 1587, 1587, 1587, 1587, 1587, 1587, 1587, 1587,
-    1587, 1587, 1587, 1587, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2346, 2346, 2346, 2346, 2346,
-    2346, 0, 0, 0, 2346, 2346, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 529, 529, 529, 529,
-    529, 529, 0, 0, 0, 529, 529, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 621, 621, 621, 621,
-    621, 621, 0, 0, 0, 621, 621, 0, 0, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 2369,
-    33389, 33343, 33343, 33343, 33343, 33343, 33343, 33504, 32906, 33527, 33343, 33343,
-    33343, 33343, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 2369, 33389, 1748, 1748,
-    1748, 1748, 1748, 1748, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0,
-    33343, 32837, 33343, 33366, 33343, 2369, 33389, 1748, 1748, 1748, 1748, 2392, 1679,
-    33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33343, 32837, 33343, 33366,
-    33343, 2369, 33389, 1679, 1679, 1679, 1679, 1679, 1679, 33504, 32906, 33527, 33343,
-    33343, 33343, 33343, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1104, 1104, 1104, 1104, 1104,
-    1104, 0, 0, 0, 1104, 1104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33941, 33941, 33941,
-    33941, 33941, 33941, 0, 0, 0, 33941, 33941, 0, 0, 0, 0, 0, 33941, 32837, 33941,
-    33964, 33941, 33941, 33389, 2415, 2438, 2461, 2484, 2484, 2484, 34079, 32906, 0,
-    33941, 33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964, 33941, 34585, 33389,
-    33987, 33987, 33987, 33987, 33987, 33941, 34079, 32906, 0, 33941, 33941, 33941,
-    33941, 0, 0, 0, 0, 32837, 0, 0, 0, 0, 33389, 1863, 1863, 1863, 1863, 1863, 1863, 0,
-    32906, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2507, 2507, 2507, 2507, 2507,
-    2507, 1909, 0, 0, 2507, 2507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2530, 2530, 2530,
-    2530, 2530, 2530, 2553, 0, 0, 2530, 2530, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2576,
-    2599, 2622, 2645, 2645, 2645, 0, 0, 0, 2668, 2668, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0,
-    2714, 0, 1955, 1955, 1955, 1955, 1955, 1955, 0, 0, 0, 1955, 1955, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 828, 828, 828, 828, 828, 828, 0, 0, 0, 828, 828, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 2737, 2737, 2737, 2737, 2737, 2737, 0, 0, 0, 2737, 2737, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 34217, 34217, 34217, 34217, 34217, 34217, 0, 0, 0, 34217,
-    34217, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2760, 2760, 2760, 2760, 2760, 2760, 0, 0,
-    0, 2760, 2760, 0, 0, 0, 0, 0, 2070, 33619, 2070, 2783, 2070, 2070, 2070, 2070, 2070,
-    2070, 2070, 2070, 2070, 2070, 33688, 2070, 2070, 2070, 2070, 2070, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 1518, 1518, 1518, 1518, 1518, 1518, 0, 0, 0, 1518, 1518, 0, 0, 0, 0, 0,
-    2116, 33619, 2116, 34907, 2116, 2116, 34930, 2116, 2116, 2116, 2116, 2116, 2116,
-    35045, 33688, 35068, 2116, 2116, 2116, 2116, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2806,
-    2806, 2806, 2806, 2806, 2806, 0, 0, 0, 2806, 2806, 0, 0, 0, 0, 0, 2162, 33619, 2162,
-    2829, 2162, 2162, 2162, 2162, 2162, 2162, 2162, 2162, 2162, 2162, 33688, 2162, 2162,
-    2162, 2162, 2162, 0, 0, 0, 34884, 33619, 34884, 34907, 34884, 2852, 34930, 34884,
-    34884, 34884, 34884, 34884, 34884, 35045, 33688, 35068, 34884, 34884, 34884, 34884,
-    0, 0, 0, 34884, 33619, 34884, 34907, 34884, 35620, 34930, 2254, 2254, 2254, 2254,
-    2254, 2254, 35045, 33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619,
-    34884, 34907, 34884, 35620, 34930, 2254, 2254, 2254, 2254, 2875, 34953, 35045, 33688,
-    35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619, 34884, 34907, 34884, 35620,
-    34930, 34953, 34953, 34953, 34953, 34953, 34953, 35045, 33688, 35068, 34884, 34884,
-    34884, 34884, 0, 0, 0, 2898, 33619, 2898, 2921, 2898, 2898, 34930, 35712, 35712,
-    35712, 35712, 35712, 35712, 2898, 33688, 35068, 2898, 2898, 2898, 2898, 0, 0, 0,
-    35735, 33619, 35735, 35758, 35735, 35735, 34930, 35781, 35804, 35827, 35850, 35850,
-    35850, 35873, 33688, 0, 35735, 35735, 35735, 35735, 35091, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    35896, 35896, 35896, 35896, 35896, 35896, 35919, 0, 0, 35896, 35896, 0, 35942, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 34355, 34355, 34355, 34355, 34355, 34355, 0, 0, 0, 34355,
-    34355, 0, 0, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 33343, 33389, 3197, 3220,
-    3243, 3266, 3266, 3266, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0,
-    33343, 32837, 33343, 33366, 33343, 2369, 33389, 1679, 1679, 1679, 1679, 1679, 33343,
-    33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33941, 32837, 33941, 33964,
-    33941, 3289, 33389, 33941, 33941, 33941, 33941, 33941, 33941, 34079, 32906, 0, 33941,
-    33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964, 33941, 3289, 33389, 2484,
-    2484, 2484, 2484, 2484, 2484, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0,
-    33941, 32837, 33941, 33964, 33941, 3289, 33389, 2484, 2484, 2484, 2484, 3312, 2415,
-    34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964,
-    33941, 3289, 33389, 2415, 2415, 2415, 2415, 2415, 2415, 34079, 32906, 0, 33941,
-    33941, 33941, 33941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3335, 3335, 3335, 3335, 3335,
-    3335, 1909, 0, 0, 3335, 3335, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3358, 3358, 3358,
-    3358, 3358, 3358, 3381, 0, 0, 3358, 3358, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3404,
-    3427, 3450, 3473, 3473, 3473, 0, 0, 0, 3496, 3496, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0,
-    3519, 0, 3542, 3542, 3542, 3542, 3542, 3542, 3565, 0, 0, 3542, 3542, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 3519, 0, 3588, 3588, 3588, 3588, 3588, 3588, 3565, 0, 0, 3542,
-    3542, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 3519, 0, 3611, 3611, 3611, 3611, 3634, 3657,
-    3565, 0, 0, 3542, 3542, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 3519, 0, 3657, 3657, 3657,
-    3657, 3657, 3657, 3565, 0, 0, 3542, 3542, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0,
-    3542, 3542, 3542, 3542, 3542, 3542, 3565, 0, 0, 3542, 3542, 0, 0, 0, 2691, 0, 0,
-    32837, 0, 0, 0, 0, 33389, 0, 0, 0, 0, 0, 0, 34079, 32906, 0, 0, 0, 0, 0, 0, 0, 0,
-    3680, 0, 3680, 0, 3680, 3680, 0, 3680, 3680, 3680, 3680, 3680, 3680, 3680, 0, 0,
-    3680, 3680, 3680, 3680, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1426, 1426, 1426, 1426, 1426,
-    1426, 0, 0, 0, 1426, 1426, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1518, 1518, 1518,
-    1518, 1518, 1518, 0, 0, 0, 1518, 1518, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3703,
-    3703, 3703, 3703, 3703, 3703, 0, 0, 0, 3703, 3703, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 34884, 34884, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 34884, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 3726, 3726, 3726, 3726, 3726, 3726, 0, 0, 0, 3726, 3726, 0, 0, 0,
-    0, 0, 34884, 33619, 34884, 34907, 34884, 34884, 34930, 3749, 3772, 3795, 3818, 3818,
-    3818, 35045, 33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619, 34884,
-    34907, 34884, 35620, 34930, 34953, 34953, 34953, 34953, 34953, 34884, 35045, 33688,
-    35068, 34884, 34884, 34884, 34884, 0, 0, 0, 2898, 0, 2898, 2921, 2898, 2898, 0, 2898,
-    2898, 2898, 2898, 2898, 2898, 2898, 0, 35068, 2898, 2898, 2898, 2898, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 3841, 3841, 3841, 3841, 3841, 3841, 0, 0, 0, 3841, 3841, 0, 0, 0, 0,
-    0, 2898, 33619, 2898, 2921, 2898, 2898, 34930, 2944, 2944, 2944, 2944, 2944, 2944,
-    2898, 33688, 35068, 2898, 2898, 2898, 2898, 0, 0, 0, 2967, 33619, 2967, 35758, 2967,
-    2967, 34930, 2967, 2967, 2967, 2967, 2967, 2967, 35873, 33688, 0, 2967, 2967, 2967,
-    2967, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3864, 3864, 3864, 3864, 3864, 3864, 0, 0, 0,
-    3864, 3864, 0, 0, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 3887, 34930, 35735,
-    35735, 35735, 35735, 35735, 35735, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0,
-    0, 35735, 33619, 35735, 35758, 35735, 36655, 34930, 3082, 3082, 3082, 3082, 3082,
-    3082, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735, 33619, 35735,
-    35758, 35735, 36655, 34930, 3082, 3082, 3082, 3082, 3910, 35781, 35873, 33688, 0,
-    35735, 35735, 35735, 35735, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 36655, 34930,
-    35781, 35781, 35781, 35781, 35781, 35781, 35873, 33688, 0, 35735, 35735, 35735,
-    35735, 0, 0, 0, 0, 33619, 0, 0, 0, 0, 34930, 36701, 36701, 36701, 36701, 36701,
-    36701, 0, 33688, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3956, 3956, 3956, 3956,
-    3956, 3956, 3979, 0, 0, 3956, 3956, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 4002, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4025, 4025, 4025, 4025,
-    4025, 4025, 0, 0, 0, 4025, 4025, 0, 0, 0, 0, 0, 33343, 32837, 33343, 33366, 33343,
-    4048, 33389, 33343, 33343, 33343, 33343, 33343, 33343, 33504, 32906, 33527, 33343,
-    33343, 33343, 33343, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 4048, 33389, 3266,
-    3266, 3266, 3266, 3266, 3266, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0,
-    0, 33343, 32837, 33343, 33366, 33343, 4048, 33389, 3266, 3266, 3266, 3266, 4071,
-    3197, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33343, 32837, 33343,
-    33366, 33343, 4048, 33389, 3197, 3197, 3197, 3197, 3197, 3197, 33504, 32906, 33527,
-    33343, 33343, 33343, 33343, 0, 0, 0, 33941, 32837, 33941, 33964, 33941, 33941, 33389,
-    4094, 4117, 4140, 4163, 4163, 4163, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0,
-    0, 0, 33941, 32837, 33941, 33964, 33941, 3289, 33389, 2415, 2415, 2415, 2415, 2415,
-    33941, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1909, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4186, 4186,
-    4186, 4186, 4186, 4186, 3381, 0, 0, 4186, 4186, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    4209, 4209, 4209, 4209, 4209, 4209, 4232, 0, 0, 4209, 4209, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 36287, 0, 4255, 4255, 4255, 4255, 4255, 4255, 4278, 0, 0, 4255, 4255, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 36287, 0, 4301, 4301, 4301, 4301, 4301, 4301, 4278, 0, 0,
-    4255, 4255, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 4324, 4324, 4324, 4324, 4347,
-    4370, 4278, 0, 0, 4255, 4255, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 4370, 4370,
-    4370, 4370, 4370, 4370, 4278, 0, 0, 4255, 4255, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0,
-    0, 4255, 4255, 4255, 4255, 4255, 4255, 4278, 0, 0, 4255, 4255, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 0, 0, 4393, 4416, 4439, 4462, 4462, 4462, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 4485, 4485, 4485, 4485, 4485, 4485, 3565, 0, 0, 4485, 4485, 0,
-    0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 4508, 4531, 4554, 4577, 4577, 4577, 0, 0, 0,
-    4600, 4600, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3519, 0, 4623, 4623, 4623, 4623, 4623,
-    4623, 3565, 0, 0, 4485, 4485, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 3519, 0, 4623, 4623,
-    4623, 4623, 4623, 4623, 3565, 0, 0, 4485, 4485, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0,
-    3519, 0, 4623, 4623, 4623, 4623, 4623, 4485, 3565, 0, 0, 4485, 4485, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 3519, 0, 4485, 4485, 4485, 4485, 4485, 4485, 3565, 0, 0, 4485,
-    4485, 0, 0, 0, 2691, 0, 3680, 0, 3680, 0, 3680, 3680, 0, 3680, 3680, 3680, 3680,
-    3680, 3680, 3680, 0, 0, 3680, 3680, 3680, 3680, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    2070, 2070, 2070, 2070, 2070, 2070, 0, 0, 0, 2070, 2070, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 2162, 2162, 2162, 2162, 2162, 2162, 0, 0, 0, 2162, 2162, 0, 0, 0, 0, 0,
-    34884, 33619, 34884, 34907, 34884, 4646, 34930, 34884, 34884, 34884, 34884, 34884,
-    34884, 35045, 33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619, 34884,
-    34907, 34884, 4646, 34930, 3818, 3818, 3818, 3818, 3818, 3818, 35045, 33688, 35068,
-    34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619, 34884, 34907, 34884, 4646, 34930,
-    3818, 3818, 3818, 3818, 4669, 3749, 35045, 33688, 35068, 34884, 34884, 34884, 34884,
-    0, 0, 0, 34884, 33619, 34884, 34907, 34884, 4646, 34930, 3749, 3749, 3749, 3749,
-    3749, 3749, 35045, 33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 2898, 2898, 2898, 2898, 2898, 2898, 0, 0, 0, 2898, 2898, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 35735, 35735, 35735, 35735, 35735, 35735, 0, 0, 0, 35735, 35735, 0, 0,
-    0, 0, 0, 35735, 33619, 35735, 35758, 35735, 35735, 34930, 4692, 4715, 4738, 4761,
-    4761, 4761, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735, 33619,
-    35735, 35758, 35735, 36655, 34930, 35781, 35781, 35781, 35781, 35781, 35735, 35873,
-    33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 0, 33619, 0, 0, 0, 0, 34930, 3933,
-    3933, 3933, 3933, 3933, 3933, 0, 33688, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    4784, 4784, 4784, 4784, 4784, 4784, 3979, 0, 0, 4784, 4784, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 4807, 4807, 4807, 4807, 4807, 4807, 4830, 0, 0, 4807, 4807, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 4853, 4876, 4899, 4922, 4922, 4922, 0, 0, 0, 4945, 4945, 0,
-    0, 0, 4968, 0, 0, 0, 0, 0, 0, 4991, 0, 4025, 4025, 4025, 4025, 4025, 4025, 0, 0, 0,
-    4025, 4025, 0, 0, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 33343, 33389, 5014,
-    5037, 5060, 5083, 5083, 5083, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0,
-    0, 33343, 32837, 33343, 33366, 33343, 4048, 33389, 3197, 3197, 3197, 3197, 3197,
-    33343, 33504, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33941, 32837, 33941,
-    33964, 33941, 5106, 33389, 33941, 33941, 33941, 33941, 33941, 33941, 34079, 32906, 0,
-    33941, 33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964, 33941, 5106, 33389,
-    4163, 4163, 4163, 4163, 4163, 4163, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0,
-    0, 0, 33941, 32837, 33941, 33964, 33941, 5106, 33389, 4163, 4163, 4163, 4163, 5129,
-    4094, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941,
-    33964, 33941, 5106, 33389, 4094, 4094, 4094, 4094, 4094, 4094, 34079, 32906, 0,
-    33941, 33941, 33941, 33941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5152, 5152, 5152, 5152,
-    5152, 5152, 3381, 0, 0, 5152, 5152, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5175, 5175,
-    5175, 5175, 5175, 5175, 5198, 0, 0, 5175, 5175, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    5221, 5244, 5267, 5290, 5290, 5290, 0, 0, 0, 5313, 5313, 0, 0, 0, 35459, 0, 0, 0, 0,
-    0, 0, 0, 0, 5336, 5336, 5336, 5336, 5336, 5336, 4278, 0, 0, 5336, 5336, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 5359, 5382, 5405, 5428, 5428, 5428, 0, 0, 0, 5451,
-    5451, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36287, 0, 5474, 5474, 5474, 5474, 5474, 5474,
-    4278, 0, 0, 5336, 5336, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 5474, 5474, 5474,
-    5474, 5474, 5474, 4278, 0, 0, 5336, 5336, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    5474, 5474, 5474, 5474, 5474, 5336, 4278, 0, 0, 5336, 5336, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 36287, 0, 5336, 5336, 5336, 5336, 5336, 5336, 4278, 0, 0, 5336, 5336, 0, 0,
-    0, 35459, 0, 0, 0, 0, 0, 0, 5497, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 5497, 0, 5520, 5520, 5520, 5520, 5520, 5520, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 5497, 0, 5543, 5543, 5543, 5543, 5566, 4393, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 5497, 0, 4393, 4393, 4393, 4393, 4393, 4393, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5589, 5589, 5589, 5589, 5589, 5589, 3565, 0,
-    0, 5589, 5589, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 5612, 0, 5635, 5635, 5635, 5635,
-    5635, 5635, 5658, 0, 0, 5635, 5635, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 5612, 0, 5681,
-    5681, 5681, 5681, 5681, 5681, 5658, 0, 0, 5635, 5635, 0, 0, 0, 2691, 0, 0, 0, 0, 0,
-    0, 5612, 0, 5704, 5704, 5704, 5704, 5727, 5750, 5658, 0, 0, 5635, 5635, 0, 0, 0,
-    2691, 0, 0, 0, 0, 0, 0, 5612, 0, 5750, 5750, 5750, 5750, 5750, 5750, 5658, 0, 0,
-    5635, 5635, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 5635, 5635, 5635, 5635, 5635,
-    5635, 5658, 0, 0, 5635, 5635, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 3519, 0, 5589, 5589,
-    5589, 5589, 5589, 5589, 3565, 0, 0, 5589, 5589, 0, 0, 0, 2691, 0, 34884, 33619,
-    34884, 34907, 34884, 34884, 34930, 5773, 5796, 5819, 5842, 5842, 5842, 35045, 33688,
-    35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619, 34884, 34907, 34884, 4646,
-    34930, 3749, 3749, 3749, 3749, 3749, 34884, 35045, 33688, 35068, 34884, 34884, 34884,
-    34884, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 5865, 34930, 35735, 35735, 35735,
-    35735, 35735, 35735, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735,
-    33619, 35735, 35758, 35735, 5865, 34930, 4761, 4761, 4761, 4761, 4761, 4761, 35873,
-    33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735, 33619, 35735, 35758, 35735,
-    5865, 34930, 4761, 4761, 4761, 4761, 5888, 4692, 35873, 33688, 0, 35735, 35735,
-    35735, 35735, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 5865, 34930, 4692, 4692,
-    4692, 4692, 4692, 4692, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 5911, 5911, 5911, 5911, 5911, 5911, 3979, 0, 0, 5911, 5911, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 5934, 5934, 5934, 5934, 5934, 5934, 5957, 0, 0, 5934,
-    5934, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5980, 6003, 6026, 6049, 6049, 6049, 0, 0,
-    0, 6072, 6072, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 6095, 0, 6118, 6118, 6118, 6118,
-    6118, 6118, 6141, 0, 0, 6118, 6118, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 6095, 0, 6164,
-    6164, 6164, 6164, 6164, 6164, 6141, 0, 0, 6118, 6118, 0, 0, 0, 4968, 0, 0, 0, 0, 0,
-    0, 6095, 0, 6187, 6187, 6187, 6187, 6210, 6233, 6141, 0, 0, 6118, 6118, 0, 0, 0,
-    4968, 0, 0, 0, 0, 0, 0, 6095, 0, 6233, 6233, 6233, 6233, 6233, 6233, 6141, 0, 0,
-    6118, 6118, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 6118, 6118, 6118, 6118, 6118,
-    6118, 6141, 0, 0, 6118, 6118, 0, 0, 0, 4968, 0, 0, 33619, 0, 0, 0, 0, 34930, 0, 0, 0,
-    0, 0, 0, 35873, 33688, 0, 0, 0, 0, 0, 0, 0, 0, 6256, 0, 6256, 0, 6256, 6256, 0, 6256,
-    6256, 6256, 6256, 6256, 6256, 6256, 0, 0, 6256, 6256, 6256, 6256, 0, 0, 0, 33343,
-    32837, 33343, 33366, 33343, 33343, 33389, 33343, 33343, 33343, 33343, 33343, 33343,
-    39047, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33343, 32837, 33343, 33366,
-    33343, 33343, 33389, 5083, 5083, 5083, 5083, 5083, 5083, 39047, 32906, 33527, 33343,
-    33343, 33343, 33343, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 33343, 33389, 5083,
-    5083, 5083, 5083, 6302, 5014, 39047, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0,
-    0, 33343, 32837, 33343, 33366, 33343, 33343, 33389, 5014, 5014, 5014, 5014, 5014,
-    5014, 39047, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33941, 32837, 33941,
-    33964, 33941, 33941, 33389, 6325, 6348, 6371, 6394, 6394, 6394, 34079, 32906, 0,
-    33941, 33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964, 33941, 5106, 33389,
-    4094, 4094, 4094, 4094, 4094, 33941, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3381, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 6417, 6417, 6417, 6417, 6417, 6417, 5198, 0, 0, 6417, 6417, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 6440, 6440, 6440, 6440, 6440, 6440, 6463, 0, 0, 6440,
-    6440, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36287, 0, 6486, 6486, 6486, 6486, 6486, 6486,
-    6509, 0, 0, 6486, 6486, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 6532, 6532, 6532,
-    6532, 6532, 6532, 6509, 0, 0, 6486, 6486, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    6555, 6555, 6555, 6555, 6578, 6601, 6509, 0, 0, 6486, 6486, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 36287, 0, 6601, 6601, 6601, 6601, 6601, 6601, 6509, 0, 0, 6486, 6486, 0, 0,
-    0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 6486, 6486, 6486, 6486, 6486, 6486, 6509, 0, 0,
-    6486, 6486, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 6624, 6624, 6624, 6624, 6624,
-    6624, 4278, 0, 0, 6624, 6624, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 6647, 6647,
-    6647, 6647, 6647, 6647, 6670, 0, 0, 6647, 6647, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0,
-    38380, 0, 6693, 6693, 6693, 6693, 6693, 6693, 6670, 0, 0, 6647, 6647, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 38380, 0, 6716, 6716, 6716, 6716, 6739, 6762, 6670, 0, 0, 6647,
-    6647, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 6762, 6762, 6762, 6762, 6762, 6762,
-    6670, 0, 0, 6647, 6647, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 6647, 6647, 6647,
-    6647, 6647, 6647, 6670, 0, 0, 6647, 6647, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    6624, 6624, 6624, 6624, 6624, 6624, 4278, 0, 0, 6624, 6624, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 0, 0, 6785, 6808, 6831, 6854, 6854, 6854, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 5497, 0, 4393, 4393, 4393, 4393, 4393, 4393, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 5497, 0, 4393, 4393, 4393, 4393, 4393, 4393, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 5497, 0, 4393, 4393, 4393, 4393, 4393, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3565, 0, 0, 0, 0, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 6877, 6900, 6923, 6946, 6946, 6946, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 6969, 6969, 6969, 6969, 6969, 6969, 5658, 0, 0, 6969,
-    6969, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 6992, 7015, 7038, 7061, 7061, 7061, 0,
-    0, 0, 7084, 7084, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5612, 0, 7107, 7107, 7107, 7107,
-    7107, 7107, 5658, 0, 0, 6969, 6969, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 5612, 0, 7107,
-    7107, 7107, 7107, 7107, 7107, 5658, 0, 0, 6969, 6969, 0, 0, 0, 2691, 0, 0, 0, 0, 0,
-    0, 5612, 0, 7107, 7107, 7107, 7107, 7107, 6969, 5658, 0, 0, 6969, 6969, 0, 0, 0,
-    2691, 0, 0, 0, 0, 0, 0, 5612, 0, 6969, 6969, 6969, 6969, 6969, 6969, 5658, 0, 0,
-    6969, 6969, 0, 0, 0, 2691, 0, 34884, 33619, 34884, 34907, 34884, 7130, 34930, 34884,
-    34884, 34884, 34884, 34884, 34884, 35045, 33688, 35068, 34884, 34884, 34884, 34884,
-    0, 0, 0, 34884, 33619, 34884, 34907, 34884, 7130, 34930, 5842, 5842, 5842, 5842,
-    5842, 5842, 35045, 33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619,
-    34884, 34907, 34884, 7130, 34930, 5842, 5842, 5842, 5842, 7153, 5773, 35045, 33688,
-    35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619, 34884, 34907, 34884, 7130,
-    34930, 5773, 5773, 5773, 5773, 5773, 5773, 35045, 33688, 35068, 34884, 34884, 34884,
-    34884, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 35735, 34930, 7176, 7199, 7222,
-    7245, 7245, 7245, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735, 33619,
-    35735, 35758, 35735, 5865, 34930, 4692, 4692, 4692, 4692, 4692, 35735, 35873, 33688,
-    0, 35735, 35735, 35735, 35735, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3979,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7268, 7268, 7268, 7268, 7268, 7268,
-    5957, 0, 0, 7268, 7268, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7291, 7291, 7291, 7291,
-    7291, 7291, 7314, 0, 0, 7291, 7291, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38863, 0, 7337,
-    7337, 7337, 7337, 7337, 7337, 7360, 0, 0, 7337, 7337, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 38863, 0, 7383, 7383, 7383, 7383, 7383, 7383, 7360, 0, 0, 7337, 7337, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 38863, 0, 7406, 7406, 7406, 7406, 7429, 7452, 7360, 0, 0,
-    7337, 7337, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 7452, 7452, 7452, 7452, 7452,
-    7452, 7360, 0, 0, 7337, 7337, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 7337, 7337,
-    7337, 7337, 7337, 7337, 7360, 0, 0, 7337, 7337, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 7475, 7498, 7521, 7544, 7544, 7544, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 7567, 7567, 7567, 7567, 7567, 7567, 6141, 0, 0, 7567, 7567, 0, 0, 0, 4968, 0,
-    0, 0, 0, 0, 0, 0, 0, 7590, 7613, 7636, 7659, 7659, 7659, 0, 0, 0, 7682, 7682, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 6095, 0, 7705, 7705, 7705, 7705, 7705, 7705, 6141, 0, 0,
-    7567, 7567, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 6095, 0, 7705, 7705, 7705, 7705, 7705,
-    7705, 6141, 0, 0, 7567, 7567, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 6095, 0, 7705, 7705,
-    7705, 7705, 7705, 7567, 6141, 0, 0, 7567, 7567, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    6095, 0, 7567, 7567, 7567, 7567, 7567, 7567, 6141, 0, 0, 7567, 7567, 0, 0, 0, 4968,
-    0, 6256, 0, 6256, 0, 6256, 6256, 0, 6256, 6256, 6256, 6256, 6256, 6256, 6256, 0, 0,
-    6256, 6256, 6256, 6256, 0, 37736, 0, 33872, 32837, 33872, 33895, 33872, 33872, 33389,
-    40496, 40496, 40496, 40496, 40496, 40496, 33872, 32906, 33527, 33872, 33872, 33872,
-    33872, 0, 0, 0, 33343, 32837, 33343, 33366, 33343, 33343, 33389, 5014, 5014, 5014,
-    5014, 5014, 33343, 39047, 32906, 33527, 33343, 33343, 33343, 33343, 0, 0, 0, 33941,
-    32837, 33941, 33964, 33941, 33941, 33389, 33941, 33941, 33941, 33941, 33941, 33941,
-    34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964,
-    33941, 33941, 33389, 6394, 6394, 6394, 6394, 6394, 6394, 34079, 32906, 0, 33941,
-    33941, 33941, 33941, 0, 0, 0, 33941, 32837, 33941, 33964, 33941, 33941, 33389, 6394,
-    6394, 6394, 6394, 7751, 6325, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0,
-    33941, 32837, 33941, 33964, 33941, 33941, 33389, 6325, 6325, 6325, 6325, 6325, 6325,
-    34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7774,
-    7774, 7774, 7774, 7774, 7774, 5198, 0, 0, 7774, 7774, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 7797, 7797, 7797, 7797, 7797, 7797, 7820, 0, 0, 7797, 7797, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 7843, 7866, 7889, 7912, 7912, 7912, 0, 0, 0, 7935, 7935, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 7958, 7958, 7958, 7958, 7958, 7958, 6509, 0, 0, 7958,
-    7958, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 7981, 8004, 8027, 8050, 8050, 8050, 0,
-    0, 0, 8073, 8073, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36287, 0, 8096, 8096, 8096, 8096,
-    8096, 8096, 6509, 0, 0, 7958, 7958, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 8096,
-    8096, 8096, 8096, 8096, 8096, 6509, 0, 0, 7958, 7958, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 36287, 0, 8096, 8096, 8096, 8096, 8096, 7958, 6509, 0, 0, 7958, 7958, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 36287, 0, 7958, 7958, 7958, 7958, 7958, 7958, 6509, 0, 0,
-    7958, 7958, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4278, 0, 0, 0,
-    0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 8119, 8119, 8119, 8119, 8119, 8119, 6670,
-    0, 0, 8119, 8119, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 8142, 8165, 8188, 8211,
-    8211, 8211, 0, 0, 0, 8234, 8234, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38380, 0, 8257, 8257,
-    8257, 8257, 8257, 8257, 6670, 0, 0, 8119, 8119, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0,
-    38380, 0, 8257, 8257, 8257, 8257, 8257, 8257, 6670, 0, 0, 8119, 8119, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 38380, 0, 8257, 8257, 8257, 8257, 8257, 8119, 6670, 0, 0, 8119,
-    8119, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 8119, 8119, 8119, 8119, 8119, 8119,
-    6670, 0, 0, 8119, 8119, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 8280, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8280, 0, 8303, 8303, 8303, 8303, 8303,
-    8303, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8280, 0, 8326, 8326, 8326, 8326,
-    8349, 6785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8280, 0, 6785, 6785, 6785,
-    6785, 6785, 6785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8372, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8372, 0, 8395, 8395, 8395, 8395,
-    8395, 8395, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8372, 0, 8418, 8418, 8418,
-    8418, 8441, 6877, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8372, 0, 6877, 6877,
-    6877, 6877, 6877, 6877, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8464,
-    8464, 8464, 8464, 8464, 8464, 5658, 0, 0, 8464, 8464, 0, 0, 0, 2691, 0, 0, 0, 0, 0,
-    0, 8487, 0, 8510, 8510, 8510, 8510, 8510, 8510, 8533, 0, 0, 8510, 8510, 0, 0, 0,
-    2691, 0, 0, 0, 0, 0, 0, 8487, 0, 8556, 8556, 8556, 8556, 8556, 8556, 8533, 0, 0,
-    8510, 8510, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 8487, 0, 8579, 8579, 8579, 8579, 8602,
-    8625, 8533, 0, 0, 8510, 8510, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 8487, 0, 8625, 8625,
-    8625, 8625, 8625, 8625, 8533, 0, 0, 8510, 8510, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
-    0, 8510, 8510, 8510, 8510, 8510, 8510, 8533, 0, 0, 8510, 8510, 0, 0, 0, 2691, 0, 0,
-    0, 0, 0, 0, 5612, 0, 8464, 8464, 8464, 8464, 8464, 8464, 5658, 0, 0, 8464, 8464, 0,
-    0, 0, 2691, 0, 34884, 33619, 34884, 34907, 34884, 34884, 34930, 8648, 8671, 8694,
-    8717, 8717, 8717, 35045, 33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884,
-    33619, 34884, 34907, 34884, 7130, 34930, 5773, 5773, 5773, 5773, 5773, 34884, 35045,
-    33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 35735, 33619, 35735, 35758, 35735,
-    8740, 34930, 35735, 35735, 35735, 35735, 35735, 35735, 35873, 33688, 0, 35735, 35735,
-    35735, 35735, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 8740, 34930, 7245, 7245,
-    7245, 7245, 7245, 7245, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735,
-    33619, 35735, 35758, 35735, 8740, 34930, 7245, 7245, 7245, 7245, 8763, 7176, 35873,
-    33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735, 33619, 35735, 35758, 35735,
-    8740, 34930, 7176, 7176, 7176, 7176, 7176, 7176, 35873, 33688, 0, 35735, 35735,
-    35735, 35735, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8786, 8786, 8786, 8786, 8786, 8786, 5957,
-    0, 0, 8786, 8786, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8809, 8809, 8809, 8809, 8809,
-    8809, 8832, 0, 0, 8809, 8809, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8855, 8878, 8901,
-    8924, 8924, 8924, 0, 0, 0, 8947, 8947, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 8970,
-    8970, 8970, 8970, 8970, 8970, 7360, 0, 0, 8970, 8970, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 8993, 9016, 9039, 9062, 9062, 9062, 0, 0, 0, 9085, 9085, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 38863, 0, 9108, 9108, 9108, 9108, 9108, 9108, 7360, 0, 0, 8970, 8970, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 9108, 9108, 9108, 9108, 9108, 9108, 7360, 0,
-    0, 8970, 8970, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 9108, 9108, 9108, 9108,
-    9108, 8970, 7360, 0, 0, 8970, 8970, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 8970,
-    8970, 8970, 8970, 8970, 8970, 7360, 0, 0, 8970, 8970, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 9131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9131, 0,
-    9154, 9154, 9154, 9154, 9154, 9154, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    9131, 0, 9177, 9177, 9177, 9177, 9200, 7475, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 9131, 0, 7475, 7475, 7475, 7475, 7475, 7475, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 9223, 9223, 9223, 9223, 9223, 9223, 6141, 0, 0, 9223, 9223, 0, 0,
-    0, 4968, 0, 0, 0, 0, 0, 0, 9246, 0, 9269, 9269, 9269, 9269, 9269, 9269, 9292, 0, 0,
-    9269, 9269, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 9246, 0, 9315, 9315, 9315, 9315, 9315,
-    9315, 9292, 0, 0, 9269, 9269, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 9246, 0, 9338, 9338,
-    9338, 9338, 9361, 9384, 9292, 0, 0, 9269, 9269, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    9246, 0, 9384, 9384, 9384, 9384, 9384, 9384, 9292, 0, 0, 9269, 9269, 0, 0, 0, 4968,
-    0, 0, 0, 0, 0, 0, 0, 0, 9269, 9269, 9269, 9269, 9269, 9269, 9292, 0, 0, 9269, 9269,
-    0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 6095, 0, 9223, 9223, 9223, 9223, 9223, 9223, 6141,
-    0, 0, 9223, 9223, 0, 0, 0, 4968, 0, 33872, 32837, 33872, 33895, 33872, 33872, 33389,
-    7728, 7728, 7728, 7728, 7728, 7728, 33872, 32906, 33527, 33872, 33872, 33872, 33872,
-    0, 0, 0, 33941, 32837, 33941, 33964, 33941, 33941, 33389, 6325, 6325, 6325, 6325,
-    6325, 33941, 34079, 32906, 0, 33941, 33941, 33941, 33941, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 5198, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9407,
-    9407, 9407, 9407, 9407, 9407, 7820, 0, 0, 9407, 9407, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 9430, 9430, 9430, 9430, 9430, 9430, 9453, 0, 0, 9430, 9430, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 36287, 0, 9476, 9476, 9476, 9476, 9476, 9476, 9499, 0, 0, 9476, 9476, 0,
-    0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 9522, 9522, 9522, 9522, 9522, 9522, 9499, 0,
-    0, 9476, 9476, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 9545, 9545, 9545, 9545,
-    9568, 9591, 9499, 0, 0, 9476, 9476, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 9591,
-    9591, 9591, 9591, 9591, 9591, 9499, 0, 0, 9476, 9476, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 0, 0, 9476, 9476, 9476, 9476, 9476, 9476, 9499, 0, 0, 9476, 9476, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 9614, 9614, 9614, 9614, 9614, 9614, 6509, 0, 0, 9614, 9614,
-    0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 9637, 9637, 9637, 9637, 9637, 9637, 9660,
-    0, 0, 9637, 9637, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 9683, 9683, 9683, 9683,
-    9683, 9683, 9660, 0, 0, 9637, 9637, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 9706,
-    9706, 9706, 9706, 9729, 9752, 9660, 0, 0, 9637, 9637, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 38380, 0, 9752, 9752, 9752, 9752, 9752, 9752, 9660, 0, 0, 9637, 9637, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 9637, 9637, 9637, 9637, 9637, 9637, 9660, 0, 0, 9637,
-    9637, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 9614, 9614, 9614, 9614, 9614, 9614,
-    6509, 0, 0, 9614, 9614, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 9775, 9775, 9775,
-    9775, 9775, 9775, 6670, 0, 0, 9775, 9775, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0,
-    9798, 9798, 9798, 9798, 9798, 9798, 9821, 0, 0, 9798, 9798, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 41255, 0, 9844, 9844, 9844, 9844, 9844, 9844, 9821, 0, 0, 9798, 9798, 0, 0,
-    0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 9867, 9867, 9867, 9867, 9890, 9913, 9821, 0, 0,
-    9798, 9798, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 9913, 9913, 9913, 9913, 9913,
-    9913, 9821, 0, 0, 9798, 9798, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 9798, 9798,
-    9798, 9798, 9798, 9798, 9821, 0, 0, 9798, 9798, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0,
-    38380, 0, 9775, 9775, 9775, 9775, 9775, 9775, 6670, 0, 0, 9775, 9775, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 9936, 9959, 9982, 10005, 10005, 10005, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 8280, 0, 6785, 6785, 6785, 6785, 6785, 6785, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8280, 0, 6785, 6785, 6785, 6785, 6785, 6785, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8280, 0, 6785, 6785, 6785, 6785, 6785, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10028, 10051, 10074, 10097, 10097,
-    10097, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8372, 0, 6877, 6877, 6877, 6877,
-    6877, 6877, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8372, 0, 6877, 6877, 6877,
-    6877, 6877, 6877, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8372, 0, 6877, 6877,
-    6877, 6877, 6877, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 5658, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 10120, 10143, 10166,
-    10189, 10189, 10189, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10212, 10212,
-    10212, 10212, 10212, 10212, 8533, 0, 0, 10212, 10212, 0, 0, 0, 2691, 0, 0, 0, 0, 0,
-    0, 0, 0, 10235, 10258, 10281, 10304, 10304, 10304, 0, 0, 0, 10327, 10327, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 8487, 0, 10350, 10350, 10350, 10350, 10350, 10350, 8533, 0, 0,
-    10212, 10212, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 8487, 0, 10350, 10350, 10350, 10350,
-    10350, 10350, 8533, 0, 0, 10212, 10212, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 8487, 0,
-    10350, 10350, 10350, 10350, 10350, 10212, 8533, 0, 0, 10212, 10212, 0, 0, 0, 2691, 0,
-    0, 0, 0, 0, 0, 8487, 0, 10212, 10212, 10212, 10212, 10212, 10212, 8533, 0, 0, 10212,
-    10212, 0, 0, 0, 2691, 0, 34884, 33619, 34884, 34907, 34884, 34884, 34930, 34884,
-    34884, 34884, 34884, 34884, 34884, 43141, 33688, 35068, 34884, 34884, 34884, 34884,
-    0, 0, 0, 34884, 33619, 34884, 34907, 34884, 34884, 34930, 8717, 8717, 8717, 8717,
-    8717, 8717, 43141, 33688, 35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619,
-    34884, 34907, 34884, 34884, 34930, 8717, 8717, 8717, 8717, 10396, 8648, 43141, 33688,
-    35068, 34884, 34884, 34884, 34884, 0, 0, 0, 34884, 33619, 34884, 34907, 34884, 34884,
-    34930, 8648, 8648, 8648, 8648, 8648, 8648, 43141, 33688, 35068, 34884, 34884, 34884,
-    34884, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 35735, 34930, 10419, 10442, 10465,
-    10488, 10488, 10488, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735,
-    33619, 35735, 35758, 35735, 8740, 34930, 7176, 7176, 7176, 7176, 7176, 35735, 35873,
-    33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    5957, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10511, 10511, 10511, 10511,
-    10511, 10511, 8832, 0, 0, 10511, 10511, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10534,
-    10534, 10534, 10534, 10534, 10534, 10557, 0, 0, 10534, 10534, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 38863, 0, 10580, 10580, 10580, 10580, 10580, 10580, 10603, 0, 0, 10580, 10580,
-    0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 10626, 10626, 10626, 10626, 10626, 10626,
-    10603, 0, 0, 10580, 10580, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 10649, 10649,
-    10649, 10649, 10672, 10695, 10603, 0, 0, 10580, 10580, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 38863, 0, 10695, 10695, 10695, 10695, 10695, 10695, 10603, 0, 0, 10580, 10580, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 10580, 10580, 10580, 10580, 10580, 10580, 10603,
-    0, 0, 10580, 10580, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 10718, 10718, 10718,
-    10718, 10718, 10718, 7360, 0, 0, 10718, 10718, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    42014, 0, 10741, 10741, 10741, 10741, 10741, 10741, 10764, 0, 0, 10741, 10741, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 10787, 10787, 10787, 10787, 10787, 10787,
-    10764, 0, 0, 10741, 10741, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 10810, 10810,
-    10810, 10810, 10833, 10856, 10764, 0, 0, 10741, 10741, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 42014, 0, 10856, 10856, 10856, 10856, 10856, 10856, 10764, 0, 0, 10741, 10741, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 10741, 10741, 10741, 10741, 10741, 10741, 10764,
-    0, 0, 10741, 10741, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 10718, 10718, 10718,
-    10718, 10718, 10718, 7360, 0, 0, 10718, 10718, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 10879, 10902, 10925, 10948, 10948, 10948, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 9131, 0, 7475, 7475, 7475, 7475, 7475, 7475, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 9131, 0, 7475, 7475, 7475, 7475, 7475, 7475, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 9131, 0, 7475, 7475, 7475, 7475, 7475, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6141, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0,
-    0, 0, 0, 0, 0, 0, 10971, 10994, 11017, 11040, 11040, 11040, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 11063, 11063, 11063, 11063, 11063, 11063, 9292, 0, 0,
-    11063, 11063, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 11086, 11109, 11132, 11155,
-    11155, 11155, 0, 0, 0, 11178, 11178, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9246, 0, 11201,
-    11201, 11201, 11201, 11201, 11201, 9292, 0, 0, 11063, 11063, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 9246, 0, 11201, 11201, 11201, 11201, 11201, 11201, 9292, 0, 0, 11063, 11063,
-    0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 9246, 0, 11201, 11201, 11201, 11201, 11201, 11063,
-    9292, 0, 0, 11063, 11063, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 9246, 0, 11063, 11063,
-    11063, 11063, 11063, 11063, 9292, 0, 0, 11063, 11063, 0, 0, 0, 4968, 0, 0, 0, 0, 0,
-    0, 0, 0, 11224, 11224, 11224, 11224, 11224, 11224, 7820, 0, 0, 11224, 11224, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 11247, 11247, 11247, 11247, 11247, 11247, 11270, 0, 0,
-    11247, 11247, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11293, 11316, 11339, 11362, 11362,
-    11362, 0, 0, 0, 11385, 11385, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 11408, 11408,
-    11408, 11408, 11408, 11408, 9499, 0, 0, 11408, 11408, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 0, 0, 11431, 11454, 11477, 11500, 11500, 11500, 0, 0, 0, 11523, 11523, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 36287, 0, 11546, 11546, 11546, 11546, 11546, 11546, 9499, 0, 0,
-    11408, 11408, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 11546, 11546, 11546, 11546,
-    11546, 11546, 9499, 0, 0, 11408, 11408, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    11546, 11546, 11546, 11546, 11546, 11408, 9499, 0, 0, 11408, 11408, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 36287, 0, 11408, 11408, 11408, 11408, 11408, 11408, 9499, 0, 0,
-    11408, 11408, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6509, 0, 0,
-    0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 11569, 11569, 11569, 11569, 11569,
-    11569, 9660, 0, 0, 11569, 11569, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 11592,
-    11615, 11638, 11661, 11661, 11661, 0, 0, 0, 11684, 11684, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 38380, 0, 11707, 11707, 11707, 11707, 11707, 11707, 9660, 0, 0, 11569, 11569, 0,
-    0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 11707, 11707, 11707, 11707, 11707, 11707,
-    9660, 0, 0, 11569, 11569, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 11707, 11707,
-    11707, 11707, 11707, 11569, 9660, 0, 0, 11569, 11569, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 38380, 0, 11569, 11569, 11569, 11569, 11569, 11569, 9660, 0, 0, 11569, 11569, 0,
-    0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6670, 0, 0, 0, 0, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 11730, 11730, 11730, 11730, 11730, 11730, 9821, 0, 0,
-    11730, 11730, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 11753, 11776, 11799, 11822,
-    11822, 11822, 0, 0, 0, 11845, 11845, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 41255, 0, 11868,
-    11868, 11868, 11868, 11868, 11868, 9821, 0, 0, 11730, 11730, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 41255, 0, 11868, 11868, 11868, 11868, 11868, 11868, 9821, 0, 0, 11730,
-    11730, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 11868, 11868, 11868, 11868, 11868,
-    11730, 9821, 0, 0, 11730, 11730, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 11730,
-    11730, 11730, 11730, 11730, 11730, 9821, 0, 0, 11730, 11730, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
-    0, 11891, 11891, 11891, 11891, 11891, 11891, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0,
-    0, 0, 0, 0, 0, 11914, 11914, 11914, 11914, 11937, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0,
-    2691, 0, 0, 0, 0, 0, 0, 11960, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 11960, 0, 11983, 11983, 11983, 11983, 11983, 11983, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 11960, 0, 12006, 12006, 12006, 12006, 12029, 10028, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11960, 0, 10028, 10028, 10028, 10028, 10028,
-    10028, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12052, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12052, 0, 12075, 12075, 12075, 12075, 12075,
-    12075, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12052, 0, 12098, 12098, 12098,
-    12098, 12121, 10120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12052, 0, 10120,
-    10120, 10120, 10120, 10120, 10120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    12144, 12144, 12144, 12144, 12144, 12144, 8533, 0, 0, 12144, 12144, 0, 0, 0, 2691, 0,
-    0, 0, 0, 0, 0, 12167, 0, 12190, 12190, 12190, 12190, 12190, 12190, 12213, 0, 0,
-    12190, 12190, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 12167, 0, 12236, 12236, 12236, 12236,
-    12236, 12236, 12213, 0, 0, 12190, 12190, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 12167, 0,
-    12259, 12259, 12259, 12259, 12282, 12305, 12213, 0, 0, 12190, 12190, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 12167, 0, 12305, 12305, 12305, 12305, 12305, 12305, 12213, 0, 0,
-    12190, 12190, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 12190, 12190, 12190, 12190,
-    12190, 12190, 12213, 0, 0, 12190, 12190, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 8487, 0,
-    12144, 12144, 12144, 12144, 12144, 12144, 8533, 0, 0, 12144, 12144, 0, 0, 0, 2691, 0,
-    35666, 33619, 35666, 35689, 35666, 35666, 34930, 45096, 45096, 45096, 45096, 45096,
-    45096, 35666, 33688, 35068, 35666, 35666, 35666, 35666, 0, 0, 0, 34884, 33619, 34884,
-    34907, 34884, 34884, 34930, 8648, 8648, 8648, 8648, 8648, 34884, 43141, 33688, 35068,
-    34884, 34884, 34884, 34884, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 35735, 34930,
-    35735, 35735, 35735, 35735, 35735, 35735, 35873, 33688, 0, 35735, 35735, 35735,
-    35735, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 35735, 34930, 10488, 10488, 10488,
-    10488, 10488, 10488, 35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735,
-    33619, 35735, 35758, 35735, 35735, 34930, 10488, 10488, 10488, 10488, 12351, 10419,
-    35873, 33688, 0, 35735, 35735, 35735, 35735, 0, 0, 0, 35735, 33619, 35735, 35758,
-    35735, 35735, 34930, 10419, 10419, 10419, 10419, 10419, 10419, 35873, 33688, 0,
-    35735, 35735, 35735, 35735, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12374, 12374, 12374, 12374,
-    12374, 12374, 8832, 0, 0, 12374, 12374, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12397,
-    12397, 12397, 12397, 12397, 12397, 12420, 0, 0, 12397, 12397, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 12443, 12466, 12489, 12512, 12512, 12512, 0, 0, 0, 12535, 12535, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 12558, 12558, 12558, 12558, 12558, 12558, 10603, 0, 0,
-    12558, 12558, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 12581, 12604, 12627, 12650,
-    12650, 12650, 0, 0, 0, 12673, 12673, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38863, 0, 12696,
-    12696, 12696, 12696, 12696, 12696, 10603, 0, 0, 12558, 12558, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 38863, 0, 12696, 12696, 12696, 12696, 12696, 12696, 10603, 0, 0, 12558,
-    12558, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 12696, 12696, 12696, 12696, 12696,
-    12558, 10603, 0, 0, 12558, 12558, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 12558,
-    12558, 12558, 12558, 12558, 12558, 10603, 0, 0, 12558, 12558, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7360, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 12719, 12719, 12719, 12719, 12719, 12719, 10764, 0, 0, 12719, 12719, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 12742, 12765, 12788, 12811, 12811, 12811, 0, 0, 0,
-    12834, 12834, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42014, 0, 12857, 12857, 12857, 12857,
-    12857, 12857, 10764, 0, 0, 12719, 12719, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0,
-    12857, 12857, 12857, 12857, 12857, 12857, 10764, 0, 0, 12719, 12719, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 42014, 0, 12857, 12857, 12857, 12857, 12857, 12719, 10764, 0, 0,
-    12719, 12719, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 12719, 12719, 12719, 12719,
-    12719, 12719, 10764, 0, 0, 12719, 12719, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 12880, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12880, 0, 12903,
-    12903, 12903, 12903, 12903, 12903, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    12880, 0, 12926, 12926, 12926, 12926, 12949, 10879, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 12880, 0, 10879, 10879, 10879, 10879, 10879, 10879, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 12972, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 12972, 0, 12995, 12995, 12995, 12995, 12995, 12995, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 12972, 0, 13018, 13018, 13018, 13018, 13041, 10971, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12972, 0, 10971, 10971, 10971, 10971, 10971,
-    10971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13064, 13064, 13064, 13064,
-    13064, 13064, 9292, 0, 0, 13064, 13064, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 13087, 0,
-    13110, 13110, 13110, 13110, 13110, 13110, 13133, 0, 0, 13110, 13110, 0, 0, 0, 4968,
-    0, 0, 0, 0, 0, 0, 13087, 0, 13156, 13156, 13156, 13156, 13156, 13156, 13133, 0, 0,
-    13110, 13110, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 13087, 0, 13179, 13179, 13179, 13179,
-    13202, 13225, 13133, 0, 0, 13110, 13110, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 13087, 0,
-    13225, 13225, 13225, 13225, 13225, 13225, 13133, 0, 0, 13110, 13110, 0, 0, 0, 4968,
-    0, 0, 0, 0, 0, 0, 0, 0, 13110, 13110, 13110, 13110, 13110, 13110, 13133, 0, 0, 13110,
-    13110, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 9246, 0, 13064, 13064, 13064, 13064, 13064,
-    13064, 9292, 0, 0, 13064, 13064, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 7820, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13248, 13248, 13248,
-    13248, 13248, 13248, 11270, 0, 0, 13248, 13248, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    13271, 13271, 13271, 13271, 13271, 13271, 13294, 0, 0, 13271, 13271, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 36287, 0, 13317, 13317, 13317, 13317, 13317, 13317, 13340, 0, 0,
-    13317, 13317, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 13363, 13363, 13363, 13363,
-    13363, 13363, 13340, 0, 0, 13317, 13317, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    13386, 13386, 13386, 13386, 13409, 13432, 13340, 0, 0, 13317, 13317, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 36287, 0, 13432, 13432, 13432, 13432, 13432, 13432, 13340, 0, 0,
-    13317, 13317, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 13317, 13317, 13317, 13317,
-    13317, 13317, 13340, 0, 0, 13317, 13317, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    13455, 13455, 13455, 13455, 13455, 13455, 9499, 0, 0, 13455, 13455, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 38380, 0, 13478, 13478, 13478, 13478, 13478, 13478, 13501, 0, 0,
-    13478, 13478, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 13524, 13524, 13524, 13524,
-    13524, 13524, 13501, 0, 0, 13478, 13478, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0,
-    13547, 13547, 13547, 13547, 13570, 13593, 13501, 0, 0, 13478, 13478, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 38380, 0, 13593, 13593, 13593, 13593, 13593, 13593, 13501, 0, 0,
-    13478, 13478, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 13478, 13478, 13478, 13478,
-    13478, 13478, 13501, 0, 0, 13478, 13478, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    13455, 13455, 13455, 13455, 13455, 13455, 9499, 0, 0, 13455, 13455, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 13616, 13616, 13616, 13616, 13616, 13616, 9660, 0, 0, 13616,
-    13616, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 13639, 13639, 13639, 13639, 13639,
-    13639, 13662, 0, 0, 13639, 13639, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 13685,
-    13685, 13685, 13685, 13685, 13685, 13662, 0, 0, 13639, 13639, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 41255, 0, 13708, 13708, 13708, 13708, 13731, 13754, 13662, 0, 0, 13639,
-    13639, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 13754, 13754, 13754, 13754, 13754,
-    13754, 13662, 0, 0, 13639, 13639, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 13639,
-    13639, 13639, 13639, 13639, 13639, 13662, 0, 0, 13639, 13639, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 38380, 0, 13616, 13616, 13616, 13616, 13616, 13616, 9660, 0, 0, 13616,
-    13616, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 13777, 13777, 13777, 13777, 13777,
-    13777, 9821, 0, 0, 13777, 13777, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 13800,
-    13800, 13800, 13800, 13800, 13800, 13823, 0, 0, 13800, 13800, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 44935, 0, 13846, 13846, 13846, 13846, 13846, 13846, 13823, 0, 0, 13800,
-    13800, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 13869, 13869, 13869, 13869, 13892,
-    13915, 13823, 0, 0, 13800, 13800, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 13915,
-    13915, 13915, 13915, 13915, 13915, 13823, 0, 0, 13800, 13800, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 0, 0, 13800, 13800, 13800, 13800, 13800, 13800, 13823, 0, 0, 13800,
-    13800, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 13777, 13777, 13777, 13777, 13777,
-    13777, 9821, 0, 0, 13777, 13777, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936,
-    9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936,
-    9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0,
-    9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
-    0, 9936, 13938, 13961, 13984, 13984, 13984, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 11960, 0, 10028, 10028, 10028, 10028, 10028, 10028, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 11960, 0, 10028, 10028, 10028, 10028, 10028, 10028, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 11960, 0, 10028, 10028, 10028, 10028, 10028, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14007, 14030, 14053, 14076, 14076, 14076,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12052, 0, 10120, 10120, 10120, 10120,
-    10120, 10120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12052, 0, 10120, 10120,
-    10120, 10120, 10120, 10120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12052, 0,
-    10120, 10120, 10120, 10120, 10120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 8533, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 14099,
-    14122, 14145, 14168, 14168, 14168, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    14191, 14191, 14191, 14191, 14191, 14191, 12213, 0, 0, 14191, 14191, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 14214, 14237, 14260, 14283, 14283, 14283, 0, 0, 0, 14306,
-    14306, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12167, 0, 14329, 14329, 14329, 14329, 14329,
-    14329, 12213, 0, 0, 14191, 14191, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 12167, 0, 14329,
-    14329, 14329, 14329, 14329, 14329, 12213, 0, 0, 14191, 14191, 0, 0, 0, 2691, 0, 0, 0,
-    0, 0, 0, 12167, 0, 14329, 14329, 14329, 14329, 14329, 14191, 12213, 0, 0, 14191,
-    14191, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 12167, 0, 14191, 14191, 14191, 14191, 14191,
-    14191, 12213, 0, 0, 14191, 14191, 0, 0, 0, 2691, 0, 35666, 33619, 35666, 35689,
-    35666, 35666, 34930, 12328, 12328, 12328, 12328, 12328, 12328, 35666, 33688, 35068,
-    35666, 35666, 35666, 35666, 0, 0, 0, 35735, 33619, 35735, 35758, 35735, 35735, 34930,
-    10419, 10419, 10419, 10419, 10419, 35735, 35873, 33688, 0, 35735, 35735, 35735,
-    35735, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8832, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 14352, 14352, 14352, 14352, 14352, 14352, 12420, 0, 0, 14352,
-    14352, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14375, 14375, 14375, 14375, 14375, 14375,
-    14398, 0, 0, 14375, 14375, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38863, 0, 14421, 14421,
-    14421, 14421, 14421, 14421, 14444, 0, 0, 14421, 14421, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 38863, 0, 14467, 14467, 14467, 14467, 14467, 14467, 14444, 0, 0, 14421, 14421, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 14490, 14490, 14490, 14490, 14513, 14536,
-    14444, 0, 0, 14421, 14421, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 14536, 14536,
-    14536, 14536, 14536, 14536, 14444, 0, 0, 14421, 14421, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 14421, 14421, 14421, 14421, 14421, 14421, 14444, 0, 0, 14421, 14421, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 14559, 14559, 14559, 14559, 14559, 14559, 10603, 0,
-    0, 14559, 14559, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 14582, 14582, 14582,
-    14582, 14582, 14582, 14605, 0, 0, 14582, 14582, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    42014, 0, 14628, 14628, 14628, 14628, 14628, 14628, 14605, 0, 0, 14582, 14582, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 14651, 14651, 14651, 14651, 14674, 14697,
-    14605, 0, 0, 14582, 14582, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 14697, 14697,
-    14697, 14697, 14697, 14697, 14605, 0, 0, 14582, 14582, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 14582, 14582, 14582, 14582, 14582, 14582, 14605, 0, 0, 14582, 14582, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 14559, 14559, 14559, 14559, 14559, 14559,
-    10603, 0, 0, 14559, 14559, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 14720, 14720,
-    14720, 14720, 14720, 14720, 10764, 0, 0, 14720, 14720, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 45855, 0, 14743, 14743, 14743, 14743, 14743, 14743, 14766, 0, 0, 14743, 14743, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 14789, 14789, 14789, 14789, 14789, 14789,
-    14766, 0, 0, 14743, 14743, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 14812, 14812,
-    14812, 14812, 14835, 14858, 14766, 0, 0, 14743, 14743, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 45855, 0, 14858, 14858, 14858, 14858, 14858, 14858, 14766, 0, 0, 14743, 14743, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 14743, 14743, 14743, 14743, 14743, 14743, 14766,
-    0, 0, 14743, 14743, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 14720, 14720, 14720,
-    14720, 14720, 14720, 10764, 0, 0, 14720, 14720, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 14881, 14904, 14927, 14950, 14950, 14950, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 12880, 0, 10879, 10879, 10879, 10879, 10879, 10879, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 12880, 0, 10879, 10879, 10879, 10879, 10879, 10879, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12880, 0, 10879, 10879, 10879, 10879, 10879, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14973, 14996, 15019, 15042, 15042,
-    15042, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12972, 0, 10971, 10971, 10971,
-    10971, 10971, 10971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12972, 0, 10971,
-    10971, 10971, 10971, 10971, 10971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    12972, 0, 10971, 10971, 10971, 10971, 10971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9292, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    0, 0, 15065, 15088, 15111, 15134, 15134, 15134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 15157, 15157, 15157, 15157, 15157, 15157, 13133, 0, 0, 15157, 15157,
-    0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 15180, 15203, 15226, 15249, 15249, 15249, 0,
-    0, 0, 15272, 15272, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13087, 0, 15295, 15295, 15295,
-    15295, 15295, 15295, 13133, 0, 0, 15157, 15157, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    13087, 0, 15295, 15295, 15295, 15295, 15295, 15295, 13133, 0, 0, 15157, 15157, 0, 0,
-    0, 4968, 0, 0, 0, 0, 0, 0, 13087, 0, 15295, 15295, 15295, 15295, 15295, 15157, 13133,
-    0, 0, 15157, 15157, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 13087, 0, 15157, 15157, 15157,
-    15157, 15157, 15157, 13133, 0, 0, 15157, 15157, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0,
-    0, 15318, 15318, 15318, 15318, 15318, 15318, 11270, 0, 0, 15318, 15318, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 15341, 15341, 15341, 15341, 15341, 15341, 15364, 0, 0, 15341,
-    15341, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15387, 15410, 15433, 15456, 15456, 15456,
-    0, 0, 0, 15479, 15479, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 15502, 15502, 15502,
-    15502, 15502, 15502, 13340, 0, 0, 15502, 15502, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0,
-    0, 15525, 15548, 15571, 15594, 15594, 15594, 0, 0, 0, 15617, 15617, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 36287, 0, 15640, 15640, 15640, 15640, 15640, 15640, 13340, 0, 0, 15502,
-    15502, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 15640, 15640, 15640, 15640, 15640,
-    15640, 13340, 0, 0, 15502, 15502, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 15640,
-    15640, 15640, 15640, 15640, 15502, 13340, 0, 0, 15502, 15502, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 36287, 0, 15502, 15502, 15502, 15502, 15502, 15502, 13340, 0, 0, 15502,
-    15502, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9499, 0, 0, 0, 0, 0,
-    0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 15663, 15663, 15663, 15663, 15663, 15663, 13501,
-    0, 0, 15663, 15663, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 15686, 15709, 15732,
-    15755, 15755, 15755, 0, 0, 0, 15778, 15778, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38380, 0,
-    15801, 15801, 15801, 15801, 15801, 15801, 13501, 0, 0, 15663, 15663, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 38380, 0, 15801, 15801, 15801, 15801, 15801, 15801, 13501, 0, 0,
-    15663, 15663, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 15801, 15801, 15801, 15801,
-    15801, 15663, 13501, 0, 0, 15663, 15663, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0,
-    15663, 15663, 15663, 15663, 15663, 15663, 13501, 0, 0, 15663, 15663, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9660, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 0, 0, 15824, 15824, 15824, 15824, 15824, 15824, 13662, 0, 0, 15824, 15824,
-    0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 15847, 15870, 15893, 15916, 15916, 15916, 0,
-    0, 0, 15939, 15939, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 41255, 0, 15962, 15962, 15962,
-    15962, 15962, 15962, 13662, 0, 0, 15824, 15824, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0,
-    41255, 0, 15962, 15962, 15962, 15962, 15962, 15962, 13662, 0, 0, 15824, 15824, 0, 0,
-    0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 15962, 15962, 15962, 15962, 15962, 15824,
-    13662, 0, 0, 15824, 15824, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 15824, 15824,
-    15824, 15824, 15824, 15824, 13662, 0, 0, 15824, 15824, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 9821, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    15985, 15985, 15985, 15985, 15985, 15985, 13823, 0, 0, 15985, 15985, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 16008, 16031, 16054, 16077, 16077, 16077, 0, 0, 0, 16100,
-    16100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44935, 0, 16123, 16123, 16123, 16123, 16123,
-    16123, 13823, 0, 0, 15985, 15985, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 16123,
-    16123, 16123, 16123, 16123, 16123, 13823, 0, 0, 15985, 15985, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 44935, 0, 16123, 16123, 16123, 16123, 16123, 15985, 13823, 0, 0, 15985,
-    15985, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 15985, 15985, 15985, 15985, 15985,
-    15985, 13823, 0, 0, 15985, 15985, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 16146,
-    16146, 16146, 16146, 16146, 16146, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
-    0, 16169, 16169, 16169, 16169, 16192, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0,
-    0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0,
-    0, 0, 0, 0, 16215, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    16215, 0, 16238, 16238, 16238, 16238, 16238, 16238, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 16215, 0, 16261, 16261, 16261, 16261, 16284, 14007, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 16215, 0, 14007, 14007, 14007, 14007, 14007, 14007, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16307, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 16307, 0, 16330, 16330, 16330, 16330, 16330, 16330, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16307, 0, 16353, 16353, 16353, 16353, 16376,
-    14099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16307, 0, 14099, 14099, 14099,
-    14099, 14099, 14099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16399, 16399,
-    16399, 16399, 16399, 16399, 12213, 0, 0, 16399, 16399, 0, 0, 0, 2691, 0, 0, 0, 0, 0,
-    0, 16422, 0, 16445, 16445, 16445, 16445, 16445, 16445, 16468, 0, 0, 16445, 16445, 0,
-    0, 0, 2691, 0, 0, 0, 0, 0, 0, 16422, 0, 16491, 16491, 16491, 16491, 16491, 16491,
-    16468, 0, 0, 16445, 16445, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 16422, 0, 16514, 16514,
-    16514, 16514, 16537, 16560, 16468, 0, 0, 16445, 16445, 0, 0, 0, 2691, 0, 0, 0, 0, 0,
-    0, 16422, 0, 16560, 16560, 16560, 16560, 16560, 16560, 16468, 0, 0, 16445, 16445, 0,
-    0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 16445, 16445, 16445, 16445, 16445, 16445, 16468,
-    0, 0, 16445, 16445, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 12167, 0, 16399, 16399, 16399,
-    16399, 16399, 16399, 12213, 0, 0, 16399, 16399, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
-    0, 16583, 16583, 16583, 16583, 16583, 16583, 12420, 0, 0, 16583, 16583, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 16606, 16606, 16606, 16606, 16606, 16606, 16629, 0, 0, 16606,
-    16606, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16652, 16675, 16698, 16721, 16721, 16721,
-    0, 0, 0, 16744, 16744, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 16767, 16767, 16767,
-    16767, 16767, 16767, 14444, 0, 0, 16767, 16767, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 16790, 16813, 16836, 16859, 16859, 16859, 0, 0, 0, 16882, 16882, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 38863, 0, 16905, 16905, 16905, 16905, 16905, 16905, 14444, 0, 0, 16767,
-    16767, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 16905, 16905, 16905, 16905, 16905,
-    16905, 14444, 0, 0, 16767, 16767, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 16905,
-    16905, 16905, 16905, 16905, 16767, 14444, 0, 0, 16767, 16767, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 38863, 0, 16767, 16767, 16767, 16767, 16767, 16767, 14444, 0, 0, 16767,
-    16767, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10603, 0, 0, 0, 0,
-    0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 16928, 16928, 16928, 16928, 16928, 16928,
-    14605, 0, 0, 16928, 16928, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 16951, 16974,
-    16997, 17020, 17020, 17020, 0, 0, 0, 17043, 17043, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    42014, 0, 17066, 17066, 17066, 17066, 17066, 17066, 14605, 0, 0, 16928, 16928, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 17066, 17066, 17066, 17066, 17066, 17066,
-    14605, 0, 0, 16928, 16928, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 17066, 17066,
-    17066, 17066, 17066, 16928, 14605, 0, 0, 16928, 16928, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 42014, 0, 16928, 16928, 16928, 16928, 16928, 16928, 14605, 0, 0, 16928, 16928, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10764, 0, 0, 0, 0, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 17089, 17089, 17089, 17089, 17089, 17089, 14766, 0, 0,
-    17089, 17089, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 17112, 17135, 17158, 17181,
-    17181, 17181, 0, 0, 0, 17204, 17204, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45855, 0, 17227,
-    17227, 17227, 17227, 17227, 17227, 14766, 0, 0, 17089, 17089, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 45855, 0, 17227, 17227, 17227, 17227, 17227, 17227, 14766, 0, 0, 17089,
-    17089, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 17227, 17227, 17227, 17227, 17227,
-    17089, 14766, 0, 0, 17089, 17089, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 17089,
-    17089, 17089, 17089, 17089, 17089, 14766, 0, 0, 17089, 17089, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    0, 0, 17250, 17250, 17250, 17250, 17250, 17250, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0,
-    0, 0, 0, 0, 0, 0, 17273, 17273, 17273, 17273, 17296, 14881, 0, 0, 0, 0, 0, 0, 0, 0,
-    4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0,
-    0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 17319, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 17319, 0, 17342, 17342, 17342, 17342, 17342, 17342, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17319, 0, 17365, 17365, 17365, 17365, 17388,
-    14973, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17319, 0, 14973, 14973, 14973,
-    14973, 14973, 14973, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17411, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17411, 0, 17434, 17434, 17434,
-    17434, 17434, 17434, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17411, 0, 17457,
-    17457, 17457, 17457, 17480, 15065, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    17411, 0, 15065, 15065, 15065, 15065, 15065, 15065, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 17503, 17503, 17503, 17503, 17503, 17503, 13133, 0, 0, 17503,
-    17503, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 17526, 0, 17549, 17549, 17549, 17549, 17549,
-    17549, 17572, 0, 0, 17549, 17549, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 17526, 0, 17595,
-    17595, 17595, 17595, 17595, 17595, 17572, 0, 0, 17549, 17549, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 17526, 0, 17618, 17618, 17618, 17618, 17641, 17664, 17572, 0, 0, 17549,
-    17549, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 17526, 0, 17664, 17664, 17664, 17664, 17664,
-    17664, 17572, 0, 0, 17549, 17549, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 17549,
-    17549, 17549, 17549, 17549, 17549, 17572, 0, 0, 17549, 17549, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 13087, 0, 17503, 17503, 17503, 17503, 17503, 17503, 13133, 0, 0, 17503,
-    17503, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11270, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17687, 17687, 17687, 17687, 17687, 17687, 15364, 0,
-    0, 17687, 17687, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17710, 17733, 17756, 17779,
-    17779, 17779, 17802, 0, 0, 17825, 17825, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36287, 0,
-    17848, 17848, 17848, 17848, 17848, 17848, 17871, 0, 0, 17848, 17848, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 36287, 0, 17894, 17894, 17894, 17894, 17894, 17894, 17871, 0, 0,
-    17848, 17848, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 17917, 17917, 17917, 17917,
-    17940, 17963, 17871, 0, 0, 17848, 17848, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    17963, 17963, 17963, 17963, 17963, 17963, 17871, 0, 0, 17848, 17848, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 17848, 17848, 17848, 17848, 17848, 17848, 17871, 0, 0, 17848,
-    17848, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 17986, 17986, 17986, 17986, 17986,
-    17986, 13340, 0, 0, 17986, 17986, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 18009,
-    18009, 18009, 18009, 18009, 18009, 18032, 0, 0, 18009, 18009, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 38380, 0, 18055, 18055, 18055, 18055, 18055, 18055, 18032, 0, 0, 18009,
-    18009, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 18078, 18078, 18078, 18078, 18101,
-    18124, 18032, 0, 0, 18009, 18009, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 18124,
-    18124, 18124, 18124, 18124, 18124, 18032, 0, 0, 18009, 18009, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 0, 0, 18009, 18009, 18009, 18009, 18009, 18009, 18032, 0, 0, 18009,
-    18009, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 17986, 17986, 17986, 17986, 17986,
-    17986, 13340, 0, 0, 17986, 17986, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 18147,
-    18147, 18147, 18147, 18147, 18147, 13501, 0, 0, 18147, 18147, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 41255, 0, 18170, 18170, 18170, 18170, 18170, 18170, 18193, 0, 0, 18170,
-    18170, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 18216, 18216, 18216, 18216, 18216,
-    18216, 18193, 0, 0, 18170, 18170, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 18239,
-    18239, 18239, 18239, 18262, 18285, 18193, 0, 0, 18170, 18170, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 41255, 0, 18285, 18285, 18285, 18285, 18285, 18285, 18193, 0, 0, 18170,
-    18170, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 18170, 18170, 18170, 18170, 18170,
-    18170, 18193, 0, 0, 18170, 18170, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 18147,
-    18147, 18147, 18147, 18147, 18147, 13501, 0, 0, 18147, 18147, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 0, 0, 18308, 18308, 18308, 18308, 18308, 18308, 13662, 0, 0, 18308,
-    18308, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 18331, 18331, 18331, 18331, 18331,
-    18331, 18354, 0, 0, 18331, 18331, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 18377,
-    18377, 18377, 18377, 18377, 18377, 18354, 0, 0, 18331, 18331, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 44935, 0, 18400, 18400, 18400, 18400, 18423, 18446, 18354, 0, 0, 18331,
-    18331, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 18446, 18446, 18446, 18446, 18446,
-    18446, 18354, 0, 0, 18331, 18331, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 18331,
-    18331, 18331, 18331, 18331, 18331, 18354, 0, 0, 18331, 18331, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 41255, 0, 18308, 18308, 18308, 18308, 18308, 18308, 13662, 0, 0, 18308,
-    18308, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 18469, 18469, 18469, 18469, 18469,
-    18469, 13823, 0, 0, 18469, 18469, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 49190, 0, 18492,
-    18492, 18492, 18492, 18492, 18492, 18515, 0, 0, 18492, 18492, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 49190, 0, 18538, 18538, 18538, 18538, 18538, 18538, 18515, 0, 0, 18492,
-    18492, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 49190, 0, 18561, 18561, 18561, 18561, 18584,
-    18607, 18515, 0, 0, 18492, 18492, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 49190, 0, 18607,
-    18607, 18607, 18607, 18607, 18607, 18515, 0, 0, 18492, 18492, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 0, 0, 18492, 18492, 18492, 18492, 18492, 18492, 18515, 0, 0, 18492,
-    18492, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 18469, 18469, 18469, 18469, 18469,
-    18469, 13823, 0, 0, 18469, 18469, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936,
-    9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936,
-    9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0,
-    9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
-    0, 9936, 18630, 18653, 18676, 18676, 18676, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 16215, 0, 14007, 14007, 14007, 14007, 14007, 14007, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 16215, 0, 14007, 14007, 14007, 14007, 14007, 14007, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 16215, 0, 14007, 14007, 14007, 14007, 14007, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18699, 18722, 18745, 18768, 18768, 18768,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16307, 0, 14099, 14099, 14099, 14099,
-    14099, 14099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16307, 0, 14099, 14099,
-    14099, 14099, 14099, 14099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16307, 0,
-    14099, 14099, 14099, 14099, 14099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 12213, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 18791,
-    18814, 18837, 18860, 18860, 18860, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    18883, 18883, 18883, 18883, 18883, 18883, 16468, 0, 0, 18883, 18883, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 18906, 18929, 18952, 18975, 18975, 18975, 0, 0, 0, 18998,
-    18998, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16422, 0, 19021, 19021, 19021, 19021, 19021,
-    19021, 16468, 0, 0, 18883, 18883, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 16422, 0, 19021,
-    19021, 19021, 19021, 19021, 19021, 16468, 0, 0, 18883, 18883, 0, 0, 0, 2691, 0, 0, 0,
-    0, 0, 0, 16422, 0, 19021, 19021, 19021, 19021, 19021, 18883, 16468, 0, 0, 18883,
-    18883, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 16422, 0, 18883, 18883, 18883, 18883, 18883,
-    18883, 16468, 0, 0, 18883, 18883, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 12420, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19044, 19044, 19044,
-    19044, 19044, 19044, 16629, 0, 0, 19044, 19044, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    19067, 19067, 19067, 19067, 19067, 19067, 19090, 0, 0, 19067, 19067, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 38863, 0, 19113, 19113, 19113, 19113, 19113, 19113, 19136, 0, 0,
-    19113, 19113, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 19159, 19159, 19159, 19159,
-    19159, 19159, 19136, 0, 0, 19113, 19113, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0,
-    19182, 19182, 19182, 19182, 19205, 19228, 19136, 0, 0, 19113, 19113, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 38863, 0, 19228, 19228, 19228, 19228, 19228, 19228, 19136, 0, 0,
-    19113, 19113, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 19113, 19113, 19113, 19113,
-    19113, 19113, 19136, 0, 0, 19113, 19113, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0,
-    19251, 19251, 19251, 19251, 19251, 19251, 14444, 0, 0, 19251, 19251, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 42014, 0, 19274, 19274, 19274, 19274, 19274, 19274, 19297, 0, 0,
-    19274, 19274, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 19320, 19320, 19320, 19320,
-    19320, 19320, 19297, 0, 0, 19274, 19274, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0,
-    19343, 19343, 19343, 19343, 19366, 19389, 19297, 0, 0, 19274, 19274, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 42014, 0, 19389, 19389, 19389, 19389, 19389, 19389, 19297, 0, 0,
-    19274, 19274, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 19274, 19274, 19274, 19274,
-    19274, 19274, 19297, 0, 0, 19274, 19274, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0,
-    19251, 19251, 19251, 19251, 19251, 19251, 14444, 0, 0, 19251, 19251, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 0, 0, 19412, 19412, 19412, 19412, 19412, 19412, 14605, 0, 0, 19412,
-    19412, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 19435, 19435, 19435, 19435, 19435,
-    19435, 19458, 0, 0, 19435, 19435, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 19481,
-    19481, 19481, 19481, 19481, 19481, 19458, 0, 0, 19435, 19435, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 45855, 0, 19504, 19504, 19504, 19504, 19527, 19550, 19458, 0, 0, 19435,
-    19435, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 19550, 19550, 19550, 19550, 19550,
-    19550, 19458, 0, 0, 19435, 19435, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 19435,
-    19435, 19435, 19435, 19435, 19435, 19458, 0, 0, 19435, 19435, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 42014, 0, 19412, 19412, 19412, 19412, 19412, 19412, 14605, 0, 0, 19412,
-    19412, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 19573, 19573, 19573, 19573, 19573,
-    19573, 14766, 0, 0, 19573, 19573, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 19596,
-    19596, 19596, 19596, 19596, 19596, 19619, 0, 0, 19596, 19596, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 50294, 0, 19642, 19642, 19642, 19642, 19642, 19642, 19619, 0, 0, 19596,
-    19596, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 19665, 19665, 19665, 19665, 19688,
-    19711, 19619, 0, 0, 19596, 19596, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 19711,
-    19711, 19711, 19711, 19711, 19711, 19619, 0, 0, 19596, 19596, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 0, 0, 19596, 19596, 19596, 19596, 19596, 19596, 19619, 0, 0, 19596,
-    19596, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 19573, 19573, 19573, 19573, 19573,
-    19573, 14766, 0, 0, 19573, 19573, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 14881,
-    14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0,
-    0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0,
-    0, 0, 0, 0, 0, 0, 0, 14881, 19734, 19757, 19780, 19780, 19780, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 17319, 0, 14973, 14973, 14973, 14973, 14973, 14973, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17319, 0, 14973, 14973, 14973, 14973, 14973,
-    14973, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17319, 0, 14973, 14973, 14973,
-    14973, 14973, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19803, 19826,
-    19849, 19872, 19872, 19872, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17411, 0,
-    15065, 15065, 15065, 15065, 15065, 15065, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 17411, 0, 15065, 15065, 15065, 15065, 15065, 15065, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 17411, 0, 15065, 15065, 15065, 15065, 15065, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13133, 0, 0, 0, 0, 0, 0, 0, 4968, 0,
-    0, 0, 0, 0, 0, 0, 0, 19895, 19918, 19941, 19964, 19964, 19964, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19987, 19987, 19987, 19987, 19987, 19987, 17572, 0, 0,
-    19987, 19987, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 20010, 20033, 20056, 20079,
-    20079, 20079, 0, 0, 0, 20102, 20102, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17526, 0, 20125,
-    20125, 20125, 20125, 20125, 20125, 17572, 0, 0, 19987, 19987, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 17526, 0, 20125, 20125, 20125, 20125, 20125, 20125, 17572, 0, 0, 19987,
-    19987, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 17526, 0, 20125, 20125, 20125, 20125, 20125,
-    19987, 17572, 0, 0, 19987, 19987, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 17526, 0, 19987,
-    19987, 19987, 19987, 19987, 19987, 17572, 0, 0, 19987, 19987, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 0, 0, 20148, 20148, 20148, 20148, 20148, 20148, 15364, 0, 0, 20148, 20148,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20171, 0, 20194, 20194, 20194, 20194, 20194, 20194,
-    20217, 0, 0, 20194, 20194, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20171, 0, 20240, 20240,
-    20240, 20240, 20240, 20240, 20217, 0, 0, 20194, 20194, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    20171, 0, 20263, 20263, 20263, 20263, 20286, 20309, 20217, 0, 0, 20194, 20194, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 20171, 0, 20309, 20309, 20309, 20309, 20309, 20309, 20217, 0,
-    0, 20194, 20194, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20332, 20332, 20332, 20332,
-    20332, 20332, 0, 0, 0, 20332, 20332, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 20194,
-    20194, 20194, 20194, 20194, 20194, 20217, 0, 0, 20194, 20194, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 20355, 20355, 20355, 20355, 20355, 20355, 17871, 0, 0, 20355, 20355, 0,
-    0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 20378, 20378, 20378, 20378, 20378, 20378, 0, 0,
-    0, 20378, 20378, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36287, 0, 20401, 20401, 20401, 20401,
-    20401, 20401, 17871, 0, 0, 20355, 20355, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0,
-    20401, 20401, 20401, 20401, 20401, 20401, 17871, 0, 0, 20355, 20355, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 36287, 0, 20401, 20401, 20401, 20401, 20401, 20355, 17871, 0, 0,
-    20355, 20355, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 36287, 0, 20355, 20355, 20355, 20355,
-    20355, 20355, 17871, 0, 0, 20355, 20355, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 13340, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 20424,
-    20424, 20424, 20424, 20424, 20424, 18032, 0, 0, 20424, 20424, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 0, 0, 20447, 20447, 20447, 20447, 20447, 20447, 0, 0, 0, 20447, 20447, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 38380, 0, 20470, 20470, 20470, 20470, 20470, 20470, 18032,
-    0, 0, 20424, 20424, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 20470, 20470, 20470,
-    20470, 20470, 20470, 18032, 0, 0, 20424, 20424, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0,
-    38380, 0, 20470, 20470, 20470, 20470, 20470, 20424, 18032, 0, 0, 20424, 20424, 0, 0,
-    0, 35459, 0, 0, 0, 0, 0, 0, 38380, 0, 20424, 20424, 20424, 20424, 20424, 20424,
-    18032, 0, 0, 20424, 20424, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    13501, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 20493, 20493, 20493,
-    20493, 20493, 20493, 18193, 0, 0, 20493, 20493, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0,
-    0, 20516, 20516, 20516, 20516, 20516, 20516, 0, 0, 0, 20516, 20516, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 41255, 0, 20539, 20539, 20539, 20539, 20539, 20539, 18193, 0, 0, 20493,
-    20493, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 20539, 20539, 20539, 20539, 20539,
-    20539, 18193, 0, 0, 20493, 20493, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 41255, 0, 20539,
-    20539, 20539, 20539, 20539, 20493, 18193, 0, 0, 20493, 20493, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 41255, 0, 20493, 20493, 20493, 20493, 20493, 20493, 18193, 0, 0, 20493,
-    20493, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13662, 0, 0, 0, 0,
-    0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 20562, 20562, 20562, 20562, 20562, 20562,
-    18354, 0, 0, 20562, 20562, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 20585, 20585,
-    20585, 20585, 20585, 20585, 0, 0, 0, 20585, 20585, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    44935, 0, 20608, 20608, 20608, 20608, 20608, 20608, 18354, 0, 0, 20562, 20562, 0, 0,
-    0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 20608, 20608, 20608, 20608, 20608, 20608,
-    18354, 0, 0, 20562, 20562, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 44935, 0, 20608, 20608,
-    20608, 20608, 20608, 20562, 18354, 0, 0, 20562, 20562, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 44935, 0, 20562, 20562, 20562, 20562, 20562, 20562, 18354, 0, 0, 20562, 20562, 0,
-    0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13823, 0, 0, 0, 0, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 20631, 20631, 20631, 20631, 20631, 20631, 18515, 0, 0,
-    20631, 20631, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 20654, 20654, 20654, 20654,
-    20654, 20654, 0, 0, 0, 20654, 20654, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 49190, 0, 20677,
-    20677, 20677, 20677, 20677, 20677, 18515, 0, 0, 20631, 20631, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 49190, 0, 20677, 20677, 20677, 20677, 20677, 20677, 18515, 0, 0, 20631,
-    20631, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 49190, 0, 20677, 20677, 20677, 20677, 20677,
-    20631, 18515, 0, 0, 20631, 20631, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 49190, 0, 20631,
-    20631, 20631, 20631, 20631, 20631, 18515, 0, 0, 20631, 20631, 0, 0, 0, 35459, 0, 0,
-    0, 0, 0, 0, 0, 0, 20700, 20700, 20700, 20700, 20700, 20700, 0, 0, 0, 0, 0, 0, 0, 0,
-    2691, 0, 0, 0, 0, 0, 0, 0, 0, 20723, 20723, 20723, 20723, 20746, 9936, 0, 0, 0, 0, 0,
-    0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0,
-    0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 20769, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 20769, 0, 20792, 20792, 20792, 20792, 20792, 20792, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20769, 0, 20815, 20815, 20815, 20815, 20838,
-    18699, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20769, 0, 18699, 18699, 18699,
-    18699, 18699, 18699, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20861, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20861, 0, 20884, 20884, 20884,
-    20884, 20884, 20884, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20861, 0, 20907,
-    20907, 20907, 20907, 20930, 18791, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    20861, 0, 18791, 18791, 18791, 18791, 18791, 18791, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 20953, 20953, 20953, 20953, 20953, 20953, 16468, 0, 0, 20953,
-    20953, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 20976, 0, 20999, 20999, 20999, 20999, 20999,
-    20999, 21022, 0, 0, 20999, 20999, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 20976, 0, 21045,
-    21045, 21045, 21045, 21045, 21045, 21022, 0, 0, 20999, 20999, 0, 0, 0, 2691, 0, 0, 0,
-    0, 0, 0, 20976, 0, 21068, 21068, 21068, 21068, 21091, 21114, 21022, 0, 0, 20999,
-    20999, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 20976, 0, 21114, 21114, 21114, 21114, 21114,
-    21114, 21022, 0, 0, 20999, 20999, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 20999,
-    20999, 20999, 20999, 20999, 20999, 21022, 0, 0, 20999, 20999, 0, 0, 0, 2691, 0, 0, 0,
-    0, 0, 0, 16422, 0, 20953, 20953, 20953, 20953, 20953, 20953, 16468, 0, 0, 20953,
-    20953, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 21137, 21137, 21137, 21137, 21137,
-    21137, 16629, 0, 0, 21137, 21137, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21160, 21160,
-    21160, 21160, 21160, 21160, 21183, 0, 0, 21160, 21160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 21206, 21229, 21252, 21275, 21275, 21275, 0, 0, 0, 21298, 21298, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 21321, 21321, 21321, 21321, 21321, 21321, 19136, 0, 0,
-    21321, 21321, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 21344, 21367, 21390, 21413,
-    21413, 21413, 0, 0, 0, 21436, 21436, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38863, 0, 21459,
-    21459, 21459, 21459, 21459, 21459, 19136, 0, 0, 21321, 21321, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 38863, 0, 21459, 21459, 21459, 21459, 21459, 21459, 19136, 0, 0, 21321,
-    21321, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 21459, 21459, 21459, 21459, 21459,
-    21321, 19136, 0, 0, 21321, 21321, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 21321,
-    21321, 21321, 21321, 21321, 21321, 19136, 0, 0, 21321, 21321, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14444, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 21482, 21482, 21482, 21482, 21482, 21482, 19297, 0, 0, 21482, 21482, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 21505, 21528, 21551, 21574, 21574, 21574, 0, 0, 0,
-    21597, 21597, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42014, 0, 21620, 21620, 21620, 21620,
-    21620, 21620, 19297, 0, 0, 21482, 21482, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0,
-    21620, 21620, 21620, 21620, 21620, 21620, 19297, 0, 0, 21482, 21482, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 42014, 0, 21620, 21620, 21620, 21620, 21620, 21482, 19297, 0, 0,
-    21482, 21482, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 21482, 21482, 21482, 21482,
-    21482, 21482, 19297, 0, 0, 21482, 21482, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 14605, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 21643,
-    21643, 21643, 21643, 21643, 21643, 19458, 0, 0, 21643, 21643, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 0, 0, 21666, 21689, 21712, 21735, 21735, 21735, 0, 0, 0, 21758, 21758, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 45855, 0, 21781, 21781, 21781, 21781, 21781, 21781, 19458,
-    0, 0, 21643, 21643, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 21781, 21781, 21781,
-    21781, 21781, 21781, 19458, 0, 0, 21643, 21643, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    45855, 0, 21781, 21781, 21781, 21781, 21781, 21643, 19458, 0, 0, 21643, 21643, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 21643, 21643, 21643, 21643, 21643, 21643,
-    19458, 0, 0, 21643, 21643, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    14766, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 21804, 21804, 21804,
-    21804, 21804, 21804, 19619, 0, 0, 21804, 21804, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 21827, 21850, 21873, 21896, 21896, 21896, 0, 0, 0, 21919, 21919, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 50294, 0, 21942, 21942, 21942, 21942, 21942, 21942, 19619, 0, 0, 21804,
-    21804, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 21942, 21942, 21942, 21942, 21942,
-    21942, 19619, 0, 0, 21804, 21804, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 21942,
-    21942, 21942, 21942, 21942, 21804, 19619, 0, 0, 21804, 21804, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 50294, 0, 21804, 21804, 21804, 21804, 21804, 21804, 19619, 0, 0, 21804,
-    21804, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 21965, 21965, 21965, 21965, 21965,
-    21965, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 21988, 21988, 21988,
-    21988, 22011, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881,
-    14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    22034, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22034, 0,
-    22057, 22057, 22057, 22057, 22057, 22057, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 22034, 0, 22080, 22080, 22080, 22080, 22103, 19803, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 22034, 0, 19803, 19803, 19803, 19803, 19803, 19803, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 22126, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 22126, 0, 22149, 22149, 22149, 22149, 22149, 22149, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 22126, 0, 22172, 22172, 22172, 22172, 22195, 19895, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22126, 0, 19895, 19895, 19895, 19895, 19895,
-    19895, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22218, 22218, 22218, 22218,
-    22218, 22218, 17572, 0, 0, 22218, 22218, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 22241, 0,
-    22264, 22264, 22264, 22264, 22264, 22264, 22287, 0, 0, 22264, 22264, 0, 0, 0, 4968,
-    0, 0, 0, 0, 0, 0, 22241, 0, 22310, 22310, 22310, 22310, 22310, 22310, 22287, 0, 0,
-    22264, 22264, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 22241, 0, 22333, 22333, 22333, 22333,
-    22356, 22379, 22287, 0, 0, 22264, 22264, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 22241, 0,
-    22379, 22379, 22379, 22379, 22379, 22379, 22287, 0, 0, 22264, 22264, 0, 0, 0, 4968,
-    0, 0, 0, 0, 0, 0, 0, 0, 22264, 22264, 22264, 22264, 22264, 22264, 22287, 0, 0, 22264,
-    22264, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 17526, 0, 22218, 22218, 22218, 22218, 22218,
-    22218, 17572, 0, 0, 22218, 22218, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 15364, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22402, 22425, 22448,
-    22471, 22471, 22471, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22494, 22494,
-    22494, 22494, 22494, 22494, 20217, 0, 0, 22494, 22494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 22517, 22517, 22517, 22517, 22517, 22517, 42704, 0, 0, 22517, 22517, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 20171, 0, 22540, 22540, 22540, 22540, 22540, 22540, 20217, 0, 0,
-    22494, 22494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20171, 0, 22540, 22540, 22540, 22540,
-    22540, 22540, 20217, 0, 0, 22494, 22494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20171, 0,
-    22540, 22540, 22540, 22540, 22540, 22494, 20217, 0, 0, 22494, 22494, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 20171, 0, 22494, 22494, 22494, 22494, 22494, 22494, 20217, 0, 0,
-    22494, 22494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22563, 22563, 22563, 22563, 22563,
-    22563, 0, 0, 0, 22563, 22563, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 22586, 22586,
-    22586, 22586, 22586, 22586, 17871, 0, 0, 22586, 22586, 0, 0, 0, 35459, 0, 0, 0, 0, 0,
-    0, 0, 0, 22609, 22609, 22609, 22609, 22609, 22609, 0, 0, 0, 22609, 22609, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 36287, 0, 22586, 22586, 22586, 22586, 22586, 22586, 17871,
-    0, 0, 22586, 22586, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 22632, 22632, 22632,
-    22632, 22632, 22632, 18032, 0, 0, 22632, 22632, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0,
-    0, 22655, 22655, 22655, 22655, 22655, 22655, 0, 0, 0, 22655, 22655, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 38380, 0, 22632, 22632, 22632, 22632, 22632, 22632, 18032, 0, 0,
-    22632, 22632, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 22678, 22678, 22678, 22678,
-    22678, 22678, 18193, 0, 0, 22678, 22678, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    22701, 22701, 22701, 22701, 22701, 22701, 0, 0, 0, 22701, 22701, 0, 0, 0, 35459, 0,
-    0, 0, 0, 0, 0, 41255, 0, 22678, 22678, 22678, 22678, 22678, 22678, 18193, 0, 0,
-    22678, 22678, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 22724, 22724, 22724, 22724,
-    22724, 22724, 18354, 0, 0, 22724, 22724, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    22747, 22747, 22747, 22747, 22747, 22747, 0, 0, 0, 22747, 22747, 0, 0, 0, 35459, 0,
-    0, 0, 0, 0, 0, 44935, 0, 22724, 22724, 22724, 22724, 22724, 22724, 18354, 0, 0,
-    22724, 22724, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 22770, 22770, 22770, 22770,
-    22770, 22770, 18515, 0, 0, 22770, 22770, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    22793, 22793, 22793, 22793, 22793, 22793, 0, 0, 0, 22793, 22793, 0, 0, 0, 35459, 0,
-    0, 0, 0, 0, 0, 49190, 0, 22770, 22770, 22770, 22770, 22770, 22770, 18515, 0, 0,
-    22770, 22770, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936,
-    9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936,
-    9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936,
-    9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 22816,
-    22839, 22862, 22862, 22862, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20769, 0,
-    18699, 18699, 18699, 18699, 18699, 18699, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 20769, 0, 18699, 18699, 18699, 18699, 18699, 18699, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 20769, 0, 18699, 18699, 18699, 18699, 18699, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22885, 22908, 22931, 22954, 22954, 22954, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20861, 0, 18791, 18791, 18791, 18791, 18791, 18791,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20861, 0, 18791, 18791, 18791, 18791,
-    18791, 18791, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20861, 0, 18791, 18791,
-    18791, 18791, 18791, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 16468, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 22977, 23000,
-    23023, 23046, 23046, 23046, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23069,
-    23069, 23069, 23069, 23069, 23069, 21022, 0, 0, 23069, 23069, 0, 0, 0, 2691, 0, 0, 0,
-    0, 0, 0, 0, 0, 23092, 23092, 23092, 23092, 23092, 23092, 0, 0, 0, 23092, 23092, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 20976, 0, 23115, 23115, 23115, 23115, 23115, 23115, 21022, 0,
-    0, 23069, 23069, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 20976, 0, 23115, 23115, 23115,
-    23115, 23115, 23115, 21022, 0, 0, 23069, 23069, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0,
-    20976, 0, 23115, 23115, 23115, 23115, 23115, 23069, 21022, 0, 0, 23069, 23069, 0, 0,
-    0, 2691, 0, 0, 0, 0, 0, 0, 20976, 0, 23069, 23069, 23069, 23069, 23069, 23069, 21022,
-    0, 0, 23069, 23069, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16629,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23138, 23138, 23138, 23138, 23138,
-    23138, 21183, 0, 0, 23138, 23138, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23161, 23184,
-    23207, 23230, 23230, 23230, 23253, 0, 0, 23276, 23276, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    38863, 0, 23299, 23299, 23299, 23299, 23299, 23299, 23322, 0, 0, 23299, 23299, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 23345, 23345, 23345, 23345, 23345, 23345,
-    23322, 0, 0, 23299, 23299, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 23368, 23368,
-    23368, 23368, 23391, 23414, 23322, 0, 0, 23299, 23299, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 38863, 0, 23414, 23414, 23414, 23414, 23414, 23414, 23322, 0, 0, 23299, 23299, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 23299, 23299, 23299, 23299, 23299, 23299, 23322,
-    0, 0, 23299, 23299, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 23437, 23437, 23437,
-    23437, 23437, 23437, 19136, 0, 0, 23437, 23437, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    42014, 0, 23460, 23460, 23460, 23460, 23460, 23460, 23483, 0, 0, 23460, 23460, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 23506, 23506, 23506, 23506, 23506, 23506,
-    23483, 0, 0, 23460, 23460, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 23529, 23529,
-    23529, 23529, 23552, 23575, 23483, 0, 0, 23460, 23460, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 42014, 0, 23575, 23575, 23575, 23575, 23575, 23575, 23483, 0, 0, 23460, 23460, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 23460, 23460, 23460, 23460, 23460, 23460, 23483,
-    0, 0, 23460, 23460, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 23437, 23437, 23437,
-    23437, 23437, 23437, 19136, 0, 0, 23437, 23437, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 23598, 23598, 23598, 23598, 23598, 23598, 19297, 0, 0, 23598, 23598, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 45855, 0, 23621, 23621, 23621, 23621, 23621, 23621, 23644,
-    0, 0, 23621, 23621, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 23667, 23667, 23667,
-    23667, 23667, 23667, 23644, 0, 0, 23621, 23621, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    45855, 0, 23690, 23690, 23690, 23690, 23713, 23736, 23644, 0, 0, 23621, 23621, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 23736, 23736, 23736, 23736, 23736, 23736,
-    23644, 0, 0, 23621, 23621, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 23621, 23621,
-    23621, 23621, 23621, 23621, 23644, 0, 0, 23621, 23621, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 42014, 0, 23598, 23598, 23598, 23598, 23598, 23598, 19297, 0, 0, 23598, 23598, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 23759, 23759, 23759, 23759, 23759, 23759, 19458,
-    0, 0, 23759, 23759, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 23782, 23782, 23782,
-    23782, 23782, 23782, 23805, 0, 0, 23782, 23782, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    50294, 0, 23828, 23828, 23828, 23828, 23828, 23828, 23805, 0, 0, 23782, 23782, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 23851, 23851, 23851, 23851, 23874, 23897,
-    23805, 0, 0, 23782, 23782, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 23897, 23897,
-    23897, 23897, 23897, 23897, 23805, 0, 0, 23782, 23782, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 23782, 23782, 23782, 23782, 23782, 23782, 23805, 0, 0, 23782, 23782, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 23759, 23759, 23759, 23759, 23759, 23759,
-    19458, 0, 0, 23759, 23759, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 23920, 23920,
-    23920, 23920, 23920, 23920, 19619, 0, 0, 23920, 23920, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 55009, 0, 23943, 23943, 23943, 23943, 23943, 23943, 23966, 0, 0, 23943, 23943, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 55009, 0, 23989, 23989, 23989, 23989, 23989, 23989,
-    23966, 0, 0, 23943, 23943, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 55009, 0, 24012, 24012,
-    24012, 24012, 24035, 24058, 23966, 0, 0, 23943, 23943, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 55009, 0, 24058, 24058, 24058, 24058, 24058, 24058, 23966, 0, 0, 23943, 23943, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 23943, 23943, 23943, 23943, 23943, 23943, 23966,
-    0, 0, 23943, 23943, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 23920, 23920, 23920,
-    23920, 23920, 23920, 19619, 0, 0, 23920, 23920, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0,
-    4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 24081, 24104, 24127, 24127, 24127, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22034, 0, 19803, 19803, 19803, 19803, 19803,
-    19803, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22034, 0, 19803, 19803, 19803,
-    19803, 19803, 19803, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22034, 0, 19803,
-    19803, 19803, 19803, 19803, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    24150, 24173, 24196, 24219, 24219, 24219, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 22126, 0, 19895, 19895, 19895, 19895, 19895, 19895, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 22126, 0, 19895, 19895, 19895, 19895, 19895, 19895, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 22126, 0, 19895, 19895, 19895, 19895, 19895, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17572, 0, 0, 0, 0, 0, 0,
-    0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 24242, 24265, 24288, 24311, 24311, 24311, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24334, 24334, 24334, 24334, 24334, 24334,
-    22287, 0, 0, 24334, 24334, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 24357, 24380,
-    24403, 24426, 24426, 24426, 0, 0, 0, 24449, 24449, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    22241, 0, 24472, 24472, 24472, 24472, 24472, 24472, 22287, 0, 0, 24334, 24334, 0, 0,
-    0, 4968, 0, 0, 0, 0, 0, 0, 22241, 0, 24472, 24472, 24472, 24472, 24472, 24472, 22287,
-    0, 0, 24334, 24334, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 22241, 0, 24472, 24472, 24472,
-    24472, 24472, 24334, 22287, 0, 0, 24334, 24334, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    22241, 0, 24334, 24334, 24334, 24334, 24334, 24334, 22287, 0, 0, 24334, 24334, 0, 0,
-    0, 4968, 0, 0, 0, 0, 0, 0, 24495, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 24495, 0, 24518, 24518, 24518, 24518, 24518, 24518, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 24495, 0, 24541, 24541, 24541, 24541, 24564, 22402, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24495, 0, 22402, 22402, 22402, 22402, 22402,
-    22402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24587, 24587, 24587, 24587,
-    24587, 24587, 20217, 0, 0, 24587, 24587, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24610,
-    24610, 24610, 24610, 24610, 24610, 0, 0, 0, 24610, 24610, 0, 0, 0, 35459, 0, 0, 0, 0,
-    0, 0, 20171, 0, 24587, 24587, 24587, 24587, 24587, 24587, 20217, 0, 0, 24587, 24587,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24633, 24633, 24633, 24633, 24633, 24633, 0, 0,
-    0, 24633, 24633, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17871, 0,
-    0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 24656, 24656, 24656, 24656, 24656,
-    24656, 0, 0, 0, 24656, 24656, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 18032, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 24679, 24679, 24679,
-    24679, 24679, 24679, 0, 0, 0, 24679, 24679, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 18193, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 24702,
-    24702, 24702, 24702, 24702, 24702, 0, 0, 0, 24702, 24702, 0, 0, 0, 35459, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18354, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0,
-    0, 24725, 24725, 24725, 24725, 24725, 24725, 0, 0, 0, 24725, 24725, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18515, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0,
-    0, 0, 0, 0, 0, 24748, 24748, 24748, 24748, 24748, 24748, 0, 0, 0, 24748, 24748, 0, 0,
-    0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 24771, 24771, 24771, 24771, 24771, 24771, 0, 0, 0,
-    0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 24794, 24794, 24794, 24794, 24817, 9936,
-    0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936,
-    9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 24840, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24840, 0, 24863, 24863, 24863, 24863,
-    24863, 24863, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24840, 0, 24886, 24886,
-    24886, 24886, 24909, 22885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24840, 0,
-    22885, 22885, 22885, 22885, 22885, 22885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 24932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24932, 0,
-    24955, 24955, 24955, 24955, 24955, 24955, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 24932, 0, 24978, 24978, 24978, 24978, 25001, 22977, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 24932, 0, 22977, 22977, 22977, 22977, 22977, 22977, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25024, 25024, 25024, 25024, 25024, 25024, 21022, 0,
-    0, 25024, 25024, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 25047, 25047, 25047, 25047,
-    25047, 25047, 0, 0, 0, 25047, 25047, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 20976, 0,
-    25024, 25024, 25024, 25024, 25024, 25024, 21022, 0, 0, 25024, 25024, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 25070, 25070, 25070, 25070, 25070, 25070, 21183, 0, 0, 25070,
-    25070, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25093, 0, 25116, 25116, 25116, 25116, 25116,
-    25116, 25139, 0, 0, 25116, 25116, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25093, 0, 25162,
-    25162, 25162, 25162, 25162, 25162, 25139, 0, 0, 25116, 25116, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 25093, 0, 25185, 25185, 25185, 25185, 25208, 25231, 25139, 0, 0, 25116, 25116,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25093, 0, 25231, 25231, 25231, 25231, 25231, 25231,
-    25139, 0, 0, 25116, 25116, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25254, 25254, 25254,
-    25254, 25254, 25254, 0, 0, 0, 25254, 25254, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0,
-    25116, 25116, 25116, 25116, 25116, 25116, 25139, 0, 0, 25116, 25116, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 25277, 25277, 25277, 25277, 25277, 25277, 23322, 0, 0, 25277,
-    25277, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 25300, 25300, 25300, 25300, 25300,
-    25300, 0, 0, 0, 25300, 25300, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38863, 0, 25323, 25323,
-    25323, 25323, 25323, 25323, 23322, 0, 0, 25277, 25277, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 38863, 0, 25323, 25323, 25323, 25323, 25323, 25323, 23322, 0, 0, 25277, 25277, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 25323, 25323, 25323, 25323, 25323, 25277,
-    23322, 0, 0, 25277, 25277, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 25277, 25277,
-    25277, 25277, 25277, 25277, 23322, 0, 0, 25277, 25277, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 19136, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0,
-    25346, 25346, 25346, 25346, 25346, 25346, 23483, 0, 0, 25346, 25346, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 0, 0, 25369, 25369, 25369, 25369, 25369, 25369, 0, 0, 0, 25369,
-    25369, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42014, 0, 25392, 25392, 25392, 25392, 25392,
-    25392, 23483, 0, 0, 25346, 25346, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 25392,
-    25392, 25392, 25392, 25392, 25392, 23483, 0, 0, 25346, 25346, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 42014, 0, 25392, 25392, 25392, 25392, 25392, 25346, 23483, 0, 0, 25346,
-    25346, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 25346, 25346, 25346, 25346, 25346,
-    25346, 23483, 0, 0, 25346, 25346, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 19297, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 25415, 25415, 25415,
-    25415, 25415, 25415, 23644, 0, 0, 25415, 25415, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 25438, 25438, 25438, 25438, 25438, 25438, 0, 0, 0, 25438, 25438, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 45855, 0, 25461, 25461, 25461, 25461, 25461, 25461, 23644, 0, 0, 25415,
-    25415, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 25461, 25461, 25461, 25461, 25461,
-    25461, 23644, 0, 0, 25415, 25415, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 25461,
-    25461, 25461, 25461, 25461, 25415, 23644, 0, 0, 25415, 25415, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 45855, 0, 25415, 25415, 25415, 25415, 25415, 25415, 23644, 0, 0, 25415,
-    25415, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19458, 0, 0, 0, 0,
-    0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 25484, 25484, 25484, 25484, 25484, 25484,
-    23805, 0, 0, 25484, 25484, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 25507, 25507,
-    25507, 25507, 25507, 25507, 0, 0, 0, 25507, 25507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    50294, 0, 25530, 25530, 25530, 25530, 25530, 25530, 23805, 0, 0, 25484, 25484, 0, 0,
-    0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 25530, 25530, 25530, 25530, 25530, 25530,
-    23805, 0, 0, 25484, 25484, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 25530, 25530,
-    25530, 25530, 25530, 25484, 23805, 0, 0, 25484, 25484, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 50294, 0, 25484, 25484, 25484, 25484, 25484, 25484, 23805, 0, 0, 25484, 25484, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19619, 0, 0, 0, 0, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 25553, 25553, 25553, 25553, 25553, 25553, 23966, 0, 0,
-    25553, 25553, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 25576, 25576, 25576, 25576,
-    25576, 25576, 0, 0, 0, 25576, 25576, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 55009, 0, 25599,
-    25599, 25599, 25599, 25599, 25599, 23966, 0, 0, 25553, 25553, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 55009, 0, 25599, 25599, 25599, 25599, 25599, 25599, 23966, 0, 0, 25553,
-    25553, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 55009, 0, 25599, 25599, 25599, 25599, 25599,
-    25553, 23966, 0, 0, 25553, 25553, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 55009, 0, 25553,
-    25553, 25553, 25553, 25553, 25553, 23966, 0, 0, 25553, 25553, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 0, 0, 25622, 25622, 25622, 25622, 25622, 25622, 0, 0, 0, 0, 0, 0, 0, 0,
-    4968, 0, 0, 0, 0, 0, 0, 0, 0, 25645, 25645, 25645, 25645, 25668, 14881, 0, 0, 0, 0,
-    0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881,
-    0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 25691, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25691, 0, 25714, 25714, 25714, 25714, 25714,
-    25714, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25691, 0, 25737, 25737, 25737,
-    25737, 25760, 24150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25691, 0, 24150,
-    24150, 24150, 24150, 24150, 24150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    25783, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25783, 0,
-    25806, 25806, 25806, 25806, 25806, 25806, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 25783, 0, 25829, 25829, 25829, 25829, 25852, 24242, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 25783, 0, 24242, 24242, 24242, 24242, 24242, 24242, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25875, 25875, 25875, 25875, 25875, 25875, 22287, 0,
-    0, 25875, 25875, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 25898, 0, 25921, 25921, 25921,
-    25921, 25921, 25921, 25944, 0, 0, 25921, 25921, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    25898, 0, 25967, 25967, 25967, 25967, 25967, 25967, 25944, 0, 0, 25921, 25921, 0, 0,
-    0, 4968, 0, 0, 0, 0, 0, 0, 25898, 0, 25990, 25990, 25990, 25990, 26013, 26036, 25944,
-    0, 0, 25921, 25921, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 25898, 0, 26036, 26036, 26036,
-    26036, 26036, 26036, 25944, 0, 0, 25921, 25921, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0,
-    0, 25921, 25921, 25921, 25921, 25921, 25921, 25944, 0, 0, 25921, 25921, 0, 0, 0,
-    4968, 0, 0, 0, 0, 0, 0, 22241, 0, 25875, 25875, 25875, 25875, 25875, 25875, 22287, 0,
-    0, 25875, 25875, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 26059, 26082, 26105, 26128,
-    26128, 26128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24495, 0, 22402, 22402,
-    22402, 22402, 22402, 22402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24495, 0,
-    22402, 22402, 22402, 22402, 22402, 22402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 24495, 0, 22402, 22402, 22402, 22402, 22402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20217, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 26151, 26151, 26151, 26151, 26151, 26151, 0, 0, 0, 26151, 26151, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 42704, 42704, 42704, 42704, 42704, 42704, 0, 0, 0,
-    42704, 42704, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 42704, 42704, 42704, 42704,
-    42704, 42704, 0, 0, 0, 42704, 42704, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 42704,
-    42704, 42704, 42704, 42704, 42704, 0, 0, 0, 42704, 42704, 0, 0, 0, 35459, 0, 0, 0, 0,
-    0, 0, 0, 0, 42704, 42704, 42704, 42704, 42704, 42704, 0, 0, 0, 42704, 42704, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 42704, 42704, 42704, 42704, 42704, 42704, 0, 0, 0,
-    42704, 42704, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 42704, 42704, 42704, 42704,
-    42704, 42704, 0, 0, 0, 42704, 42704, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 9936,
-    9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0,
-    9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0,
-    0, 0, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0,
-    0, 0, 0, 9936, 26174, 26197, 26220, 26220, 26220, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 24840, 0, 22885, 22885, 22885, 22885, 22885, 22885, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 24840, 0, 22885, 22885, 22885, 22885, 22885, 22885, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24840, 0, 22885, 22885, 22885, 22885, 22885, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26243, 26266, 26289, 26312, 26312,
-    26312, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24932, 0, 22977, 22977, 22977,
-    22977, 22977, 22977, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24932, 0, 22977,
-    22977, 22977, 22977, 22977, 22977, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    24932, 0, 22977, 22977, 22977, 22977, 22977, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21022, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0,
-    0, 0, 26335, 26335, 26335, 26335, 26335, 26335, 0, 0, 0, 26335, 26335, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21183, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 26358, 26381, 26404, 26427, 26427, 26427, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 26450, 26450, 26450, 26450, 26450, 26450, 25139, 0, 0, 26450,
-    26450, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26473, 26473, 26473, 26473, 26473, 26473,
-    47649, 0, 0, 26473, 26473, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25093, 0, 26496, 26496,
-    26496, 26496, 26496, 26496, 25139, 0, 0, 26450, 26450, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    25093, 0, 26496, 26496, 26496, 26496, 26496, 26496, 25139, 0, 0, 26450, 26450, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 25093, 0, 26496, 26496, 26496, 26496, 26496, 26450, 25139, 0,
-    0, 26450, 26450, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25093, 0, 26450, 26450, 26450, 26450,
-    26450, 26450, 25139, 0, 0, 26450, 26450, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26519,
-    26519, 26519, 26519, 26519, 26519, 0, 0, 0, 26519, 26519, 0, 0, 0, 37736, 0, 0, 0, 0,
-    0, 0, 0, 0, 26542, 26542, 26542, 26542, 26542, 26542, 23322, 0, 0, 26542, 26542, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 26565, 26565, 26565, 26565, 26565, 26565, 0, 0,
-    0, 26565, 26565, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 38863, 0, 26542, 26542, 26542,
-    26542, 26542, 26542, 23322, 0, 0, 26542, 26542, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0,
-    0, 26588, 26588, 26588, 26588, 26588, 26588, 23483, 0, 0, 26588, 26588, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 26611, 26611, 26611, 26611, 26611, 26611, 0, 0, 0,
-    26611, 26611, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 42014, 0, 26588, 26588, 26588, 26588,
-    26588, 26588, 23483, 0, 0, 26588, 26588, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0,
-    26634, 26634, 26634, 26634, 26634, 26634, 23644, 0, 0, 26634, 26634, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 0, 0, 26657, 26657, 26657, 26657, 26657, 26657, 0, 0, 0, 26657,
-    26657, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 45855, 0, 26634, 26634, 26634, 26634, 26634,
-    26634, 23644, 0, 0, 26634, 26634, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 26680,
-    26680, 26680, 26680, 26680, 26680, 23805, 0, 0, 26680, 26680, 0, 0, 0, 37736, 0, 0,
-    0, 0, 0, 0, 0, 0, 26703, 26703, 26703, 26703, 26703, 26703, 0, 0, 0, 26703, 26703, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 50294, 0, 26680, 26680, 26680, 26680, 26680, 26680,
-    23805, 0, 0, 26680, 26680, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 26726, 26726,
-    26726, 26726, 26726, 26726, 23966, 0, 0, 26726, 26726, 0, 0, 0, 37736, 0, 0, 0, 0, 0,
-    0, 0, 0, 26749, 26749, 26749, 26749, 26749, 26749, 0, 0, 0, 26749, 26749, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 55009, 0, 26726, 26726, 26726, 26726, 26726, 26726, 23966,
-    0, 0, 26726, 26726, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881,
-    14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881,
-    14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0,
-    0, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0,
-    0, 0, 0, 14881, 26772, 26795, 26818, 26818, 26818, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 25691, 0, 24150, 24150, 24150, 24150, 24150, 24150, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 25691, 0, 24150, 24150, 24150, 24150, 24150, 24150, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25691, 0, 24150, 24150, 24150, 24150, 24150, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26841, 26864, 26887, 26910, 26910,
-    26910, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25783, 0, 24242, 24242, 24242,
-    24242, 24242, 24242, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25783, 0, 24242,
-    24242, 24242, 24242, 24242, 24242, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    25783, 0, 24242, 24242, 24242, 24242, 24242, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22287, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    0, 0, 26933, 26956, 26979, 27002, 27002, 27002, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 27025, 27025, 27025, 27025, 27025, 27025, 25944, 0, 0, 27025, 27025,
-    0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 27048, 27048, 27048, 27048, 27048, 27048, 0,
-    0, 0, 27048, 27048, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25898, 0, 27071, 27071, 27071,
-    27071, 27071, 27071, 25944, 0, 0, 27025, 27025, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    25898, 0, 27071, 27071, 27071, 27071, 27071, 27071, 25944, 0, 0, 27025, 27025, 0, 0,
-    0, 4968, 0, 0, 0, 0, 0, 0, 25898, 0, 27071, 27071, 27071, 27071, 27071, 27025, 25944,
-    0, 0, 27025, 27025, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 25898, 0, 27025, 27025, 27025,
-    27025, 27025, 27025, 25944, 0, 0, 27025, 27025, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0,
-    27094, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27094, 0,
-    27117, 27117, 27117, 27117, 27117, 27117, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 27094, 0, 27140, 27140, 27140, 27140, 27163, 26059, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 27094, 0, 26059, 26059, 26059, 26059, 26059, 26059, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42704, 42704, 42704, 42704, 42704, 42704, 0, 0, 0,
-    42704, 42704, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 27186, 27186, 27186, 27186,
-    27186, 27186, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 27209, 27209,
-    27209, 27209, 27232, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0,
-    9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0,
-    27255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27255, 0,
-    27278, 27278, 27278, 27278, 27278, 27278, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 27255, 0, 27301, 27301, 27301, 27301, 27324, 26243, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 27255, 0, 26243, 26243, 26243, 26243, 26243, 26243, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 9936,
-    9936, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 27347, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 27347, 0, 27370, 27370, 27370, 27370, 27370, 27370, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27347, 0, 27393, 27393, 27393, 27393, 27416,
-    26358, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27347, 0, 26358, 26358, 26358,
-    26358, 26358, 26358, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27439, 27439,
-    27439, 27439, 27439, 27439, 25139, 0, 0, 27439, 27439, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 27462, 27462, 27462, 27462, 27462, 27462, 0, 0, 0, 27462, 27462, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 25093, 0, 27439, 27439, 27439, 27439, 27439, 27439, 25139,
-    0, 0, 27439, 27439, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27485, 27485, 27485, 27485,
-    27485, 27485, 0, 0, 0, 27485, 27485, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 23322, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 27508, 27508,
-    27508, 27508, 27508, 27508, 0, 0, 0, 27508, 27508, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 23483, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0,
-    27531, 27531, 27531, 27531, 27531, 27531, 0, 0, 0, 27531, 27531, 0, 0, 0, 37736, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23644, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0,
-    0, 0, 0, 0, 27554, 27554, 27554, 27554, 27554, 27554, 0, 0, 0, 27554, 27554, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23805, 0, 0, 0, 0, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 0, 0, 27577, 27577, 27577, 27577, 27577, 27577, 0, 0, 0, 27577,
-    27577, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23966, 0, 0, 0, 0,
-    0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 27600, 27600, 27600, 27600, 27600, 27600, 0,
-    0, 0, 27600, 27600, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 27623, 27623, 27623,
-    27623, 27623, 27623, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 27646,
-    27646, 27646, 27646, 27669, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0,
-    0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0,
-    0, 0, 0, 27692, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    27692, 0, 27715, 27715, 27715, 27715, 27715, 27715, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 27692, 0, 27738, 27738, 27738, 27738, 27761, 26841, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 27692, 0, 26841, 26841, 26841, 26841, 26841, 26841, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27784, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 27784, 0, 27807, 27807, 27807, 27807, 27807, 27807, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27784, 0, 27830, 27830, 27830, 27830, 27853,
-    26933, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27784, 0, 26933, 26933, 26933,
-    26933, 26933, 26933, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27876, 27876,
-    27876, 27876, 27876, 27876, 25944, 0, 0, 27876, 27876, 0, 0, 0, 4968, 0, 0, 0, 0, 0,
-    0, 0, 0, 27899, 27899, 27899, 27899, 27899, 27899, 0, 0, 0, 27899, 27899, 0, 0, 0,
-    4968, 0, 0, 0, 0, 0, 0, 25898, 0, 27876, 27876, 27876, 27876, 27876, 27876, 25944, 0,
-    0, 27876, 27876, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 42704, 27922, 27945, 27968,
-    27968, 27968, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27094, 0, 26059, 26059,
-    26059, 26059, 26059, 26059, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27094, 0,
-    26059, 26059, 26059, 26059, 26059, 26059, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 27094, 0, 26059, 26059, 26059, 26059, 26059, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0,
-    2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 27991, 28014, 28037, 28037, 28037, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27255, 0, 26243, 26243, 26243, 26243, 26243, 26243,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27255, 0, 26243, 26243, 26243, 26243,
-    26243, 26243, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27255, 0, 26243, 26243,
-    26243, 26243, 26243, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28060,
-    28083, 28106, 28129, 28129, 28129, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    27347, 0, 26358, 26358, 26358, 26358, 26358, 26358, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 27347, 0, 26358, 26358, 26358, 26358, 26358, 26358, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 27347, 0, 26358, 26358, 26358, 26358, 26358, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25139, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 28152, 28152, 28152, 28152, 28152, 28152, 0, 0, 0, 28152,
-    28152, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649, 47649, 47649, 47649,
-    47649, 0, 0, 0, 47649, 47649, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649,
-    47649, 47649, 47649, 47649, 0, 0, 0, 47649, 47649, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0,
-    0, 0, 47649, 47649, 47649, 47649, 47649, 47649, 0, 0, 0, 47649, 47649, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649, 47649, 47649, 47649, 47649, 0, 0, 0,
-    47649, 47649, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649, 47649, 47649,
-    47649, 47649, 0, 0, 0, 47649, 47649, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 47649,
-    47649, 47649, 47649, 47649, 47649, 0, 0, 0, 47649, 47649, 0, 0, 0, 37736, 0, 0, 0, 0,
-    0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968,
-    0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0,
-    0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 28175, 28198, 28221, 28221, 28221,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27692, 0, 26841, 26841, 26841, 26841,
-    26841, 26841, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27692, 0, 26841, 26841,
-    26841, 26841, 26841, 26841, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27692, 0,
-    26841, 26841, 26841, 26841, 26841, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 28244, 28267, 28290, 28313, 28313, 28313, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 27784, 0, 26933, 26933, 26933, 26933, 26933, 26933, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 27784, 0, 26933, 26933, 26933, 26933, 26933, 26933, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27784, 0, 26933, 26933, 26933, 26933, 26933, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25944, 0, 0, 0, 0, 0,
-    0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 28336, 28336, 28336, 28336, 28336, 28336, 0, 0,
-    0, 28336, 28336, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 28359, 28359, 28359, 28359,
-    28359, 28359, 0, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0, 28382, 28382,
-    28382, 28382, 28405, 42704, 0, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0, 0, 0, 0, 0,
-    42704, 42704, 42704, 42704, 42704, 42704, 0, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0,
-    0, 0, 0, 0, 28428, 28428, 28428, 28428, 28428, 28428, 0, 0, 0, 0, 0, 0, 0, 0, 2691,
-    0, 0, 0, 0, 0, 0, 0, 0, 28451, 28451, 28451, 28451, 28474, 9936, 0, 0, 0, 0, 0, 0, 0,
-    0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0,
-    0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 28497, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 28497, 0, 28520, 28520, 28520, 28520, 28520, 28520, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28497, 0, 28543, 28543, 28543, 28543, 28566, 28060,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28497, 0, 28060, 28060, 28060, 28060,
-    28060, 28060, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649, 47649,
-    47649, 47649, 47649, 0, 0, 0, 47649, 47649, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0,
-    28589, 28589, 28589, 28589, 28589, 28589, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0,
-    0, 0, 0, 0, 28612, 28612, 28612, 28612, 28635, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968,
-    0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0,
-    0, 0, 4968, 0, 0, 0, 0, 0, 0, 28658, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 28658, 0, 28681, 28681, 28681, 28681, 28681, 28681, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28658, 0, 28704, 28704, 28704, 28704, 28727, 28244, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28658, 0, 28244, 28244, 28244, 28244,
-    28244, 28244, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881,
-    14881, 14881, 14881, 0, 0, 0, 14881, 14881, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0,
-    42704, 42704, 42704, 42704, 42704, 42704, 0, 0, 0, 0, 0, 0, 0, 0, 35459, 0, 0, 0, 0,
-    0, 0, 0, 0, 42704, 42704, 42704, 42704, 42704, 42704, 0, 0, 0, 0, 0, 0, 0, 0, 35459,
-    0, 0, 0, 0, 0, 0, 0, 0, 42704, 42704, 42704, 42704, 42704, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    35459, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0, 0, 0,
-    0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0,
-    0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 9936, 9936, 9936, 9936, 9936, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 28750, 28773, 28796, 28796,
-    28796, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28497, 0, 28060, 28060, 28060,
-    28060, 28060, 28060, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28497, 0, 28060,
-    28060, 28060, 28060, 28060, 28060, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    28497, 0, 28060, 28060, 28060, 28060, 28060, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0,
-    4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0,
-    0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 28819, 28842, 28865, 28865,
-    28865, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28658, 0, 28244, 28244, 28244,
-    28244, 28244, 28244, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28658, 0, 28244,
-    28244, 28244, 28244, 28244, 28244, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    28658, 0, 28244, 28244, 28244, 28244, 28244, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 28888, 28888, 28888, 28888, 28888, 28888, 0, 0, 0, 0, 0, 0, 0, 0,
-    37736, 0, 0, 0, 0, 0, 0, 0, 0, 28911, 28911, 28911, 28911, 28934, 47649, 0, 0, 0, 0,
-    0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649, 47649, 47649, 47649, 47649,
-    0, 0, 0, 0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 28957, 28957, 28957, 28957,
-    28957, 28957, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 28980, 28980,
-    28980, 28980, 29003, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0,
-    14881, 14881, 14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0,
-    0, 0, 0, 0, 47649, 47649, 47649, 47649, 47649, 47649, 0, 0, 0, 0, 0, 0, 0, 0, 37736,
-    0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649, 47649, 47649, 47649, 47649, 0, 0, 0, 0, 0, 0,
-    0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 47649, 47649, 47649, 47649, 47649, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 37736, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881, 14881, 14881,
-    14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881, 14881, 14881,
-    14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 4968, 0, 0, 0, 0, 0, 0, 0, 0, 14881,
-    14881, 14881, 14881, 14881, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4968,
+static TRANS: [u16; 26502] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 33461, 777, 21,
+    21, 63, 21, 21, 21, 21, 21, 21, 0, 33524, 21, 21, 21, 21, 0, 0, 0, 32789, 33461,
+    33545, 42, 42, 32831, 42, 42, 42, 42, 42, 42, 33671, 33524, 32789, 42, 42, 42, 0, 0,
+    0, 63, 33461, 945, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 33524, 63, 63, 63, 63, 0,
+    0, 0, 84, 0, 33566, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 0, 0,
+    0, 105, 33461, 987, 105, 105, 147, 105, 105, 105, 105, 105, 105, 105, 33524, 105,
+    105, 105, 105, 0, 0, 0, 126, 33461, 33650, 126, 126, 126, 126, 126, 126, 126, 126,
+    126, 126, 126, 126, 126, 126, 126, 0, 0, 0, 147, 33461, 1344, 147, 147, 147, 147,
+    147, 147, 147, 147, 147, 147, 33524, 147, 147, 147, 147, 0, 0, 0, 168, 33461, 33797,
+    168, 168, 32957, 168, 168, 168, 168, 168, 168, 33902, 33524, 33923, 168, 168, 168, 0,
+    0, 0, 189, 33461, 1386, 189, 189, 189, 189, 189, 189, 189, 189, 189, 189, 33524, 189,
+    189, 189, 189, 0, 0, 0, 210, 33986, 1659, 210, 210, 294, 210, 210, 210, 210, 210,
+    210, 210, 34049, 210, 210, 210, 210, 0, 0, 0, 231, 0, 1449, 231, 231, 0, 231, 231,
+    231, 231, 231, 231, 231, 0, 33923, 231, 231, 231, 0, 0, 0, 231, 33461, 1449, 231,
+    231, 32957, 252, 252, 252, 252, 252, 252, 231, 33524, 33923, 231, 231, 231, 0, 0, 0,
+    273, 33461, 34238, 273, 273, 32957, 273, 273, 273, 273, 273, 273, 34343, 33524, 0,
+    273, 273, 273, 0, 0, 0, 294, 33986, 2079, 294, 294, 294, 294, 294, 294, 294, 294,
+    294, 294, 34049, 294, 294, 294, 294, 0, 0, 0, 315, 0, 34448, 315, 315, 315, 315, 315,
+    315, 315, 315, 315, 315, 315, 315, 315, 315, 315, 0, 0, 0, 336, 33986, 2121, 336,
+    336, 420, 336, 336, 336, 336, 336, 336, 336, 34049, 336, 336, 336, 336, 0, 0, 0, 357,
+    33986, 34532, 357, 357, 357, 357, 357, 357, 357, 357, 357, 357, 357, 357, 357, 357,
+    357, 0, 0, 0, 0, 33461, 0, 0, 0, 32957, 378, 378, 378, 378, 378, 378, 0, 33524, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 2667, 0, 399, 399, 399, 399, 399, 399, 0, 0, 0, 399, 0, 0,
+    0, 0, 0, 420, 33986, 2730, 420, 420, 420, 420, 420, 420, 420, 420, 420, 420, 34049,
+    420, 420, 420, 420, 0, 0, 0, 441, 33986, 34931, 441, 441, 33230, 441, 441, 441, 441,
+    441, 441, 35036, 34049, 35057, 441, 441, 441, 0, 0, 0, 462, 33986, 2772, 462, 462,
+    462, 462, 462, 462, 462, 462, 462, 462, 34049, 462, 462, 462, 462, 0, 0, 0, 483, 0,
+    2835, 483, 483, 0, 483, 483, 483, 483, 483, 483, 483, 0, 35057, 483, 483, 483, 0, 0,
+    0, 483, 33986, 2835, 483, 483, 33230, 504, 504, 504, 504, 504, 504, 483, 34049,
+    35057, 483, 483, 483, 0, 0, 0, 525, 33986, 35624, 525, 525, 33230, 525, 525, 525,
+    525, 525, 525, 35729, 34049, 0, 525, 525, 525, 0, 0, 0, 546, 0, 0, 546, 546, 0, 546,
+    546, 546, 546, 546, 546, 546, 0, 0, 546, 546, 546, 0, 35414, 0, 0, 33986, 0, 0, 0,
+    33230, 567, 567, 567, 567, 567, 567, 0, 34049, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4620,
+    0, 588, 588, 588, 588, 588, 588, 0, 0, 0, 588, 0, 0, 0, 0, 0, 609, 0, 0, 609, 609, 0,
+    609, 609, 609, 609, 609, 609, 609, 0, 0, 609, 609, 609, 0, 37367, 0, 32999, 33461,
+    34217, 32999, 32999, 32957, 630, 630, 630, 630, 630, 630, 32999, 33524, 33923, 32999,
+    32999, 32999, 0, 0, 0, 33251, 33986, 35603, 33251, 33251, 33230, 651, 651, 651, 651,
+    651, 651, 33251, 34049, 35057, 33251, 33251, 33251, 0, 0, 0, 32789, 33461, 33482,
+    32789, 32789, 33503, 32789, 32789, 32789, 32789, 32789, 32789, 0, 33524, 32789,
+    32810, 32810, 32810, 0, 0, 0, 32852, 0, 33566, 32852, 32852, 32852, 32852, 32852,
+    32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 819, 819, 819, 819, 819, 819, 0, 0, 0, 819, 0, 0, 0, 0, 0, 105, 33461,
+    840, 105, 105, 861, 105, 105, 105, 105, 105, 105, 105, 33524, 105, 105, 105, 105, 0,
+    0, 0, 32894, 33461, 33650, 32894, 32894, 32894, 32894, 32894, 32894, 32894, 32894,
+    32894, 32894, 32894, 32894, 32894, 32894, 32894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 924, 924,
+    924, 924, 924, 924, 0, 0, 0, 924, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 966, 966, 966,
+    966, 966, 966, 0, 0, 0, 966, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32789, 32789, 32789,
+    32789, 32789, 32789, 0, 0, 0, 32789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1008, 1008,
+    1008, 1008, 1008, 1008, 0, 0, 0, 1008, 0, 0, 0, 0, 0, 32936, 33461, 33797, 32936,
+    32936, 32957, 33818, 33839, 33860, 33881, 33881, 33881, 33902, 33524, 33923, 32936,
+    32936, 32936, 33944, 0, 0, 0, 0, 0, 0, 0, 0, 1197, 1197, 1197, 1197, 1197, 1197, 0,
+    0, 0, 1197, 0, 0, 0, 0, 0, 32978, 33986, 34007, 32978, 32978, 34028, 32978, 32978,
+    32978, 32978, 32978, 32978, 32978, 34049, 32978, 32978, 32978, 32978, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 21, 21, 21, 21, 21, 21, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1302, 1302, 1302, 1302, 1302, 1302, 0, 0, 0, 1302, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    32852, 32852, 32852, 32852, 32852, 32852, 0, 0, 0, 32852, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 1323, 1323, 1323, 1323, 1323, 1323, 0, 0, 0, 1323, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 105, 105, 105, 105, 105, 105, 0, 0, 0, 105, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1365, 1365, 1365, 1365, 1365, 1365, 0, 0, 0, 1365, 0, 0, 0, 0, 0, 32936, 33461,
+    33797, 32936, 1407, 32957, 32936, 32936, 32936, 32936, 32936, 32936, 33902, 33524,
+    33923, 32936, 32936, 32936, 0, 0, 0, 32936, 33461, 33797, 32936, 34175, 32957, 1113,
+    1113, 1113, 1113, 1113, 1113, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0,
+    32936, 33461, 33797, 32936, 34175, 32957, 1113, 1113, 1113, 1113, 1428, 33818, 33902,
+    33524, 33923, 32936, 32936, 32936, 0, 0, 0, 32936, 33461, 33797, 32936, 34175, 32957,
+    33818, 33818, 33818, 33818, 33818, 33818, 33902, 33524, 33923, 32936, 32936, 32936,
+    0, 0, 0, 231, 33461, 1449, 231, 231, 32957, 33020, 33020, 33020, 33020, 33020, 33020,
+    231, 33524, 33923, 231, 231, 231, 0, 0, 0, 33041, 33461, 34238, 33041, 33041, 32957,
+    34259, 34280, 34301, 34322, 34322, 34322, 34343, 33524, 0, 33041, 33041, 33041,
+    33944, 0, 0, 0, 0, 0, 0, 0, 0, 34364, 34364, 34364, 34364, 34364, 34364, 34385, 0, 0,
+    34364, 0, 34406, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32894, 32894, 32894, 32894, 32894, 32894,
+    0, 0, 0, 32894, 0, 0, 0, 0, 0, 33083, 0, 34448, 33083, 33083, 33083, 33083, 33083,
+    33083, 33083, 33083, 33083, 33083, 33083, 33083, 33083, 33083, 33083, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 1701, 1701, 1701, 1701, 1701, 1701, 0, 0, 0, 1701, 0, 0, 0, 0, 0, 336,
+    33986, 1722, 336, 336, 1743, 336, 336, 336, 336, 336, 336, 336, 34049, 336, 336, 336,
+    336, 0, 0, 0, 33125, 33986, 34532, 33125, 33125, 33125, 33125, 33125, 33125, 33125,
+    33125, 33125, 33125, 33125, 33125, 33125, 33125, 33125, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    63, 63, 63, 63, 63, 63, 0, 0, 0, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 105, 105, 105,
+    105, 105, 105, 0, 0, 0, 105, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1785, 1785, 1785, 1785,
+    1785, 1785, 0, 0, 0, 1785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32936, 32936, 32936,
+    32936, 32936, 32936, 0, 0, 0, 32936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1806, 1806,
+    1806, 1806, 1806, 1806, 0, 0, 0, 1806, 0, 0, 0, 0, 0, 32936, 33461, 33797, 32936,
+    32936, 32957, 1827, 1848, 1869, 1890, 1890, 1890, 33902, 33524, 33923, 32936, 32936,
+    32936, 0, 0, 0, 32936, 33461, 33797, 32936, 34175, 32957, 33818, 33818, 33818, 33818,
+    33818, 32936, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1911, 1911, 1911, 1911, 1911, 1911, 0, 0, 0, 1911, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1932, 1932, 1932, 1932, 1932, 1932, 0, 0, 0, 1932, 0, 0, 0, 0, 0, 33041, 33461,
+    34238, 33041, 1953, 32957, 33041, 33041, 33041, 33041, 33041, 33041, 34343, 33524, 0,
+    33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238, 33041, 34721, 32957, 1554, 1554,
+    1554, 1554, 1554, 1554, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 33041, 33461,
+    34238, 33041, 34721, 32957, 1554, 1554, 1554, 1554, 1974, 34259, 34343, 33524, 0,
+    33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238, 33041, 34721, 32957, 34259, 34259,
+    34259, 34259, 34259, 34259, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 0, 33461,
+    0, 0, 0, 32957, 33146, 33146, 33146, 33146, 33146, 33146, 0, 33524, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 1995, 1995, 1995, 1995, 1995, 1995, 2016, 0, 0, 1995, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2037, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 399, 399, 399, 399, 399, 399, 0, 0, 0, 399, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2058, 2058, 2058, 2058, 2058, 2058, 0, 0, 0, 2058, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2100, 2100, 2100, 2100, 2100, 2100, 0, 0, 0, 2100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    32978, 32978, 32978, 32978, 32978, 32978, 0, 0, 0, 32978, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 2142, 2142, 2142, 2142, 2142, 2142, 0, 0, 0, 2142, 0, 0, 0, 0, 0, 33209, 33986,
+    34931, 33209, 33209, 33230, 34952, 34973, 34994, 35015, 35015, 35015, 35036, 34049,
+    35057, 33209, 33209, 33209, 35078, 0, 0, 0, 0, 0, 0, 0, 0, 2331, 2331, 2331, 2331,
+    2331, 2331, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 147, 147, 147, 147, 147,
+    147, 0, 0, 0, 147, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 189, 189, 189, 189, 189, 189, 0,
+    0, 0, 189, 0, 0, 0, 0, 0, 32936, 33461, 33797, 32936, 2352, 32957, 32936, 32936,
+    32936, 32936, 32936, 32936, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0, 32936,
+    33461, 33797, 32936, 2352, 32957, 1890, 1890, 1890, 1890, 1890, 1890, 33902, 33524,
+    33923, 32936, 32936, 32936, 0, 0, 0, 32936, 33461, 33797, 32936, 2352, 32957, 1890,
+    1890, 1890, 1890, 2373, 1827, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0,
+    32936, 33461, 33797, 32936, 2352, 32957, 1827, 1827, 1827, 1827, 1827, 1827, 33902,
+    33524, 33923, 32936, 32936, 32936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 231, 231, 231, 231,
+    231, 231, 0, 0, 0, 231, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33041, 33041, 33041, 33041,
+    33041, 33041, 0, 0, 0, 33041, 0, 0, 0, 0, 0, 33041, 33461, 34238, 33041, 33041,
+    32957, 2394, 2415, 2436, 2457, 2457, 2457, 34343, 33524, 0, 33041, 33041, 33041, 0,
+    0, 0, 33041, 33461, 34238, 33041, 34721, 32957, 34259, 34259, 34259, 34259, 34259,
+    33041, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2478, 2478,
+    2478, 2478, 2478, 2478, 2016, 0, 0, 2478, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2499,
+    2499, 2499, 2499, 2499, 2499, 2520, 0, 0, 2499, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2541, 2562, 2583, 2604, 2604, 2604, 0, 0, 0, 2625, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0,
+    0, 210, 210, 210, 210, 210, 210, 0, 0, 0, 210, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2688,
+    2688, 2688, 2688, 2688, 2688, 0, 0, 0, 2688, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33083,
+    33083, 33083, 33083, 33083, 33083, 0, 0, 0, 33083, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2709, 2709, 2709, 2709, 2709, 2709, 0, 0, 0, 2709, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    336, 336, 336, 336, 336, 336, 0, 0, 0, 336, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2751,
+    2751, 2751, 2751, 2751, 2751, 0, 0, 0, 2751, 0, 0, 0, 0, 0, 33209, 33986, 34931,
+    33209, 2793, 33230, 33209, 33209, 33209, 33209, 33209, 33209, 35036, 34049, 35057,
+    33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 35561, 33230, 2247, 2247,
+    2247, 2247, 2247, 2247, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0, 33209,
+    33986, 34931, 33209, 35561, 33230, 2247, 2247, 2247, 2247, 2814, 34952, 35036, 34049,
+    35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 35561, 33230, 34952,
+    34952, 34952, 34952, 34952, 34952, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0,
+    483, 33986, 2835, 483, 483, 33230, 33272, 33272, 33272, 33272, 33272, 33272, 483,
+    34049, 35057, 483, 483, 483, 0, 0, 0, 33293, 33986, 35624, 33293, 33293, 33230,
+    35645, 35666, 35687, 35708, 35708, 35708, 35729, 34049, 0, 33293, 33293, 33293,
+    35078, 0, 0, 0, 0, 0, 0, 0, 0, 35750, 35750, 35750, 35750, 35750, 35750, 35771, 0, 0,
+    35750, 0, 35792, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33125, 33125, 33125, 33125, 33125, 33125,
+    0, 0, 0, 33125, 0, 0, 0, 0, 0, 32936, 33461, 33797, 32936, 32936, 32957, 3045, 3066,
+    3087, 3108, 3108, 3108, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0, 32936,
+    33461, 33797, 32936, 2352, 32957, 1827, 1827, 1827, 1827, 1827, 32936, 33902, 33524,
+    33923, 32936, 32936, 32936, 0, 0, 0, 33041, 33461, 34238, 33041, 3129, 32957, 33041,
+    33041, 33041, 33041, 33041, 33041, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0,
+    33041, 33461, 34238, 33041, 3129, 32957, 2457, 2457, 2457, 2457, 2457, 2457, 34343,
+    33524, 0, 33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238, 33041, 3129, 32957,
+    2457, 2457, 2457, 2457, 3150, 2394, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0,
+    33041, 33461, 34238, 33041, 3129, 32957, 2394, 2394, 2394, 2394, 2394, 2394, 34343,
+    33524, 0, 33041, 33041, 33041, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3171, 3171, 3171, 3171,
+    3171, 3171, 2016, 0, 0, 3171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3192, 3192, 3192,
+    3192, 3192, 3192, 3213, 0, 0, 3192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3234, 3255,
+    3276, 3297, 3297, 3297, 0, 0, 0, 3318, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 3339, 0, 3360,
+    3360, 3360, 3360, 3360, 3360, 3381, 0, 0, 3360, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 3339,
+    0, 3402, 3402, 3402, 3402, 3402, 3402, 3381, 0, 0, 3360, 0, 0, 0, 2646, 0, 0, 0, 0,
+    0, 3339, 0, 3423, 3423, 3423, 3423, 3444, 3465, 3381, 0, 0, 3360, 0, 0, 0, 2646, 0,
+    0, 0, 0, 0, 3339, 0, 3465, 3465, 3465, 3465, 3465, 3465, 3381, 0, 0, 3360, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 0, 0, 3360, 3360, 3360, 3360, 3360, 3360, 3381, 0, 0, 3360, 0,
+    0, 0, 2646, 0, 0, 33461, 0, 0, 0, 32957, 0, 0, 0, 0, 0, 0, 34343, 33524, 0, 0, 0, 0,
+    0, 0, 0, 546, 0, 0, 546, 546, 0, 546, 546, 546, 546, 546, 546, 546, 0, 0, 546, 546,
+    546, 0, 0, 0, 0, 0, 0, 0, 0, 0, 294, 294, 294, 294, 294, 294, 0, 0, 0, 294, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 336, 336, 336, 336, 336, 336, 0, 0, 0, 336, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 3486, 3486, 3486, 3486, 3486, 3486, 0, 0, 0, 3486, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 33209, 33209, 33209, 33209, 33209, 33209, 0, 0, 0, 33209, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 3507, 3507, 3507, 3507, 3507, 3507, 0, 0, 0, 3507, 0, 0, 0, 0,
+    0, 33209, 33986, 34931, 33209, 33209, 33230, 3528, 3549, 3570, 3591, 3591, 3591,
+    35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 35561,
+    33230, 34952, 34952, 34952, 34952, 34952, 33209, 35036, 34049, 35057, 33209, 33209,
+    33209, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3612, 3612, 3612, 3612, 3612, 3612, 0, 0, 0, 3612,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3633, 3633, 3633, 3633, 3633, 3633, 0, 0, 0, 3633,
+    0, 0, 0, 0, 0, 33293, 33986, 35624, 33293, 3654, 33230, 33293, 33293, 33293, 33293,
+    33293, 33293, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986, 35624,
+    33293, 36422, 33230, 2940, 2940, 2940, 2940, 2940, 2940, 35729, 34049, 0, 33293,
+    33293, 33293, 0, 0, 0, 33293, 33986, 35624, 33293, 36422, 33230, 2940, 2940, 2940,
+    2940, 3675, 35645, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986,
+    35624, 33293, 36422, 33230, 35645, 35645, 35645, 35645, 35645, 35645, 35729, 34049,
+    0, 33293, 33293, 33293, 0, 0, 0, 0, 33986, 0, 0, 0, 33230, 33335, 33335, 33335,
+    33335, 33335, 33335, 0, 34049, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3696, 3696,
+    3696, 3696, 3696, 3696, 3717, 0, 0, 3696, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 3738, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 588, 588, 588, 588, 588,
+    588, 0, 0, 0, 588, 0, 0, 0, 0, 0, 32936, 33461, 33797, 32936, 3759, 32957, 32936,
+    32936, 32936, 32936, 32936, 32936, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0,
+    32936, 33461, 33797, 32936, 3759, 32957, 3108, 3108, 3108, 3108, 3108, 3108, 33902,
+    33524, 33923, 32936, 32936, 32936, 0, 0, 0, 32936, 33461, 33797, 32936, 3759, 32957,
+    3108, 3108, 3108, 3108, 3780, 3045, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0,
+    0, 32936, 33461, 33797, 32936, 3759, 32957, 3045, 3045, 3045, 3045, 3045, 3045,
+    33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0, 33041, 33461, 34238, 33041, 33041,
+    32957, 3801, 3822, 3843, 3864, 3864, 3864, 34343, 33524, 0, 33041, 33041, 33041, 0,
+    0, 0, 33041, 33461, 34238, 33041, 3129, 32957, 2394, 2394, 2394, 2394, 2394, 33041,
+    34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2016, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3885, 3885, 3885, 3885, 3885, 3885,
+    3213, 0, 0, 3885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3906, 3906, 3906, 3906, 3906,
+    3906, 3927, 0, 0, 3906, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 3948, 3948, 3948, 3948,
+    3948, 3948, 3969, 0, 0, 3948, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 3990, 3990,
+    3990, 3990, 3990, 3990, 3969, 0, 0, 3948, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0,
+    4011, 4011, 4011, 4011, 4032, 4053, 3969, 0, 0, 3948, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    36107, 0, 4053, 4053, 4053, 4053, 4053, 4053, 3969, 0, 0, 3948, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 0, 0, 3948, 3948, 3948, 3948, 3948, 3948, 3969, 0, 0, 3948, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 0, 0, 4074, 4095, 4116, 4137, 4137, 4137, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 4158, 4158, 4158, 4158, 4158, 4158, 3381, 0, 0, 4158, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 0, 0, 4179, 4200, 4221, 4242, 4242, 4242, 0, 0, 0, 4263, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 3339, 0, 4284, 4284, 4284, 4284, 4284, 4284, 3381, 0, 0, 4158,
+    0, 0, 0, 2646, 0, 0, 0, 0, 0, 3339, 0, 4284, 4284, 4284, 4284, 4284, 4284, 3381, 0,
+    0, 4158, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 3339, 0, 4284, 4284, 4284, 4284, 4284, 4158,
+    3381, 0, 0, 4158, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 3339, 0, 4158, 4158, 4158, 4158,
+    4158, 4158, 3381, 0, 0, 4158, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 420, 420, 420, 420,
+    420, 420, 0, 0, 0, 420, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 462, 462, 462, 462, 462,
+    462, 0, 0, 0, 462, 0, 0, 0, 0, 0, 33209, 33986, 34931, 33209, 4305, 33230, 33209,
+    33209, 33209, 33209, 33209, 33209, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0,
+    33209, 33986, 34931, 33209, 4305, 33230, 3591, 3591, 3591, 3591, 3591, 3591, 35036,
+    34049, 35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 4305, 33230,
+    3591, 3591, 3591, 3591, 4326, 3528, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0,
+    0, 33209, 33986, 34931, 33209, 4305, 33230, 3528, 3528, 3528, 3528, 3528, 3528,
+    35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0, 0, 0, 0, 0, 0, 0, 483, 483, 483,
+    483, 483, 483, 0, 0, 0, 483, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33293, 33293, 33293,
+    33293, 33293, 33293, 0, 0, 0, 33293, 0, 0, 0, 0, 0, 33293, 33986, 35624, 33293,
+    33293, 33230, 4347, 4368, 4389, 4410, 4410, 4410, 35729, 34049, 0, 33293, 33293,
+    33293, 0, 0, 0, 33293, 33986, 35624, 33293, 36422, 33230, 35645, 35645, 35645, 35645,
+    35645, 33293, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4431,
+    4431, 4431, 4431, 4431, 4431, 3717, 0, 0, 4431, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4452, 4452, 4452, 4452, 4452, 4452, 4473, 0, 0, 4452, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 4494, 4515, 4536, 4557, 4557, 4557, 0, 0, 0, 4578, 0, 0, 0, 4599, 0, 32936, 33461,
+    33797, 32936, 32936, 32957, 4641, 4662, 4683, 4704, 4704, 4704, 33902, 33524, 33923,
+    32936, 32936, 32936, 0, 0, 0, 32936, 33461, 33797, 32936, 3759, 32957, 3045, 3045,
+    3045, 3045, 3045, 32936, 33902, 33524, 33923, 32936, 32936, 32936, 0, 0, 0, 33041,
+    33461, 34238, 33041, 4725, 32957, 33041, 33041, 33041, 33041, 33041, 33041, 34343,
+    33524, 0, 33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238, 33041, 4725, 32957,
+    3864, 3864, 3864, 3864, 3864, 3864, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0,
+    33041, 33461, 34238, 33041, 4725, 32957, 3864, 3864, 3864, 3864, 4746, 3801, 34343,
+    33524, 0, 33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238, 33041, 4725, 32957,
+    3801, 3801, 3801, 3801, 3801, 3801, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 4767, 4767, 4767, 4767, 4767, 4767, 3213, 0, 0, 4767, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 4788, 4788, 4788, 4788, 4788, 4788, 4809, 0, 0, 4788, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 4830, 4851, 4872, 4893, 4893, 4893, 0, 0, 0, 4914, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 0, 0, 4935, 4935, 4935, 4935, 4935, 4935, 3969, 0, 0, 4935, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 4956, 4977, 4998, 5019, 5019, 5019, 0, 0, 0, 5040,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 5061, 5061, 5061, 5061, 5061, 5061, 3969, 0, 0,
+    4935, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 5061, 5061, 5061, 5061, 5061, 5061,
+    3969, 0, 0, 4935, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 5061, 5061, 5061, 5061,
+    5061, 4935, 3969, 0, 0, 4935, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 4935, 4935,
+    4935, 4935, 4935, 4935, 3969, 0, 0, 4935, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 5082, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5082, 0, 5103, 5103, 5103,
+    5103, 5103, 5103, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5082, 0, 5124, 5124, 5124,
+    5124, 5145, 4074, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5082, 0, 4074, 4074, 4074,
+    4074, 4074, 4074, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5166, 5166, 5166,
+    5166, 5166, 5166, 3381, 0, 0, 5166, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 5187, 0, 5208,
+    5208, 5208, 5208, 5208, 5208, 5229, 0, 0, 5208, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 5187,
+    0, 5250, 5250, 5250, 5250, 5250, 5250, 5229, 0, 0, 5208, 0, 0, 0, 2646, 0, 0, 0, 0,
+    0, 5187, 0, 5271, 5271, 5271, 5271, 5292, 5313, 5229, 0, 0, 5208, 0, 0, 0, 2646, 0,
+    0, 0, 0, 0, 5187, 0, 5313, 5313, 5313, 5313, 5313, 5313, 5229, 0, 0, 5208, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 0, 0, 5208, 5208, 5208, 5208, 5208, 5208, 5229, 0, 0, 5208, 0,
+    0, 0, 2646, 0, 0, 0, 0, 0, 3339, 0, 5166, 5166, 5166, 5166, 5166, 5166, 3381, 0, 0,
+    5166, 0, 0, 0, 2646, 0, 33209, 33986, 34931, 33209, 33209, 33230, 5334, 5355, 5376,
+    5397, 5397, 5397, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986,
+    34931, 33209, 4305, 33230, 3528, 3528, 3528, 3528, 3528, 33209, 35036, 34049, 35057,
+    33209, 33209, 33209, 0, 0, 0, 33293, 33986, 35624, 33293, 5418, 33230, 33293, 33293,
+    33293, 33293, 33293, 33293, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293,
+    33986, 35624, 33293, 5418, 33230, 4410, 4410, 4410, 4410, 4410, 4410, 35729, 34049,
+    0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986, 35624, 33293, 5418, 33230, 4410, 4410,
+    4410, 4410, 5439, 4347, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986,
+    35624, 33293, 5418, 33230, 4347, 4347, 4347, 4347, 4347, 4347, 35729, 34049, 0,
+    33293, 33293, 33293, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5460, 5460, 5460, 5460, 5460, 5460,
+    3717, 0, 0, 5460, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5481, 5481, 5481, 5481, 5481,
+    5481, 5502, 0, 0, 5481, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5523, 5544, 5565, 5586,
+    5586, 5586, 0, 0, 0, 5607, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 5628, 0, 5649, 5649, 5649,
+    5649, 5649, 5649, 5670, 0, 0, 5649, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 5628, 0, 5691,
+    5691, 5691, 5691, 5691, 5691, 5670, 0, 0, 5649, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 5628,
+    0, 5712, 5712, 5712, 5712, 5733, 5754, 5670, 0, 0, 5649, 0, 0, 0, 4599, 0, 0, 0, 0,
+    0, 5628, 0, 5754, 5754, 5754, 5754, 5754, 5754, 5670, 0, 0, 5649, 0, 0, 0, 4599, 0,
+    0, 0, 0, 0, 0, 0, 5649, 5649, 5649, 5649, 5649, 5649, 5670, 0, 0, 5649, 0, 0, 0,
+    4599, 0, 0, 33986, 0, 0, 0, 33230, 0, 0, 0, 0, 0, 0, 35729, 34049, 0, 0, 0, 0, 0, 0,
+    0, 609, 0, 0, 609, 609, 0, 609, 609, 609, 609, 609, 609, 609, 0, 0, 609, 609, 609, 0,
+    0, 0, 32936, 33461, 33797, 32936, 32936, 32957, 32936, 32936, 32936, 32936, 32936,
+    32936, 38543, 33524, 33923, 32936, 32936, 32936, 0, 0, 0, 32936, 33461, 33797, 32936,
+    32936, 32957, 4704, 4704, 4704, 4704, 4704, 4704, 38543, 33524, 33923, 32936, 32936,
+    32936, 0, 0, 0, 32936, 33461, 33797, 32936, 32936, 32957, 4704, 4704, 4704, 4704,
+    5796, 4641, 38543, 33524, 33923, 32936, 32936, 32936, 0, 0, 0, 32936, 33461, 33797,
+    32936, 32936, 32957, 4641, 4641, 4641, 4641, 4641, 4641, 38543, 33524, 33923, 32936,
+    32936, 32936, 0, 0, 0, 33041, 33461, 34238, 33041, 33041, 32957, 5817, 5838, 5859,
+    5880, 5880, 5880, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238,
+    33041, 4725, 32957, 3801, 3801, 3801, 3801, 3801, 33041, 34343, 33524, 0, 33041,
+    33041, 33041, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3213, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 5901, 5901, 5901, 5901, 5901, 5901, 4809, 0, 0, 5901, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 5922, 5922, 5922, 5922, 5922, 5922, 5943, 0, 0, 5922, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 36107, 0, 5964, 5964, 5964, 5964, 5964, 5964, 5985, 0, 0, 5964,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 6006, 6006, 6006, 6006, 6006, 6006, 5985, 0,
+    0, 5964, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 6027, 6027, 6027, 6027, 6048, 6069,
+    5985, 0, 0, 5964, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 6069, 6069, 6069, 6069,
+    6069, 6069, 5985, 0, 0, 5964, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 5964, 5964, 5964,
+    5964, 5964, 5964, 5985, 0, 0, 5964, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 6090, 6090,
+    6090, 6090, 6090, 6090, 3969, 0, 0, 6090, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0,
+    6111, 6111, 6111, 6111, 6111, 6111, 6132, 0, 0, 6111, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    37955, 0, 6153, 6153, 6153, 6153, 6153, 6153, 6132, 0, 0, 6111, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 37955, 0, 6174, 6174, 6174, 6174, 6195, 6216, 6132, 0, 0, 6111, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 37955, 0, 6216, 6216, 6216, 6216, 6216, 6216, 6132, 0, 0, 6111,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 6111, 6111, 6111, 6111, 6111, 6111, 6132, 0, 0,
+    6111, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 6090, 6090, 6090, 6090, 6090, 6090,
+    3969, 0, 0, 6090, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 6237, 6258, 6279, 6300, 6300,
+    6300, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5082, 0, 4074, 4074, 4074, 4074, 4074,
+    4074, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5082, 0, 4074, 4074, 4074, 4074, 4074,
+    4074, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5082, 0, 4074, 4074, 4074, 4074, 4074,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3381, 0, 0, 0, 0,
+    0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 6321, 6342, 6363, 6384, 6384, 6384, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6405, 6405, 6405, 6405, 6405, 6405, 5229, 0, 0, 6405,
+    0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 6426, 6447, 6468, 6489, 6489, 6489, 0, 0, 0,
+    6510, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5187, 0, 6531, 6531, 6531, 6531, 6531, 6531, 5229,
+    0, 0, 6405, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 5187, 0, 6531, 6531, 6531, 6531, 6531,
+    6531, 5229, 0, 0, 6405, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 5187, 0, 6531, 6531, 6531,
+    6531, 6531, 6405, 5229, 0, 0, 6405, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 5187, 0, 6405,
+    6405, 6405, 6405, 6405, 6405, 5229, 0, 0, 6405, 0, 0, 0, 2646, 0, 33209, 33986,
+    34931, 33209, 6552, 33230, 33209, 33209, 33209, 33209, 33209, 33209, 35036, 34049,
+    35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 6552, 33230, 5397,
+    5397, 5397, 5397, 5397, 5397, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0,
+    33209, 33986, 34931, 33209, 6552, 33230, 5397, 5397, 5397, 5397, 6573, 5334, 35036,
+    34049, 35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 6552, 33230,
+    5334, 5334, 5334, 5334, 5334, 5334, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0,
+    0, 33293, 33986, 35624, 33293, 33293, 33230, 6594, 6615, 6636, 6657, 6657, 6657,
+    35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986, 35624, 33293, 5418,
+    33230, 4347, 4347, 4347, 4347, 4347, 33293, 35729, 34049, 0, 33293, 33293, 33293, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 6678, 6678, 6678, 6678, 6678, 6678, 5502, 0, 0, 6678, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 6699, 6699, 6699, 6699, 6699, 6699, 6720, 0, 0, 6699, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 38396, 0, 6741, 6741, 6741, 6741, 6741, 6741, 6762, 0, 0, 6741, 0, 0, 0, 37367,
+    0, 0, 0, 0, 0, 38396, 0, 6783, 6783, 6783, 6783, 6783, 6783, 6762, 0, 0, 6741, 0, 0,
+    0, 37367, 0, 0, 0, 0, 0, 38396, 0, 6804, 6804, 6804, 6804, 6825, 6846, 6762, 0, 0,
+    6741, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 6846, 6846, 6846, 6846, 6846, 6846,
+    6762, 0, 0, 6741, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 6741, 6741, 6741, 6741, 6741,
+    6741, 6762, 0, 0, 6741, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 6867, 6888, 6909, 6930,
+    6930, 6930, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6951, 6951, 6951, 6951,
+    6951, 6951, 5670, 0, 0, 6951, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 6972, 6993, 7014,
+    7035, 7035, 7035, 0, 0, 0, 7056, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5628, 0, 7077, 7077,
+    7077, 7077, 7077, 7077, 5670, 0, 0, 6951, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 5628, 0,
+    7077, 7077, 7077, 7077, 7077, 7077, 5670, 0, 0, 6951, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    5628, 0, 7077, 7077, 7077, 7077, 7077, 6951, 5670, 0, 0, 6951, 0, 0, 0, 4599, 0, 0,
+    0, 0, 0, 5628, 0, 6951, 6951, 6951, 6951, 6951, 6951, 5670, 0, 0, 6951, 0, 0, 0,
+    4599, 0, 32999, 33461, 34217, 32999, 32999, 32957, 33398, 33398, 33398, 33398, 33398,
+    33398, 32999, 33524, 33923, 32999, 32999, 32999, 0, 0, 0, 32936, 33461, 33797, 32936,
+    32936, 32957, 4641, 4641, 4641, 4641, 4641, 32936, 38543, 33524, 33923, 32936, 32936,
+    32936, 0, 0, 0, 33041, 33461, 34238, 33041, 33041, 32957, 33041, 33041, 33041, 33041,
+    33041, 33041, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238,
+    33041, 33041, 32957, 5880, 5880, 5880, 5880, 5880, 5880, 34343, 33524, 0, 33041,
+    33041, 33041, 0, 0, 0, 33041, 33461, 34238, 33041, 33041, 32957, 5880, 5880, 5880,
+    5880, 7098, 5817, 34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 33041, 33461, 34238,
+    33041, 33041, 32957, 5817, 5817, 5817, 5817, 5817, 5817, 34343, 33524, 0, 33041,
+    33041, 33041, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7119, 7119, 7119, 7119, 7119, 7119, 4809, 0,
+    0, 7119, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7140, 7140, 7140, 7140, 7140, 7140, 7161,
+    0, 0, 7140, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7182, 7203, 7224, 7245, 7245, 7245, 0,
+    0, 0, 7266, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 7287, 7287, 7287, 7287, 7287, 7287,
+    5985, 0, 0, 7287, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 7308, 7329, 7350, 7371, 7371,
+    7371, 0, 0, 0, 7392, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 7413, 7413, 7413, 7413,
+    7413, 7413, 5985, 0, 0, 7287, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 7413, 7413,
+    7413, 7413, 7413, 7413, 5985, 0, 0, 7287, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0,
+    7413, 7413, 7413, 7413, 7413, 7287, 5985, 0, 0, 7287, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    36107, 0, 7287, 7287, 7287, 7287, 7287, 7287, 5985, 0, 0, 7287, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3969, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    7434, 7434, 7434, 7434, 7434, 7434, 6132, 0, 0, 7434, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    0, 0, 7455, 7476, 7497, 7518, 7518, 7518, 0, 0, 0, 7539, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    37955, 0, 7560, 7560, 7560, 7560, 7560, 7560, 6132, 0, 0, 7434, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 37955, 0, 7560, 7560, 7560, 7560, 7560, 7560, 6132, 0, 0, 7434, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 37955, 0, 7560, 7560, 7560, 7560, 7560, 7434, 6132, 0, 0, 7434,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 7434, 7434, 7434, 7434, 7434, 7434, 6132, 0,
+    0, 7434, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 7581, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 7581, 0, 7602, 7602, 7602, 7602, 7602, 7602, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 7581, 0, 7623, 7623, 7623, 7623, 7644, 6237, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 7581, 0, 6237, 6237, 6237, 6237, 6237, 6237, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 7665, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 7665, 0, 7686, 7686, 7686, 7686, 7686, 7686, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 7665, 0, 7707, 7707, 7707, 7707, 7728, 6321, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 7665, 0, 6321, 6321, 6321, 6321, 6321, 6321, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 7749, 7749, 7749, 7749, 7749, 7749, 5229, 0, 0, 7749, 0, 0, 0, 2646, 0, 0,
+    0, 0, 0, 7770, 0, 7791, 7791, 7791, 7791, 7791, 7791, 7812, 0, 0, 7791, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 7770, 0, 7833, 7833, 7833, 7833, 7833, 7833, 7812, 0, 0, 7791,
+    0, 0, 0, 2646, 0, 0, 0, 0, 0, 7770, 0, 7854, 7854, 7854, 7854, 7875, 7896, 7812, 0,
+    0, 7791, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 7770, 0, 7896, 7896, 7896, 7896, 7896, 7896,
+    7812, 0, 0, 7791, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 7791, 7791, 7791, 7791, 7791,
+    7791, 7812, 0, 0, 7791, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 5187, 0, 7749, 7749, 7749,
+    7749, 7749, 7749, 5229, 0, 0, 7749, 0, 0, 0, 2646, 0, 33209, 33986, 34931, 33209,
+    33209, 33230, 7917, 7938, 7959, 7980, 7980, 7980, 35036, 34049, 35057, 33209, 33209,
+    33209, 0, 0, 0, 33209, 33986, 34931, 33209, 6552, 33230, 5334, 5334, 5334, 5334,
+    5334, 33209, 35036, 34049, 35057, 33209, 33209, 33209, 0, 0, 0, 33293, 33986, 35624,
+    33293, 8001, 33230, 33293, 33293, 33293, 33293, 33293, 33293, 35729, 34049, 0, 33293,
+    33293, 33293, 0, 0, 0, 33293, 33986, 35624, 33293, 8001, 33230, 6657, 6657, 6657,
+    6657, 6657, 6657, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986, 35624,
+    33293, 8001, 33230, 6657, 6657, 6657, 6657, 8022, 6594, 35729, 34049, 0, 33293,
+    33293, 33293, 0, 0, 0, 33293, 33986, 35624, 33293, 8001, 33230, 6594, 6594, 6594,
+    6594, 6594, 6594, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    8043, 8043, 8043, 8043, 8043, 8043, 5502, 0, 0, 8043, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 8064, 8064, 8064, 8064, 8064, 8064, 8085, 0, 0, 8064, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 8106, 8127, 8148, 8169, 8169, 8169, 0, 0, 0, 8190, 0, 0, 0, 37367, 0, 0, 0, 0,
+    0, 0, 0, 8211, 8211, 8211, 8211, 8211, 8211, 6762, 0, 0, 8211, 0, 0, 0, 37367, 0, 0,
+    0, 0, 0, 0, 0, 8232, 8253, 8274, 8295, 8295, 8295, 0, 0, 0, 8316, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 38396, 0, 8337, 8337, 8337, 8337, 8337, 8337, 6762, 0, 0, 8211, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 38396, 0, 8337, 8337, 8337, 8337, 8337, 8337, 6762, 0, 0, 8211,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 8337, 8337, 8337, 8337, 8337, 8211, 6762, 0,
+    0, 8211, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 8211, 8211, 8211, 8211, 8211, 8211,
+    6762, 0, 0, 8211, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 8358, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8358, 0, 8379, 8379, 8379, 8379, 8379, 8379, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8358, 0, 8400, 8400, 8400, 8400, 8421, 6867, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8358, 0, 6867, 6867, 6867, 6867, 6867, 6867, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8442, 8442, 8442, 8442, 8442, 8442, 5670, 0, 0,
+    8442, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 8463, 0, 8484, 8484, 8484, 8484, 8484, 8484,
+    8505, 0, 0, 8484, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 8463, 0, 8526, 8526, 8526, 8526,
+    8526, 8526, 8505, 0, 0, 8484, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 8463, 0, 8547, 8547,
+    8547, 8547, 8568, 8589, 8505, 0, 0, 8484, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 8463, 0,
+    8589, 8589, 8589, 8589, 8589, 8589, 8505, 0, 0, 8484, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 8484, 8484, 8484, 8484, 8484, 8484, 8505, 0, 0, 8484, 0, 0, 0, 4599, 0, 0, 0,
+    0, 0, 5628, 0, 8442, 8442, 8442, 8442, 8442, 8442, 5670, 0, 0, 8442, 0, 0, 0, 4599,
+    0, 33041, 33461, 34238, 33041, 33041, 32957, 5817, 5817, 5817, 5817, 5817, 33041,
+    34343, 33524, 0, 33041, 33041, 33041, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4809, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8610, 8610, 8610, 8610, 8610, 8610,
+    7161, 0, 0, 8610, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8631, 8631, 8631, 8631, 8631,
+    8631, 8652, 0, 0, 8631, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 8673, 8673, 8673, 8673,
+    8673, 8673, 8694, 0, 0, 8673, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 8715, 8715,
+    8715, 8715, 8715, 8715, 8694, 0, 0, 8673, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0,
+    8736, 8736, 8736, 8736, 8757, 8778, 8694, 0, 0, 8673, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    36107, 0, 8778, 8778, 8778, 8778, 8778, 8778, 8694, 0, 0, 8673, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 0, 0, 8673, 8673, 8673, 8673, 8673, 8673, 8694, 0, 0, 8673, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 0, 0, 8799, 8799, 8799, 8799, 8799, 8799, 5985, 0, 0, 8799, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 37955, 0, 8820, 8820, 8820, 8820, 8820, 8820, 8841, 0, 0, 8820,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 8862, 8862, 8862, 8862, 8862, 8862, 8841, 0,
+    0, 8820, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 8883, 8883, 8883, 8883, 8904, 8925,
+    8841, 0, 0, 8820, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 8925, 8925, 8925, 8925,
+    8925, 8925, 8841, 0, 0, 8820, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 8820, 8820, 8820,
+    8820, 8820, 8820, 8841, 0, 0, 8820, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 8799,
+    8799, 8799, 8799, 8799, 8799, 5985, 0, 0, 8799, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    8946, 8946, 8946, 8946, 8946, 8946, 6132, 0, 0, 8946, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    40538, 0, 8967, 8967, 8967, 8967, 8967, 8967, 8988, 0, 0, 8967, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 40538, 0, 9009, 9009, 9009, 9009, 9009, 9009, 8988, 0, 0, 8967, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 40538, 0, 9030, 9030, 9030, 9030, 9051, 9072, 8988, 0, 0, 8967,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 9072, 9072, 9072, 9072, 9072, 9072, 8988, 0,
+    0, 8967, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 8967, 8967, 8967, 8967, 8967, 8967,
+    8988, 0, 0, 8967, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 8946, 8946, 8946, 8946,
+    8946, 8946, 6132, 0, 0, 8946, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 9093, 9114, 9135,
+    9156, 9156, 9156, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7581, 0, 6237, 6237, 6237,
+    6237, 6237, 6237, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7581, 0, 6237, 6237, 6237,
+    6237, 6237, 6237, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7581, 0, 6237, 6237, 6237,
+    6237, 6237, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9177, 9198, 9219, 9240,
+    9240, 9240, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7665, 0, 6321, 6321, 6321, 6321,
+    6321, 6321, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7665, 0, 6321, 6321, 6321, 6321,
+    6321, 6321, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7665, 0, 6321, 6321, 6321, 6321,
+    6321, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5229, 0, 0,
+    0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9261, 9282, 9303, 9324, 9324, 9324, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9345, 9345, 9345, 9345, 9345, 9345, 7812, 0, 0,
+    9345, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9366, 9387, 9408, 9429, 9429, 9429, 0, 0,
+    0, 9450, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7770, 0, 9471, 9471, 9471, 9471, 9471, 9471,
+    7812, 0, 0, 9345, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 7770, 0, 9471, 9471, 9471, 9471,
+    9471, 9471, 7812, 0, 0, 9345, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 7770, 0, 9471, 9471,
+    9471, 9471, 9471, 9345, 7812, 0, 0, 9345, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 7770, 0,
+    9345, 9345, 9345, 9345, 9345, 9345, 7812, 0, 0, 9345, 0, 0, 0, 2646, 0, 33209, 33986,
+    34931, 33209, 33209, 33230, 33209, 33209, 33209, 33209, 33209, 33209, 42260, 34049,
+    35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 33209, 33230, 7980,
+    7980, 7980, 7980, 7980, 7980, 42260, 34049, 35057, 33209, 33209, 33209, 0, 0, 0,
+    33209, 33986, 34931, 33209, 33209, 33230, 7980, 7980, 7980, 7980, 9513, 7917, 42260,
+    34049, 35057, 33209, 33209, 33209, 0, 0, 0, 33209, 33986, 34931, 33209, 33209, 33230,
+    7917, 7917, 7917, 7917, 7917, 7917, 42260, 34049, 35057, 33209, 33209, 33209, 0, 0,
+    0, 33293, 33986, 35624, 33293, 33293, 33230, 9534, 9555, 9576, 9597, 9597, 9597,
+    35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986, 35624, 33293, 8001,
+    33230, 6594, 6594, 6594, 6594, 6594, 33293, 35729, 34049, 0, 33293, 33293, 33293, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5502, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 9618, 9618, 9618, 9618, 9618, 9618, 8085, 0, 0, 9618, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 9639, 9639, 9639, 9639, 9639, 9639, 9660, 0, 0, 9639, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 38396, 0, 9681, 9681, 9681, 9681, 9681, 9681, 9702, 0, 0, 9681, 0, 0, 0, 37367,
+    0, 0, 0, 0, 0, 38396, 0, 9723, 9723, 9723, 9723, 9723, 9723, 9702, 0, 0, 9681, 0, 0,
+    0, 37367, 0, 0, 0, 0, 0, 38396, 0, 9744, 9744, 9744, 9744, 9765, 9786, 9702, 0, 0,
+    9681, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 9786, 9786, 9786, 9786, 9786, 9786,
+    9702, 0, 0, 9681, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 9681, 9681, 9681, 9681, 9681,
+    9681, 9702, 0, 0, 9681, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 9807, 9807, 9807, 9807,
+    9807, 9807, 6762, 0, 0, 9807, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 9828, 9828,
+    9828, 9828, 9828, 9828, 9849, 0, 0, 9828, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0,
+    9870, 9870, 9870, 9870, 9870, 9870, 9849, 0, 0, 9828, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    41231, 0, 9891, 9891, 9891, 9891, 9912, 9933, 9849, 0, 0, 9828, 0, 0, 0, 37367, 0, 0,
+    0, 0, 0, 41231, 0, 9933, 9933, 9933, 9933, 9933, 9933, 9849, 0, 0, 9828, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 9828, 9828, 9828, 9828, 9828, 9828, 9849, 0, 0, 9828, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 9807, 9807, 9807, 9807, 9807, 9807, 6762, 0, 0,
+    9807, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 9954, 9975, 9996, 10017, 10017, 10017, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8358, 0, 6867, 6867, 6867, 6867, 6867, 6867, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8358, 0, 6867, 6867, 6867, 6867, 6867, 6867, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8358, 0, 6867, 6867, 6867, 6867, 6867, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5670, 0, 0, 0, 0, 0, 0,
+    4599, 0, 0, 0, 0, 0, 0, 0, 10038, 10059, 10080, 10101, 10101, 10101, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10122, 10122, 10122, 10122, 10122, 10122, 8505, 0, 0,
+    10122, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 10143, 10164, 10185, 10206, 10206, 10206,
+    0, 0, 0, 10227, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8463, 0, 10248, 10248, 10248, 10248,
+    10248, 10248, 8505, 0, 0, 10122, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 8463, 0, 10248, 10248,
+    10248, 10248, 10248, 10248, 8505, 0, 0, 10122, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 8463, 0,
+    10248, 10248, 10248, 10248, 10248, 10122, 8505, 0, 0, 10122, 0, 0, 0, 4599, 0, 0, 0,
+    0, 0, 8463, 0, 10122, 10122, 10122, 10122, 10122, 10122, 8505, 0, 0, 10122, 0, 0, 0,
+    4599, 0, 0, 0, 0, 0, 0, 0, 10269, 10269, 10269, 10269, 10269, 10269, 7161, 0, 0,
+    10269, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10290, 10290, 10290, 10290, 10290, 10290,
+    10311, 0, 0, 10290, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10332, 10353, 10374, 10395,
+    10395, 10395, 0, 0, 0, 10416, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 10437, 10437,
+    10437, 10437, 10437, 10437, 8694, 0, 0, 10437, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    10458, 10479, 10500, 10521, 10521, 10521, 0, 0, 0, 10542, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    36107, 0, 10563, 10563, 10563, 10563, 10563, 10563, 8694, 0, 0, 10437, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 36107, 0, 10563, 10563, 10563, 10563, 10563, 10563, 8694, 0, 0,
+    10437, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 10563, 10563, 10563, 10563, 10563,
+    10437, 8694, 0, 0, 10437, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 10437, 10437,
+    10437, 10437, 10437, 10437, 8694, 0, 0, 10437, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 5985, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 10584, 10584,
+    10584, 10584, 10584, 10584, 8841, 0, 0, 10584, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    10605, 10626, 10647, 10668, 10668, 10668, 0, 0, 0, 10689, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    37955, 0, 10710, 10710, 10710, 10710, 10710, 10710, 8841, 0, 0, 10584, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 37955, 0, 10710, 10710, 10710, 10710, 10710, 10710, 8841, 0, 0,
+    10584, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 10710, 10710, 10710, 10710, 10710,
+    10584, 8841, 0, 0, 10584, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 10584, 10584,
+    10584, 10584, 10584, 10584, 8841, 0, 0, 10584, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 6132, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 10731, 10731,
+    10731, 10731, 10731, 10731, 8988, 0, 0, 10731, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    10752, 10773, 10794, 10815, 10815, 10815, 0, 0, 0, 10836, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    40538, 0, 10857, 10857, 10857, 10857, 10857, 10857, 8988, 0, 0, 10731, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 40538, 0, 10857, 10857, 10857, 10857, 10857, 10857, 8988, 0, 0,
+    10731, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 10857, 10857, 10857, 10857, 10857,
+    10731, 8988, 0, 0, 10731, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 10731, 10731,
+    10731, 10731, 10731, 10731, 8988, 0, 0, 10731, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 10878, 10878,
+    10878, 10878, 10878, 10878, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 10899,
+    10899, 10899, 10899, 10920, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 10941,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10941, 0, 10962, 10962,
+    10962, 10962, 10962, 10962, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10941, 0, 10983,
+    10983, 10983, 10983, 11004, 9177, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10941, 0,
+    9177, 9177, 9177, 9177, 9177, 9177, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11025, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11025, 0, 11046, 11046,
+    11046, 11046, 11046, 11046, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11025, 0, 11067,
+    11067, 11067, 11067, 11088, 9261, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11025, 0,
+    9261, 9261, 9261, 9261, 9261, 9261, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11109, 11109, 11109, 11109, 11109, 11109, 7812, 0, 0, 11109, 0, 0, 0, 2646, 0, 0, 0,
+    0, 0, 11130, 0, 11151, 11151, 11151, 11151, 11151, 11151, 11172, 0, 0, 11151, 0, 0,
+    0, 2646, 0, 0, 0, 0, 0, 11130, 0, 11193, 11193, 11193, 11193, 11193, 11193, 11172, 0,
+    0, 11151, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 11130, 0, 11214, 11214, 11214, 11214, 11235,
+    11256, 11172, 0, 0, 11151, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 11130, 0, 11256, 11256,
+    11256, 11256, 11256, 11256, 11172, 0, 0, 11151, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    11151, 11151, 11151, 11151, 11151, 11151, 11172, 0, 0, 11151, 0, 0, 0, 2646, 0, 0, 0,
+    0, 0, 7770, 0, 11109, 11109, 11109, 11109, 11109, 11109, 7812, 0, 0, 11109, 0, 0, 0,
+    2646, 0, 33251, 33986, 35603, 33251, 33251, 33230, 33419, 33419, 33419, 33419, 33419,
+    33419, 33251, 34049, 35057, 33251, 33251, 33251, 0, 0, 0, 33209, 33986, 34931, 33209,
+    33209, 33230, 7917, 7917, 7917, 7917, 7917, 33209, 42260, 34049, 35057, 33209, 33209,
+    33209, 0, 0, 0, 33293, 33986, 35624, 33293, 33293, 33230, 33293, 33293, 33293, 33293,
+    33293, 33293, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986, 35624,
+    33293, 33293, 33230, 9597, 9597, 9597, 9597, 9597, 9597, 35729, 34049, 0, 33293,
+    33293, 33293, 0, 0, 0, 33293, 33986, 35624, 33293, 33293, 33230, 9597, 9597, 9597,
+    9597, 11277, 9534, 35729, 34049, 0, 33293, 33293, 33293, 0, 0, 0, 33293, 33986,
+    35624, 33293, 33293, 33230, 9534, 9534, 9534, 9534, 9534, 9534, 35729, 34049, 0,
+    33293, 33293, 33293, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11298, 11298, 11298, 11298, 11298,
+    11298, 8085, 0, 0, 11298, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11319, 11319, 11319,
+    11319, 11319, 11319, 11340, 0, 0, 11319, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11361,
+    11382, 11403, 11424, 11424, 11424, 0, 0, 0, 11445, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0,
+    0, 11466, 11466, 11466, 11466, 11466, 11466, 9702, 0, 0, 11466, 0, 0, 0, 37367, 0, 0,
+    0, 0, 0, 0, 0, 11487, 11508, 11529, 11550, 11550, 11550, 0, 0, 0, 11571, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 38396, 0, 11592, 11592, 11592, 11592, 11592, 11592, 9702, 0, 0, 11466,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 11592, 11592, 11592, 11592, 11592, 11592,
+    9702, 0, 0, 11466, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 11592, 11592, 11592,
+    11592, 11592, 11466, 9702, 0, 0, 11466, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0,
+    11466, 11466, 11466, 11466, 11466, 11466, 9702, 0, 0, 11466, 0, 0, 0, 37367, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6762, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    11613, 11613, 11613, 11613, 11613, 11613, 9849, 0, 0, 11613, 0, 0, 0, 37367, 0, 0, 0,
+    0, 0, 0, 0, 11634, 11655, 11676, 11697, 11697, 11697, 0, 0, 0, 11718, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 41231, 0, 11739, 11739, 11739, 11739, 11739, 11739, 9849, 0, 0, 11613, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 11739, 11739, 11739, 11739, 11739, 11739, 9849,
+    0, 0, 11613, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 11739, 11739, 11739, 11739,
+    11739, 11613, 9849, 0, 0, 11613, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 11613,
+    11613, 11613, 11613, 11613, 11613, 9849, 0, 0, 11613, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    11760, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11760, 0, 11781,
+    11781, 11781, 11781, 11781, 11781, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11760, 0,
+    11802, 11802, 11802, 11802, 11823, 9954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11760, 0, 9954, 9954, 9954, 9954, 9954, 9954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11844, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11844, 0, 11865,
+    11865, 11865, 11865, 11865, 11865, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11844, 0,
+    11886, 11886, 11886, 11886, 11907, 10038, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11844, 0, 10038, 10038, 10038, 10038, 10038, 10038, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 11928, 11928, 11928, 11928, 11928, 11928, 8505, 0, 0, 11928, 0, 0, 0,
+    4599, 0, 0, 0, 0, 0, 11949, 0, 11970, 11970, 11970, 11970, 11970, 11970, 11991, 0, 0,
+    11970, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 11949, 0, 12012, 12012, 12012, 12012, 12012,
+    12012, 11991, 0, 0, 11970, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 11949, 0, 12033, 12033,
+    12033, 12033, 12054, 12075, 11991, 0, 0, 11970, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 11949,
+    0, 12075, 12075, 12075, 12075, 12075, 12075, 11991, 0, 0, 11970, 0, 0, 0, 4599, 0, 0,
+    0, 0, 0, 0, 0, 11970, 11970, 11970, 11970, 11970, 11970, 11991, 0, 0, 11970, 0, 0, 0,
+    4599, 0, 0, 0, 0, 0, 8463, 0, 11928, 11928, 11928, 11928, 11928, 11928, 8505, 0, 0,
+    11928, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7161, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 12096, 12096, 12096, 12096, 12096, 12096, 10311, 0, 0, 12096,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12117, 12117, 12117, 12117, 12117, 12117, 12138, 0,
+    0, 12117, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 12159, 12159, 12159, 12159, 12159,
+    12159, 12180, 0, 0, 12159, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 12201, 12201,
+    12201, 12201, 12201, 12201, 12180, 0, 0, 12159, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107,
+    0, 12222, 12222, 12222, 12222, 12243, 12264, 12180, 0, 0, 12159, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 36107, 0, 12264, 12264, 12264, 12264, 12264, 12264, 12180, 0, 0, 12159,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 12159, 12159, 12159, 12159, 12159, 12159, 12180,
+    0, 0, 12159, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 12285, 12285, 12285, 12285, 12285,
+    12285, 8694, 0, 0, 12285, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 12306, 12306,
+    12306, 12306, 12306, 12306, 12327, 0, 0, 12306, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955,
+    0, 12348, 12348, 12348, 12348, 12348, 12348, 12327, 0, 0, 12306, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 37955, 0, 12369, 12369, 12369, 12369, 12390, 12411, 12327, 0, 0, 12306,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 12411, 12411, 12411, 12411, 12411, 12411,
+    12327, 0, 0, 12306, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 12306, 12306, 12306, 12306,
+    12306, 12306, 12327, 0, 0, 12306, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 12285,
+    12285, 12285, 12285, 12285, 12285, 8694, 0, 0, 12285, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    0, 0, 12432, 12432, 12432, 12432, 12432, 12432, 8841, 0, 0, 12432, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 40538, 0, 12453, 12453, 12453, 12453, 12453, 12453, 12474, 0, 0, 12453,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 12495, 12495, 12495, 12495, 12495, 12495,
+    12474, 0, 0, 12453, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 12516, 12516, 12516,
+    12516, 12537, 12558, 12474, 0, 0, 12453, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0,
+    12558, 12558, 12558, 12558, 12558, 12558, 12474, 0, 0, 12453, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 0, 0, 12453, 12453, 12453, 12453, 12453, 12453, 12474, 0, 0, 12453, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 37955, 0, 12432, 12432, 12432, 12432, 12432, 12432, 8841, 0, 0,
+    12432, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 12579, 12579, 12579, 12579, 12579, 12579,
+    8988, 0, 0, 12579, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0, 12600, 12600, 12600,
+    12600, 12600, 12600, 12621, 0, 0, 12600, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0,
+    12642, 12642, 12642, 12642, 12642, 12642, 12621, 0, 0, 12600, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 43898, 0, 12663, 12663, 12663, 12663, 12684, 12705, 12621, 0, 0, 12600, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0, 12705, 12705, 12705, 12705, 12705, 12705,
+    12621, 0, 0, 12600, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 12600, 12600, 12600, 12600,
+    12600, 12600, 12621, 0, 0, 12600, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 12579,
+    12579, 12579, 12579, 12579, 12579, 8988, 0, 0, 12579, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0,
+    0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0,
+    0, 0, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0,
+    0, 9093, 12726, 12747, 12768, 12768, 12768, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    10941, 0, 9177, 9177, 9177, 9177, 9177, 9177, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    10941, 0, 9177, 9177, 9177, 9177, 9177, 9177, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    10941, 0, 9177, 9177, 9177, 9177, 9177, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 12789, 12810, 12831, 12852, 12852, 12852, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11025, 0, 9261, 9261, 9261, 9261, 9261, 9261, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11025, 0, 9261, 9261, 9261, 9261, 9261, 9261, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11025, 0, 9261, 9261, 9261, 9261, 9261, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 7812, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 12873, 12894,
+    12915, 12936, 12936, 12936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12957,
+    12957, 12957, 12957, 12957, 12957, 11172, 0, 0, 12957, 0, 0, 0, 2646, 0, 0, 0, 0, 0,
+    0, 0, 12978, 12999, 13020, 13041, 13041, 13041, 0, 0, 0, 13062, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 11130, 0, 13083, 13083, 13083, 13083, 13083, 13083, 11172, 0, 0, 12957, 0, 0,
+    0, 2646, 0, 0, 0, 0, 0, 11130, 0, 13083, 13083, 13083, 13083, 13083, 13083, 11172, 0,
+    0, 12957, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 11130, 0, 13083, 13083, 13083, 13083, 13083,
+    12957, 11172, 0, 0, 12957, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 11130, 0, 12957, 12957,
+    12957, 12957, 12957, 12957, 11172, 0, 0, 12957, 0, 0, 0, 2646, 0, 33293, 33986,
+    35624, 33293, 33293, 33230, 9534, 9534, 9534, 9534, 9534, 33293, 35729, 34049, 0,
+    33293, 33293, 33293, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8085, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13104, 13104, 13104, 13104, 13104, 13104, 11340, 0, 0,
+    13104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13125, 13125, 13125, 13125, 13125, 13125,
+    13146, 0, 0, 13125, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38396, 0, 13167, 13167, 13167, 13167,
+    13167, 13167, 13188, 0, 0, 13167, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 13209,
+    13209, 13209, 13209, 13209, 13209, 13188, 0, 0, 13167, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    38396, 0, 13230, 13230, 13230, 13230, 13251, 13272, 13188, 0, 0, 13167, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 38396, 0, 13272, 13272, 13272, 13272, 13272, 13272, 13188, 0,
+    0, 13167, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 13167, 13167, 13167, 13167, 13167,
+    13167, 13188, 0, 0, 13167, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 13293, 13293, 13293,
+    13293, 13293, 13293, 9702, 0, 0, 13293, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0,
+    13314, 13314, 13314, 13314, 13314, 13314, 13335, 0, 0, 13314, 0, 0, 0, 37367, 0, 0,
+    0, 0, 0, 41231, 0, 13356, 13356, 13356, 13356, 13356, 13356, 13335, 0, 0, 13314, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 13377, 13377, 13377, 13377, 13398, 13419,
+    13335, 0, 0, 13314, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 13419, 13419, 13419,
+    13419, 13419, 13419, 13335, 0, 0, 13314, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 13314,
+    13314, 13314, 13314, 13314, 13314, 13335, 0, 0, 13314, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    38396, 0, 13293, 13293, 13293, 13293, 13293, 13293, 9702, 0, 0, 13293, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 13440, 13440, 13440, 13440, 13440, 13440, 9849, 0, 0,
+    13440, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 13461, 13461, 13461, 13461, 13461,
+    13461, 13482, 0, 0, 13461, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 13503, 13503,
+    13503, 13503, 13503, 13503, 13482, 0, 0, 13461, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717,
+    0, 13524, 13524, 13524, 13524, 13545, 13566, 13482, 0, 0, 13461, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 44717, 0, 13566, 13566, 13566, 13566, 13566, 13566, 13482, 0, 0, 13461,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 13461, 13461, 13461, 13461, 13461, 13461, 13482,
+    0, 0, 13461, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 13440, 13440, 13440, 13440,
+    13440, 13440, 9849, 0, 0, 13440, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 13587, 13608,
+    13629, 13650, 13650, 13650, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11760, 0, 9954,
+    9954, 9954, 9954, 9954, 9954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11760, 0, 9954,
+    9954, 9954, 9954, 9954, 9954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11760, 0, 9954,
+    9954, 9954, 9954, 9954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13671, 13692,
+    13713, 13734, 13734, 13734, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11844, 0, 10038,
+    10038, 10038, 10038, 10038, 10038, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11844, 0,
+    10038, 10038, 10038, 10038, 10038, 10038, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    11844, 0, 10038, 10038, 10038, 10038, 10038, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 8505, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13755,
+    13776, 13797, 13818, 13818, 13818, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    13839, 13839, 13839, 13839, 13839, 13839, 11991, 0, 0, 13839, 0, 0, 0, 4599, 0, 0, 0,
+    0, 0, 0, 0, 13860, 13881, 13902, 13923, 13923, 13923, 0, 0, 0, 13944, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 11949, 0, 13965, 13965, 13965, 13965, 13965, 13965, 11991, 0, 0, 13839,
+    0, 0, 0, 4599, 0, 0, 0, 0, 0, 11949, 0, 13965, 13965, 13965, 13965, 13965, 13965,
+    11991, 0, 0, 13839, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 11949, 0, 13965, 13965, 13965,
+    13965, 13965, 13839, 11991, 0, 0, 13839, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 11949, 0,
+    13839, 13839, 13839, 13839, 13839, 13839, 11991, 0, 0, 13839, 0, 0, 0, 4599, 0, 0, 0,
+    0, 0, 0, 0, 13986, 13986, 13986, 13986, 13986, 13986, 10311, 0, 0, 13986, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 14007, 14007, 14007, 14007, 14007, 14007, 14028, 0, 0, 14007, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14049, 14070, 14091, 14112, 14112, 14112, 0, 0, 0,
+    14133, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14154, 14154, 14154, 14154, 14154, 14154,
+    12180, 0, 0, 14154, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14175, 14196, 14217, 14238,
+    14238, 14238, 0, 0, 0, 14259, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 14280, 14280,
+    14280, 14280, 14280, 14280, 12180, 0, 0, 14154, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107,
+    0, 14280, 14280, 14280, 14280, 14280, 14280, 12180, 0, 0, 14154, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 36107, 0, 14280, 14280, 14280, 14280, 14280, 14154, 12180, 0, 0, 14154,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 14154, 14154, 14154, 14154, 14154, 14154,
+    12180, 0, 0, 14154, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8694, 0,
+    0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14301, 14301, 14301, 14301, 14301, 14301,
+    12327, 0, 0, 14301, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14322, 14343, 14364, 14385,
+    14385, 14385, 0, 0, 0, 14406, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37955, 0, 14427, 14427,
+    14427, 14427, 14427, 14427, 12327, 0, 0, 14301, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955,
+    0, 14427, 14427, 14427, 14427, 14427, 14427, 12327, 0, 0, 14301, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 37955, 0, 14427, 14427, 14427, 14427, 14427, 14301, 12327, 0, 0, 14301,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 14301, 14301, 14301, 14301, 14301, 14301,
+    12327, 0, 0, 14301, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8841, 0,
+    0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14448, 14448, 14448, 14448, 14448, 14448,
+    12474, 0, 0, 14448, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14469, 14490, 14511, 14532,
+    14532, 14532, 0, 0, 0, 14553, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40538, 0, 14574, 14574,
+    14574, 14574, 14574, 14574, 12474, 0, 0, 14448, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538,
+    0, 14574, 14574, 14574, 14574, 14574, 14574, 12474, 0, 0, 14448, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 40538, 0, 14574, 14574, 14574, 14574, 14574, 14448, 12474, 0, 0, 14448,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 14448, 14448, 14448, 14448, 14448, 14448,
+    12474, 0, 0, 14448, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8988, 0,
+    0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14595, 14595, 14595, 14595, 14595, 14595,
+    12621, 0, 0, 14595, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14616, 14637, 14658, 14679,
+    14679, 14679, 0, 0, 0, 14700, 0, 0, 0, 0, 0, 0, 0, 0, 0, 43898, 0, 14721, 14721,
+    14721, 14721, 14721, 14721, 12621, 0, 0, 14595, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898,
+    0, 14721, 14721, 14721, 14721, 14721, 14721, 12621, 0, 0, 14595, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 43898, 0, 14721, 14721, 14721, 14721, 14721, 14595, 12621, 0, 0, 14595,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0, 14595, 14595, 14595, 14595, 14595, 14595,
+    12621, 0, 0, 14595, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 14742, 14742, 14742, 14742,
+    14742, 14742, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 14763, 14763, 14763,
+    14763, 14784, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093,
+    9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 14805, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14805, 0, 14826, 14826, 14826, 14826,
+    14826, 14826, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14805, 0, 14847, 14847, 14847,
+    14847, 14868, 12789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14805, 0, 12789, 12789,
+    12789, 12789, 12789, 12789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14889, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14889, 0, 14910, 14910, 14910, 14910,
+    14910, 14910, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14889, 0, 14931, 14931, 14931,
+    14931, 14952, 12873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14889, 0, 12873, 12873,
+    12873, 12873, 12873, 12873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14973,
+    14973, 14973, 14973, 14973, 14973, 11172, 0, 0, 14973, 0, 0, 0, 2646, 0, 0, 0, 0, 0,
+    14994, 0, 15015, 15015, 15015, 15015, 15015, 15015, 15036, 0, 0, 15015, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 14994, 0, 15057, 15057, 15057, 15057, 15057, 15057, 15036, 0, 0,
+    15015, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 14994, 0, 15078, 15078, 15078, 15078, 15099,
+    15120, 15036, 0, 0, 15015, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 14994, 0, 15120, 15120,
+    15120, 15120, 15120, 15120, 15036, 0, 0, 15015, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    15015, 15015, 15015, 15015, 15015, 15015, 15036, 0, 0, 15015, 0, 0, 0, 2646, 0, 0, 0,
+    0, 0, 11130, 0, 14973, 14973, 14973, 14973, 14973, 14973, 11172, 0, 0, 14973, 0, 0,
+    0, 2646, 0, 0, 0, 0, 0, 0, 0, 15141, 15141, 15141, 15141, 15141, 15141, 11340, 0, 0,
+    15141, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15162, 15162, 15162, 15162, 15162, 15162,
+    15183, 0, 0, 15162, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15204, 15225, 15246, 15267,
+    15267, 15267, 0, 0, 0, 15288, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 15309, 15309,
+    15309, 15309, 15309, 15309, 13188, 0, 0, 15309, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    15330, 15351, 15372, 15393, 15393, 15393, 0, 0, 0, 15414, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    38396, 0, 15435, 15435, 15435, 15435, 15435, 15435, 13188, 0, 0, 15309, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 38396, 0, 15435, 15435, 15435, 15435, 15435, 15435, 13188, 0,
+    0, 15309, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 15435, 15435, 15435, 15435, 15435,
+    15309, 13188, 0, 0, 15309, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 15309, 15309,
+    15309, 15309, 15309, 15309, 13188, 0, 0, 15309, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 9702, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 15456, 15456,
+    15456, 15456, 15456, 15456, 13335, 0, 0, 15456, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    15477, 15498, 15519, 15540, 15540, 15540, 0, 0, 0, 15561, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    41231, 0, 15582, 15582, 15582, 15582, 15582, 15582, 13335, 0, 0, 15456, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 41231, 0, 15582, 15582, 15582, 15582, 15582, 15582, 13335, 0,
+    0, 15456, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 15582, 15582, 15582, 15582, 15582,
+    15456, 13335, 0, 0, 15456, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 15456, 15456,
+    15456, 15456, 15456, 15456, 13335, 0, 0, 15456, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 9849, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 15603, 15603,
+    15603, 15603, 15603, 15603, 13482, 0, 0, 15603, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    15624, 15645, 15666, 15687, 15687, 15687, 0, 0, 0, 15708, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    44717, 0, 15729, 15729, 15729, 15729, 15729, 15729, 13482, 0, 0, 15603, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 44717, 0, 15729, 15729, 15729, 15729, 15729, 15729, 13482, 0,
+    0, 15603, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 15729, 15729, 15729, 15729, 15729,
+    15603, 13482, 0, 0, 15603, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 15603, 15603,
+    15603, 15603, 15603, 15603, 13482, 0, 0, 15603, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 15750, 15750,
+    15750, 15750, 15750, 15750, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 15771,
+    15771, 15771, 15771, 15792, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0,
+    13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    15813, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15813, 0, 15834,
+    15834, 15834, 15834, 15834, 15834, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15813, 0,
+    15855, 15855, 15855, 15855, 15876, 13671, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    15813, 0, 13671, 13671, 13671, 13671, 13671, 13671, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 15897, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15897, 0,
+    15918, 15918, 15918, 15918, 15918, 15918, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    15897, 0, 15939, 15939, 15939, 15939, 15960, 13755, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 15897, 0, 13755, 13755, 13755, 13755, 13755, 13755, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 15981, 15981, 15981, 15981, 15981, 15981, 11991, 0, 0, 15981, 0, 0,
+    0, 4599, 0, 0, 0, 0, 0, 16002, 0, 16023, 16023, 16023, 16023, 16023, 16023, 16044, 0,
+    0, 16023, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 16002, 0, 16065, 16065, 16065, 16065, 16065,
+    16065, 16044, 0, 0, 16023, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 16002, 0, 16086, 16086,
+    16086, 16086, 16107, 16128, 16044, 0, 0, 16023, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 16002,
+    0, 16128, 16128, 16128, 16128, 16128, 16128, 16044, 0, 0, 16023, 0, 0, 0, 4599, 0, 0,
+    0, 0, 0, 0, 0, 16023, 16023, 16023, 16023, 16023, 16023, 16044, 0, 0, 16023, 0, 0, 0,
+    4599, 0, 0, 0, 0, 0, 11949, 0, 15981, 15981, 15981, 15981, 15981, 15981, 11991, 0, 0,
+    15981, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10311, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 16149, 16149, 16149, 16149, 16149, 16149, 14028, 0, 0, 16149,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16170, 16191, 16212, 16233, 16233, 16233, 16254, 0,
+    0, 16275, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 16296, 16296, 16296, 16296, 16296,
+    16296, 16317, 0, 0, 16296, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 16338, 16338,
+    16338, 16338, 16338, 16338, 16317, 0, 0, 16296, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107,
+    0, 16359, 16359, 16359, 16359, 16380, 16401, 16317, 0, 0, 16296, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 36107, 0, 16401, 16401, 16401, 16401, 16401, 16401, 16317, 0, 0, 16296,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 16296, 16296, 16296, 16296, 16296, 16296, 16317,
+    0, 0, 16296, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 16422, 16422, 16422, 16422, 16422,
+    16422, 12180, 0, 0, 16422, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 16443, 16443,
+    16443, 16443, 16443, 16443, 16464, 0, 0, 16443, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955,
+    0, 16485, 16485, 16485, 16485, 16485, 16485, 16464, 0, 0, 16443, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 37955, 0, 16506, 16506, 16506, 16506, 16527, 16548, 16464, 0, 0, 16443,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 16548, 16548, 16548, 16548, 16548, 16548,
+    16464, 0, 0, 16443, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 16443, 16443, 16443, 16443,
+    16443, 16443, 16464, 0, 0, 16443, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 16422,
+    16422, 16422, 16422, 16422, 16422, 12180, 0, 0, 16422, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    0, 0, 16569, 16569, 16569, 16569, 16569, 16569, 12327, 0, 0, 16569, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 40538, 0, 16590, 16590, 16590, 16590, 16590, 16590, 16611, 0, 0,
+    16590, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 16632, 16632, 16632, 16632, 16632,
+    16632, 16611, 0, 0, 16590, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 16653, 16653,
+    16653, 16653, 16674, 16695, 16611, 0, 0, 16590, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538,
+    0, 16695, 16695, 16695, 16695, 16695, 16695, 16611, 0, 0, 16590, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 0, 0, 16590, 16590, 16590, 16590, 16590, 16590, 16611, 0, 0, 16590, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 37955, 0, 16569, 16569, 16569, 16569, 16569, 16569, 12327,
+    0, 0, 16569, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 16716, 16716, 16716, 16716, 16716,
+    16716, 12474, 0, 0, 16716, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0, 16737, 16737,
+    16737, 16737, 16737, 16737, 16758, 0, 0, 16737, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898,
+    0, 16779, 16779, 16779, 16779, 16779, 16779, 16758, 0, 0, 16737, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 43898, 0, 16800, 16800, 16800, 16800, 16821, 16842, 16758, 0, 0, 16737,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0, 16842, 16842, 16842, 16842, 16842, 16842,
+    16758, 0, 0, 16737, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 16737, 16737, 16737, 16737,
+    16737, 16737, 16758, 0, 0, 16737, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 16716,
+    16716, 16716, 16716, 16716, 16716, 12474, 0, 0, 16716, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    0, 0, 16863, 16863, 16863, 16863, 16863, 16863, 12621, 0, 0, 16863, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 47762, 0, 16884, 16884, 16884, 16884, 16884, 16884, 16905, 0, 0,
+    16884, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 47762, 0, 16926, 16926, 16926, 16926, 16926,
+    16926, 16905, 0, 0, 16884, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 47762, 0, 16947, 16947,
+    16947, 16947, 16968, 16989, 16905, 0, 0, 16884, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 47762,
+    0, 16989, 16989, 16989, 16989, 16989, 16989, 16905, 0, 0, 16884, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 0, 0, 16884, 16884, 16884, 16884, 16884, 16884, 16905, 0, 0, 16884, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 43898, 0, 16863, 16863, 16863, 16863, 16863, 16863, 12621,
+    0, 0, 16863, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093,
+    0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093,
+    0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 0, 0,
+    0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 17010, 17031, 17052, 17052, 17052,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14805, 0, 12789, 12789, 12789, 12789, 12789,
+    12789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14805, 0, 12789, 12789, 12789, 12789,
+    12789, 12789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14805, 0, 12789, 12789, 12789,
+    12789, 12789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17073, 17094, 17115,
+    17136, 17136, 17136, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14889, 0, 12873, 12873,
+    12873, 12873, 12873, 12873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14889, 0, 12873,
+    12873, 12873, 12873, 12873, 12873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14889, 0,
+    12873, 12873, 12873, 12873, 12873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 11172, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 17157, 17178,
+    17199, 17220, 17220, 17220, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17241,
+    17241, 17241, 17241, 17241, 17241, 15036, 0, 0, 17241, 0, 0, 0, 2646, 0, 0, 0, 0, 0,
+    0, 0, 17262, 17283, 17304, 17325, 17325, 17325, 0, 0, 0, 17346, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 14994, 0, 17367, 17367, 17367, 17367, 17367, 17367, 15036, 0, 0, 17241, 0, 0,
+    0, 2646, 0, 0, 0, 0, 0, 14994, 0, 17367, 17367, 17367, 17367, 17367, 17367, 15036, 0,
+    0, 17241, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 14994, 0, 17367, 17367, 17367, 17367, 17367,
+    17241, 15036, 0, 0, 17241, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 14994, 0, 17241, 17241,
+    17241, 17241, 17241, 17241, 15036, 0, 0, 17241, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 11340, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17388, 17388,
+    17388, 17388, 17388, 17388, 15183, 0, 0, 17388, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    17409, 17409, 17409, 17409, 17409, 17409, 17430, 0, 0, 17409, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 38396, 0, 17451, 17451, 17451, 17451, 17451, 17451, 17472, 0, 0, 17451, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 38396, 0, 17493, 17493, 17493, 17493, 17493, 17493, 17472, 0,
+    0, 17451, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 17514, 17514, 17514, 17514, 17535,
+    17556, 17472, 0, 0, 17451, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 17556, 17556,
+    17556, 17556, 17556, 17556, 17472, 0, 0, 17451, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    17451, 17451, 17451, 17451, 17451, 17451, 17472, 0, 0, 17451, 0, 0, 0, 37367, 0, 0,
+    0, 0, 0, 0, 0, 17577, 17577, 17577, 17577, 17577, 17577, 13188, 0, 0, 17577, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 41231, 0, 17598, 17598, 17598, 17598, 17598, 17598, 17619, 0,
+    0, 17598, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 17640, 17640, 17640, 17640, 17640,
+    17640, 17619, 0, 0, 17598, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 17661, 17661,
+    17661, 17661, 17682, 17703, 17619, 0, 0, 17598, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231,
+    0, 17703, 17703, 17703, 17703, 17703, 17703, 17619, 0, 0, 17598, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 0, 0, 17598, 17598, 17598, 17598, 17598, 17598, 17619, 0, 0, 17598, 0, 0,
+    0, 37367, 0, 0, 0, 0, 0, 38396, 0, 17577, 17577, 17577, 17577, 17577, 17577, 13188,
+    0, 0, 17577, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 17724, 17724, 17724, 17724, 17724,
+    17724, 13335, 0, 0, 17724, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 17745, 17745,
+    17745, 17745, 17745, 17745, 17766, 0, 0, 17745, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717,
+    0, 17787, 17787, 17787, 17787, 17787, 17787, 17766, 0, 0, 17745, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 44717, 0, 17808, 17808, 17808, 17808, 17829, 17850, 17766, 0, 0, 17745,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 17850, 17850, 17850, 17850, 17850, 17850,
+    17766, 0, 0, 17745, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 17745, 17745, 17745, 17745,
+    17745, 17745, 17766, 0, 0, 17745, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 17724,
+    17724, 17724, 17724, 17724, 17724, 13335, 0, 0, 17724, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    0, 0, 17871, 17871, 17871, 17871, 17871, 17871, 13482, 0, 0, 17871, 0, 0, 0, 37367,
+    0, 0, 0, 0, 0, 48770, 0, 17892, 17892, 17892, 17892, 17892, 17892, 17913, 0, 0,
+    17892, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770, 0, 17934, 17934, 17934, 17934, 17934,
+    17934, 17913, 0, 0, 17892, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770, 0, 17955, 17955,
+    17955, 17955, 17976, 17997, 17913, 0, 0, 17892, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770,
+    0, 17997, 17997, 17997, 17997, 17997, 17997, 17913, 0, 0, 17892, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 0, 0, 17892, 17892, 17892, 17892, 17892, 17892, 17913, 0, 0, 17892, 0, 0,
+    0, 37367, 0, 0, 0, 0, 0, 44717, 0, 17871, 17871, 17871, 17871, 17871, 17871, 13482,
+    0, 0, 17871, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587,
+    13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587,
+    13587, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587,
+    13587, 13587, 0, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 18018, 18039,
+    18060, 18060, 18060, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15813, 0, 13671, 13671,
+    13671, 13671, 13671, 13671, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15813, 0, 13671,
+    13671, 13671, 13671, 13671, 13671, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15813, 0,
+    13671, 13671, 13671, 13671, 13671, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    18081, 18102, 18123, 18144, 18144, 18144, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    15897, 0, 13755, 13755, 13755, 13755, 13755, 13755, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 15897, 0, 13755, 13755, 13755, 13755, 13755, 13755, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 15897, 0, 13755, 13755, 13755, 13755, 13755, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11991, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 18165, 18186, 18207, 18228, 18228, 18228, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 18249, 18249, 18249, 18249, 18249, 18249, 16044, 0, 0, 18249, 0, 0, 0, 4599,
+    0, 0, 0, 0, 0, 0, 0, 18270, 18291, 18312, 18333, 18333, 18333, 0, 0, 0, 18354, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 16002, 0, 18375, 18375, 18375, 18375, 18375, 18375, 16044, 0, 0,
+    18249, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 16002, 0, 18375, 18375, 18375, 18375, 18375,
+    18375, 16044, 0, 0, 18249, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 16002, 0, 18375, 18375,
+    18375, 18375, 18375, 18249, 16044, 0, 0, 18249, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 16002,
+    0, 18249, 18249, 18249, 18249, 18249, 18249, 16044, 0, 0, 18249, 0, 0, 0, 4599, 0, 0,
+    0, 0, 0, 0, 0, 18396, 18396, 18396, 18396, 18396, 18396, 14028, 0, 0, 18396, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 18417, 0, 18438, 18438, 18438, 18438, 18438, 18438, 18459, 0, 0,
+    18438, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18417, 0, 18480, 18480, 18480, 18480, 18480, 18480,
+    18459, 0, 0, 18438, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18417, 0, 18501, 18501, 18501, 18501,
+    18522, 18543, 18459, 0, 0, 18438, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18417, 0, 18543, 18543,
+    18543, 18543, 18543, 18543, 18459, 0, 0, 18438, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    18564, 18564, 18564, 18564, 18564, 18564, 0, 0, 0, 18564, 0, 0, 0, 35414, 0, 0, 0, 0,
+    0, 0, 0, 18438, 18438, 18438, 18438, 18438, 18438, 18459, 0, 0, 18438, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 18585, 18585, 18585, 18585, 18585, 18585, 16317, 0, 0, 18585, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 0, 0, 18606, 18606, 18606, 18606, 18606, 18606, 0, 0, 0,
+    18606, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36107, 0, 18627, 18627, 18627, 18627, 18627, 18627,
+    16317, 0, 0, 18585, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 18627, 18627, 18627,
+    18627, 18627, 18627, 16317, 0, 0, 18585, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0,
+    18627, 18627, 18627, 18627, 18627, 18585, 16317, 0, 0, 18585, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 36107, 0, 18585, 18585, 18585, 18585, 18585, 18585, 16317, 0, 0, 18585, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12180, 0, 0, 0, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 0, 0, 18648, 18648, 18648, 18648, 18648, 18648, 16464, 0, 0, 18648, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 18669, 18669, 18669, 18669, 18669, 18669, 0, 0, 0,
+    18669, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37955, 0, 18690, 18690, 18690, 18690, 18690, 18690,
+    16464, 0, 0, 18648, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0, 18690, 18690, 18690,
+    18690, 18690, 18690, 16464, 0, 0, 18648, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 37955, 0,
+    18690, 18690, 18690, 18690, 18690, 18648, 16464, 0, 0, 18648, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 37955, 0, 18648, 18648, 18648, 18648, 18648, 18648, 16464, 0, 0, 18648, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12327, 0, 0, 0, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 0, 0, 18711, 18711, 18711, 18711, 18711, 18711, 16611, 0, 0, 18711, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 18732, 18732, 18732, 18732, 18732, 18732, 0, 0, 0,
+    18732, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40538, 0, 18753, 18753, 18753, 18753, 18753, 18753,
+    16611, 0, 0, 18711, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 18753, 18753, 18753,
+    18753, 18753, 18753, 16611, 0, 0, 18711, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0,
+    18753, 18753, 18753, 18753, 18753, 18711, 16611, 0, 0, 18711, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 40538, 0, 18711, 18711, 18711, 18711, 18711, 18711, 16611, 0, 0, 18711, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12474, 0, 0, 0, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 0, 0, 18774, 18774, 18774, 18774, 18774, 18774, 16758, 0, 0, 18774, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 18795, 18795, 18795, 18795, 18795, 18795, 0, 0, 0,
+    18795, 0, 0, 0, 0, 0, 0, 0, 0, 0, 43898, 0, 18816, 18816, 18816, 18816, 18816, 18816,
+    16758, 0, 0, 18774, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0, 18816, 18816, 18816,
+    18816, 18816, 18816, 16758, 0, 0, 18774, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 43898, 0,
+    18816, 18816, 18816, 18816, 18816, 18774, 16758, 0, 0, 18774, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 43898, 0, 18774, 18774, 18774, 18774, 18774, 18774, 16758, 0, 0, 18774, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12621, 0, 0, 0, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 0, 0, 18837, 18837, 18837, 18837, 18837, 18837, 16905, 0, 0, 18837, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 18858, 18858, 18858, 18858, 18858, 18858, 0, 0, 0,
+    18858, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47762, 0, 18879, 18879, 18879, 18879, 18879, 18879,
+    16905, 0, 0, 18837, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 47762, 0, 18879, 18879, 18879,
+    18879, 18879, 18879, 16905, 0, 0, 18837, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 47762, 0,
+    18879, 18879, 18879, 18879, 18879, 18837, 16905, 0, 0, 18837, 0, 0, 0, 35414, 0, 0,
+    0, 0, 0, 47762, 0, 18837, 18837, 18837, 18837, 18837, 18837, 16905, 0, 0, 18837, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 18900, 18900, 18900, 18900, 18900, 18900, 0, 0, 0,
+    0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 18921, 18921, 18921, 18921, 18942, 9093, 0, 0,
+    0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0,
+    0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 18963, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 18963, 0, 18984, 18984, 18984, 18984, 18984, 18984, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 18963, 0, 19005, 19005, 19005, 19005, 19026, 17073, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18963, 0, 17073, 17073, 17073, 17073, 17073, 17073, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19047, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 19047, 0, 19068, 19068, 19068, 19068, 19068, 19068, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 19047, 0, 19089, 19089, 19089, 19089, 19110, 17157, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19047, 0, 17157, 17157, 17157, 17157, 17157, 17157, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19131, 19131, 19131, 19131, 19131, 19131,
+    15036, 0, 0, 19131, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 19152, 0, 19173, 19173, 19173,
+    19173, 19173, 19173, 19194, 0, 0, 19173, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 19152, 0,
+    19215, 19215, 19215, 19215, 19215, 19215, 19194, 0, 0, 19173, 0, 0, 0, 2646, 0, 0, 0,
+    0, 0, 19152, 0, 19236, 19236, 19236, 19236, 19257, 19278, 19194, 0, 0, 19173, 0, 0,
+    0, 2646, 0, 0, 0, 0, 0, 19152, 0, 19278, 19278, 19278, 19278, 19278, 19278, 19194, 0,
+    0, 19173, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 19173, 19173, 19173, 19173, 19173,
+    19173, 19194, 0, 0, 19173, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 14994, 0, 19131, 19131,
+    19131, 19131, 19131, 19131, 15036, 0, 0, 19131, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    19299, 19299, 19299, 19299, 19299, 19299, 15183, 0, 0, 19299, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 19320, 19320, 19320, 19320, 19320, 19320, 19341, 0, 0, 19320, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 19362, 19383, 19404, 19425, 19425, 19425, 0, 0, 0, 19446, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 19467, 19467, 19467, 19467, 19467, 19467, 17472, 0, 0,
+    19467, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 19488, 19509, 19530, 19551, 19551, 19551,
+    0, 0, 0, 19572, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38396, 0, 19593, 19593, 19593, 19593,
+    19593, 19593, 17472, 0, 0, 19467, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 19593,
+    19593, 19593, 19593, 19593, 19593, 17472, 0, 0, 19467, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    38396, 0, 19593, 19593, 19593, 19593, 19593, 19467, 17472, 0, 0, 19467, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 38396, 0, 19467, 19467, 19467, 19467, 19467, 19467, 17472, 0,
+    0, 19467, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13188, 0, 0, 0, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 19614, 19614, 19614, 19614, 19614, 19614, 17619, 0,
+    0, 19614, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 19635, 19656, 19677, 19698, 19698,
+    19698, 0, 0, 0, 19719, 0, 0, 0, 0, 0, 0, 0, 0, 0, 41231, 0, 19740, 19740, 19740,
+    19740, 19740, 19740, 17619, 0, 0, 19614, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0,
+    19740, 19740, 19740, 19740, 19740, 19740, 17619, 0, 0, 19614, 0, 0, 0, 37367, 0, 0,
+    0, 0, 0, 41231, 0, 19740, 19740, 19740, 19740, 19740, 19614, 17619, 0, 0, 19614, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 19614, 19614, 19614, 19614, 19614, 19614,
+    17619, 0, 0, 19614, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13335, 0,
+    0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 19761, 19761, 19761, 19761, 19761, 19761,
+    17766, 0, 0, 19761, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 19782, 19803, 19824, 19845,
+    19845, 19845, 0, 0, 0, 19866, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44717, 0, 19887, 19887,
+    19887, 19887, 19887, 19887, 17766, 0, 0, 19761, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717,
+    0, 19887, 19887, 19887, 19887, 19887, 19887, 17766, 0, 0, 19761, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 44717, 0, 19887, 19887, 19887, 19887, 19887, 19761, 17766, 0, 0, 19761,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 19761, 19761, 19761, 19761, 19761, 19761,
+    17766, 0, 0, 19761, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13482, 0,
+    0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 19908, 19908, 19908, 19908, 19908, 19908,
+    17913, 0, 0, 19908, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 19929, 19950, 19971, 19992,
+    19992, 19992, 0, 0, 0, 20013, 0, 0, 0, 0, 0, 0, 0, 0, 0, 48770, 0, 20034, 20034,
+    20034, 20034, 20034, 20034, 17913, 0, 0, 19908, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770,
+    0, 20034, 20034, 20034, 20034, 20034, 20034, 17913, 0, 0, 19908, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 48770, 0, 20034, 20034, 20034, 20034, 20034, 19908, 17913, 0, 0, 19908,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770, 0, 19908, 19908, 19908, 19908, 19908, 19908,
+    17913, 0, 0, 19908, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 20055, 20055, 20055, 20055,
+    20055, 20055, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 20076, 20076, 20076,
+    20076, 20097, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587,
+    13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 20118, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20118, 0, 20139, 20139, 20139,
+    20139, 20139, 20139, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20118, 0, 20160, 20160,
+    20160, 20160, 20181, 18081, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20118, 0, 18081,
+    18081, 18081, 18081, 18081, 18081, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20202, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20202, 0, 20223, 20223,
+    20223, 20223, 20223, 20223, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20202, 0, 20244,
+    20244, 20244, 20244, 20265, 18165, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20202, 0,
+    18165, 18165, 18165, 18165, 18165, 18165, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 20286, 20286, 20286, 20286, 20286, 20286, 16044, 0, 0, 20286, 0, 0, 0, 4599, 0, 0,
+    0, 0, 0, 20307, 0, 20328, 20328, 20328, 20328, 20328, 20328, 20349, 0, 0, 20328, 0,
+    0, 0, 4599, 0, 0, 0, 0, 0, 20307, 0, 20370, 20370, 20370, 20370, 20370, 20370, 20349,
+    0, 0, 20328, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 20307, 0, 20391, 20391, 20391, 20391,
+    20412, 20433, 20349, 0, 0, 20328, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 20307, 0, 20433,
+    20433, 20433, 20433, 20433, 20433, 20349, 0, 0, 20328, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 20328, 20328, 20328, 20328, 20328, 20328, 20349, 0, 0, 20328, 0, 0, 0, 4599, 0,
+    0, 0, 0, 0, 16002, 0, 20286, 20286, 20286, 20286, 20286, 20286, 16044, 0, 0, 20286,
+    0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14028, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 20454, 20475, 20496, 20517, 20517, 20517, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 20538, 20538, 20538, 20538, 20538, 20538, 18459, 0, 0, 20538, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20559, 20559, 20559, 20559, 20559, 20559, 41861, 0, 0,
+    20559, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18417, 0, 20580, 20580, 20580, 20580, 20580, 20580,
+    18459, 0, 0, 20538, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18417, 0, 20580, 20580, 20580, 20580,
+    20580, 20580, 18459, 0, 0, 20538, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18417, 0, 20580, 20580,
+    20580, 20580, 20580, 20538, 18459, 0, 0, 20538, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18417, 0,
+    20538, 20538, 20538, 20538, 20538, 20538, 18459, 0, 0, 20538, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 20601, 20601, 20601, 20601, 20601, 20601, 0, 0, 0, 20601, 0, 0, 0, 35414, 0,
+    0, 0, 0, 0, 0, 0, 20622, 20622, 20622, 20622, 20622, 20622, 16317, 0, 0, 20622, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 0, 0, 20643, 20643, 20643, 20643, 20643, 20643, 0, 0, 0,
+    20643, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 36107, 0, 20622, 20622, 20622, 20622, 20622,
+    20622, 16317, 0, 0, 20622, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 20664, 20664, 20664,
+    20664, 20664, 20664, 16464, 0, 0, 20664, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 20685,
+    20685, 20685, 20685, 20685, 20685, 0, 0, 0, 20685, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    37955, 0, 20664, 20664, 20664, 20664, 20664, 20664, 16464, 0, 0, 20664, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 0, 0, 20706, 20706, 20706, 20706, 20706, 20706, 16611, 0, 0,
+    20706, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 20727, 20727, 20727, 20727, 20727, 20727,
+    0, 0, 0, 20727, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 40538, 0, 20706, 20706, 20706, 20706,
+    20706, 20706, 16611, 0, 0, 20706, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 20748, 20748,
+    20748, 20748, 20748, 20748, 16758, 0, 0, 20748, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    20769, 20769, 20769, 20769, 20769, 20769, 0, 0, 0, 20769, 0, 0, 0, 35414, 0, 0, 0, 0,
+    0, 43898, 0, 20748, 20748, 20748, 20748, 20748, 20748, 16758, 0, 0, 20748, 0, 0, 0,
+    35414, 0, 0, 0, 0, 0, 0, 0, 20790, 20790, 20790, 20790, 20790, 20790, 16905, 0, 0,
+    20790, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 20811, 20811, 20811, 20811, 20811, 20811,
+    0, 0, 0, 20811, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 47762, 0, 20790, 20790, 20790, 20790,
+    20790, 20790, 16905, 0, 0, 20790, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 9093, 9093,
+    9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093,
+    9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093,
+    9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 20832,
+    20853, 20874, 20874, 20874, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18963, 0, 17073,
+    17073, 17073, 17073, 17073, 17073, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18963, 0,
+    17073, 17073, 17073, 17073, 17073, 17073, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    18963, 0, 17073, 17073, 17073, 17073, 17073, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 20895, 20916, 20937, 20958, 20958, 20958, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 19047, 0, 17157, 17157, 17157, 17157, 17157, 17157, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 19047, 0, 17157, 17157, 17157, 17157, 17157, 17157, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 19047, 0, 17157, 17157, 17157, 17157, 17157, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15036, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0,
+    0, 0, 0, 0, 20979, 21000, 21021, 21042, 21042, 21042, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 21063, 21063, 21063, 21063, 21063, 21063, 19194, 0, 0, 21063, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 0, 0, 21084, 21084, 21084, 21084, 21084, 21084, 0, 0, 0, 21084,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 19152, 0, 21105, 21105, 21105, 21105, 21105, 21105, 19194,
+    0, 0, 21063, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 19152, 0, 21105, 21105, 21105, 21105,
+    21105, 21105, 19194, 0, 0, 21063, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 19152, 0, 21105,
+    21105, 21105, 21105, 21105, 21063, 19194, 0, 0, 21063, 0, 0, 0, 2646, 0, 0, 0, 0, 0,
+    19152, 0, 21063, 21063, 21063, 21063, 21063, 21063, 19194, 0, 0, 21063, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15183, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 21126, 21126, 21126, 21126, 21126, 21126, 19341, 0, 0, 21126, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 21147, 21168, 21189, 21210, 21210, 21210, 21231, 0, 0, 21252, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 38396, 0, 21273, 21273, 21273, 21273, 21273, 21273, 21294, 0, 0,
+    21273, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 21315, 21315, 21315, 21315, 21315,
+    21315, 21294, 0, 0, 21273, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 21336, 21336,
+    21336, 21336, 21357, 21378, 21294, 0, 0, 21273, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396,
+    0, 21378, 21378, 21378, 21378, 21378, 21378, 21294, 0, 0, 21273, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 0, 0, 21273, 21273, 21273, 21273, 21273, 21273, 21294, 0, 0, 21273, 0, 0,
+    0, 37367, 0, 0, 0, 0, 0, 0, 0, 21399, 21399, 21399, 21399, 21399, 21399, 17472, 0, 0,
+    21399, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 21420, 21420, 21420, 21420, 21420,
+    21420, 21441, 0, 0, 21420, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 21462, 21462,
+    21462, 21462, 21462, 21462, 21441, 0, 0, 21420, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231,
+    0, 21483, 21483, 21483, 21483, 21504, 21525, 21441, 0, 0, 21420, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 41231, 0, 21525, 21525, 21525, 21525, 21525, 21525, 21441, 0, 0, 21420,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 21420, 21420, 21420, 21420, 21420, 21420, 21441,
+    0, 0, 21420, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 21399, 21399, 21399, 21399,
+    21399, 21399, 17472, 0, 0, 21399, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 21546, 21546,
+    21546, 21546, 21546, 21546, 17619, 0, 0, 21546, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717,
+    0, 21567, 21567, 21567, 21567, 21567, 21567, 21588, 0, 0, 21567, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 44717, 0, 21609, 21609, 21609, 21609, 21609, 21609, 21588, 0, 0, 21567,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 21630, 21630, 21630, 21630, 21651, 21672,
+    21588, 0, 0, 21567, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 21672, 21672, 21672,
+    21672, 21672, 21672, 21588, 0, 0, 21567, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 21567,
+    21567, 21567, 21567, 21567, 21567, 21588, 0, 0, 21567, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    41231, 0, 21546, 21546, 21546, 21546, 21546, 21546, 17619, 0, 0, 21546, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 21693, 21693, 21693, 21693, 21693, 21693, 17766, 0, 0,
+    21693, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770, 0, 21714, 21714, 21714, 21714, 21714,
+    21714, 21735, 0, 0, 21714, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770, 0, 21756, 21756,
+    21756, 21756, 21756, 21756, 21735, 0, 0, 21714, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770,
+    0, 21777, 21777, 21777, 21777, 21798, 21819, 21735, 0, 0, 21714, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 48770, 0, 21819, 21819, 21819, 21819, 21819, 21819, 21735, 0, 0, 21714,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 21714, 21714, 21714, 21714, 21714, 21714, 21735,
+    0, 0, 21714, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 21693, 21693, 21693, 21693,
+    21693, 21693, 17766, 0, 0, 21693, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 21840, 21840,
+    21840, 21840, 21840, 21840, 17913, 0, 0, 21840, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 53075,
+    0, 21861, 21861, 21861, 21861, 21861, 21861, 21882, 0, 0, 21861, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 53075, 0, 21903, 21903, 21903, 21903, 21903, 21903, 21882, 0, 0, 21861,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 53075, 0, 21924, 21924, 21924, 21924, 21945, 21966,
+    21882, 0, 0, 21861, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 53075, 0, 21966, 21966, 21966,
+    21966, 21966, 21966, 21882, 0, 0, 21861, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 21861,
+    21861, 21861, 21861, 21861, 21861, 21882, 0, 0, 21861, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    48770, 0, 21840, 21840, 21840, 21840, 21840, 21840, 17913, 0, 0, 21840, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0,
+    0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0,
+    0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0,
+    0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 21987, 22008, 22029, 22029, 22029, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20118, 0, 18081, 18081, 18081, 18081, 18081,
+    18081, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20118, 0, 18081, 18081, 18081, 18081,
+    18081, 18081, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20118, 0, 18081, 18081, 18081,
+    18081, 18081, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22050, 22071, 22092,
+    22113, 22113, 22113, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20202, 0, 18165, 18165,
+    18165, 18165, 18165, 18165, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20202, 0, 18165,
+    18165, 18165, 18165, 18165, 18165, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20202, 0,
+    18165, 18165, 18165, 18165, 18165, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 16044, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 22134, 22155,
+    22176, 22197, 22197, 22197, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22218,
+    22218, 22218, 22218, 22218, 22218, 20349, 0, 0, 22218, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 22239, 22260, 22281, 22302, 22302, 22302, 0, 0, 0, 22323, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 20307, 0, 22344, 22344, 22344, 22344, 22344, 22344, 20349, 0, 0, 22218, 0, 0,
+    0, 4599, 0, 0, 0, 0, 0, 20307, 0, 22344, 22344, 22344, 22344, 22344, 22344, 20349, 0,
+    0, 22218, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 20307, 0, 22344, 22344, 22344, 22344, 22344,
+    22218, 20349, 0, 0, 22218, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 20307, 0, 22218, 22218,
+    22218, 22218, 22218, 22218, 20349, 0, 0, 22218, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 22365,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22365, 0, 22386, 22386,
+    22386, 22386, 22386, 22386, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22365, 0, 22407,
+    22407, 22407, 22407, 22428, 20454, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22365, 0,
+    20454, 20454, 20454, 20454, 20454, 20454, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 22449, 22449, 22449, 22449, 22449, 22449, 18459, 0, 0, 22449, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 22470, 22470, 22470, 22470, 22470, 22470, 0, 0, 0, 22470, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 18417, 0, 22449, 22449, 22449, 22449, 22449, 22449, 18459, 0, 0,
+    22449, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22491, 22491, 22491, 22491, 22491, 22491, 0,
+    0, 0, 22491, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16317, 0, 0, 0,
+    0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 22512, 22512, 22512, 22512, 22512, 22512, 0, 0,
+    0, 22512, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16464, 0, 0, 0, 0,
+    0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 22533, 22533, 22533, 22533, 22533, 22533, 0, 0, 0,
+    22533, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16611, 0, 0, 0, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 0, 0, 22554, 22554, 22554, 22554, 22554, 22554, 0, 0, 0,
+    22554, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16758, 0, 0, 0, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 0, 0, 22575, 22575, 22575, 22575, 22575, 22575, 0, 0, 0,
+    22575, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16905, 0, 0, 0, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 0, 0, 22596, 22596, 22596, 22596, 22596, 22596, 0, 0, 0,
+    22596, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 22617, 22617, 22617, 22617, 22617, 22617,
+    0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 22638, 22638, 22638, 22638, 22659,
+    9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093,
+    9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 22680, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22680, 0, 22701, 22701, 22701, 22701, 22701, 22701, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22680, 0, 22722, 22722, 22722, 22722, 22743,
+    20895, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22680, 0, 20895, 20895, 20895, 20895,
+    20895, 20895, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22764, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22764, 0, 22785, 22785, 22785, 22785, 22785,
+    22785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22764, 0, 22806, 22806, 22806, 22806,
+    22827, 20979, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22764, 0, 20979, 20979, 20979,
+    20979, 20979, 20979, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22848, 22848,
+    22848, 22848, 22848, 22848, 19194, 0, 0, 22848, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    22869, 22869, 22869, 22869, 22869, 22869, 0, 0, 0, 22869, 0, 0, 0, 2646, 0, 0, 0, 0,
+    0, 19152, 0, 22848, 22848, 22848, 22848, 22848, 22848, 19194, 0, 0, 22848, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 0, 0, 22890, 22890, 22890, 22890, 22890, 22890, 19341, 0, 0,
+    22890, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22911, 0, 22932, 22932, 22932, 22932, 22932, 22932,
+    22953, 0, 0, 22932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22911, 0, 22974, 22974, 22974, 22974,
+    22974, 22974, 22953, 0, 0, 22932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22911, 0, 22995, 22995,
+    22995, 22995, 23016, 23037, 22953, 0, 0, 22932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22911, 0,
+    23037, 23037, 23037, 23037, 23037, 23037, 22953, 0, 0, 22932, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 23058, 23058, 23058, 23058, 23058, 23058, 0, 0, 0, 23058, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 0, 0, 22932, 22932, 22932, 22932, 22932, 22932, 22953, 0, 0, 22932, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 23079, 23079, 23079, 23079, 23079, 23079, 21294, 0, 0,
+    23079, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23100, 23100, 23100, 23100, 23100, 23100,
+    0, 0, 0, 23100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38396, 0, 23121, 23121, 23121, 23121,
+    23121, 23121, 21294, 0, 0, 23079, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 38396, 0, 23121,
+    23121, 23121, 23121, 23121, 23121, 21294, 0, 0, 23079, 0, 0, 0, 37367, 0, 0, 0, 0, 0,
+    38396, 0, 23121, 23121, 23121, 23121, 23121, 23079, 21294, 0, 0, 23079, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 38396, 0, 23079, 23079, 23079, 23079, 23079, 23079, 21294, 0,
+    0, 23079, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17472, 0, 0, 0, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23142, 23142, 23142, 23142, 23142, 23142, 21441, 0,
+    0, 23142, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23163, 23163, 23163, 23163, 23163,
+    23163, 0, 0, 0, 23163, 0, 0, 0, 0, 0, 0, 0, 0, 0, 41231, 0, 23184, 23184, 23184,
+    23184, 23184, 23184, 21441, 0, 0, 23142, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0,
+    23184, 23184, 23184, 23184, 23184, 23184, 21441, 0, 0, 23142, 0, 0, 0, 37367, 0, 0,
+    0, 0, 0, 41231, 0, 23184, 23184, 23184, 23184, 23184, 23142, 21441, 0, 0, 23142, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 23142, 23142, 23142, 23142, 23142, 23142,
+    21441, 0, 0, 23142, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17619, 0,
+    0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23205, 23205, 23205, 23205, 23205, 23205,
+    21588, 0, 0, 23205, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23226, 23226, 23226, 23226,
+    23226, 23226, 0, 0, 0, 23226, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44717, 0, 23247, 23247,
+    23247, 23247, 23247, 23247, 21588, 0, 0, 23205, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717,
+    0, 23247, 23247, 23247, 23247, 23247, 23247, 21588, 0, 0, 23205, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 44717, 0, 23247, 23247, 23247, 23247, 23247, 23205, 21588, 0, 0, 23205,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 44717, 0, 23205, 23205, 23205, 23205, 23205, 23205,
+    21588, 0, 0, 23205, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17766, 0,
+    0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23268, 23268, 23268, 23268, 23268, 23268,
+    21735, 0, 0, 23268, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23289, 23289, 23289, 23289,
+    23289, 23289, 0, 0, 0, 23289, 0, 0, 0, 0, 0, 0, 0, 0, 0, 48770, 0, 23310, 23310,
+    23310, 23310, 23310, 23310, 21735, 0, 0, 23268, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770,
+    0, 23310, 23310, 23310, 23310, 23310, 23310, 21735, 0, 0, 23268, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 48770, 0, 23310, 23310, 23310, 23310, 23310, 23268, 21735, 0, 0, 23268,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770, 0, 23268, 23268, 23268, 23268, 23268, 23268,
+    21735, 0, 0, 23268, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17913, 0,
+    0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23331, 23331, 23331, 23331, 23331, 23331,
+    21882, 0, 0, 23331, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23352, 23352, 23352, 23352,
+    23352, 23352, 0, 0, 0, 23352, 0, 0, 0, 0, 0, 0, 0, 0, 0, 53075, 0, 23373, 23373,
+    23373, 23373, 23373, 23373, 21882, 0, 0, 23331, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 53075,
+    0, 23373, 23373, 23373, 23373, 23373, 23373, 21882, 0, 0, 23331, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 53075, 0, 23373, 23373, 23373, 23373, 23373, 23331, 21882, 0, 0, 23331,
+    0, 0, 0, 37367, 0, 0, 0, 0, 0, 53075, 0, 23331, 23331, 23331, 23331, 23331, 23331,
+    21882, 0, 0, 23331, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 23394, 23394, 23394, 23394,
+    23394, 23394, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 23415, 23415, 23415,
+    23415, 23436, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587,
+    13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 23457, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23457, 0, 23478, 23478, 23478,
+    23478, 23478, 23478, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23457, 0, 23499, 23499,
+    23499, 23499, 23520, 22050, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23457, 0, 22050,
+    22050, 22050, 22050, 22050, 22050, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23541, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23541, 0, 23562, 23562,
+    23562, 23562, 23562, 23562, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23541, 0, 23583,
+    23583, 23583, 23583, 23604, 22134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23541, 0,
+    22134, 22134, 22134, 22134, 22134, 22134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 23625, 23625, 23625, 23625, 23625, 23625, 20349, 0, 0, 23625, 0, 0, 0, 4599, 0, 0,
+    0, 0, 0, 23646, 0, 23667, 23667, 23667, 23667, 23667, 23667, 23688, 0, 0, 23667, 0,
+    0, 0, 4599, 0, 0, 0, 0, 0, 23646, 0, 23709, 23709, 23709, 23709, 23709, 23709, 23688,
+    0, 0, 23667, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 23646, 0, 23730, 23730, 23730, 23730,
+    23751, 23772, 23688, 0, 0, 23667, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 23646, 0, 23772,
+    23772, 23772, 23772, 23772, 23772, 23688, 0, 0, 23667, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 23667, 23667, 23667, 23667, 23667, 23667, 23688, 0, 0, 23667, 0, 0, 0, 4599, 0,
+    0, 0, 0, 0, 20307, 0, 23625, 23625, 23625, 23625, 23625, 23625, 20349, 0, 0, 23625,
+    0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 23793, 23814, 23835, 23856, 23856, 23856, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22365, 0, 20454, 20454, 20454, 20454, 20454, 20454,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22365, 0, 20454, 20454, 20454, 20454, 20454,
+    20454, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22365, 0, 20454, 20454, 20454, 20454,
+    20454, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18459, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23877, 23877, 23877, 23877, 23877, 23877, 0, 0,
+    0, 23877, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 41861, 41861, 41861, 41861, 41861,
+    41861, 0, 0, 0, 41861, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 41861, 41861, 41861,
+    41861, 41861, 41861, 0, 0, 0, 41861, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 41861,
+    41861, 41861, 41861, 41861, 41861, 0, 0, 0, 41861, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0,
+    0, 41861, 41861, 41861, 41861, 41861, 41861, 0, 0, 0, 41861, 0, 0, 0, 35414, 0, 0, 0,
+    0, 0, 0, 0, 41861, 41861, 41861, 41861, 41861, 41861, 0, 0, 0, 41861, 0, 0, 0, 35414,
+    0, 0, 0, 0, 0, 0, 0, 41861, 41861, 41861, 41861, 41861, 41861, 0, 0, 0, 41861, 0, 0,
+    0, 35414, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0,
+    0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0,
+    0, 2646, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 0, 0, 9093, 23898, 23919, 23940, 23940, 23940, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 22680, 0, 20895, 20895, 20895, 20895, 20895, 20895, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 22680, 0, 20895, 20895, 20895, 20895, 20895, 20895, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22680, 0, 20895, 20895, 20895, 20895, 20895, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23961, 23982, 24003, 24024, 24024, 24024,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22764, 0, 20979, 20979, 20979, 20979, 20979,
+    20979, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22764, 0, 20979, 20979, 20979, 20979,
+    20979, 20979, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22764, 0, 20979, 20979, 20979,
+    20979, 20979, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    19194, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 24045, 24045, 24045, 24045,
+    24045, 24045, 0, 0, 0, 24045, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    19341, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24066, 24087, 24108, 24129, 24129,
+    24129, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24150, 24150, 24150, 24150,
+    24150, 24150, 22953, 0, 0, 24150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24171, 24171,
+    24171, 24171, 24171, 24171, 46355, 0, 0, 24171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22911, 0,
+    24192, 24192, 24192, 24192, 24192, 24192, 22953, 0, 0, 24150, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 22911, 0, 24192, 24192, 24192, 24192, 24192, 24192, 22953, 0, 0, 24150, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 22911, 0, 24192, 24192, 24192, 24192, 24192, 24150, 22953, 0, 0,
+    24150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22911, 0, 24150, 24150, 24150, 24150, 24150, 24150,
+    22953, 0, 0, 24150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24213, 24213, 24213, 24213,
+    24213, 24213, 0, 0, 0, 24213, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 24234, 24234,
+    24234, 24234, 24234, 24234, 21294, 0, 0, 24234, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    24255, 24255, 24255, 24255, 24255, 24255, 0, 0, 0, 24255, 0, 0, 0, 37367, 0, 0, 0, 0,
+    0, 38396, 0, 24234, 24234, 24234, 24234, 24234, 24234, 21294, 0, 0, 24234, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 24276, 24276, 24276, 24276, 24276, 24276, 21441, 0, 0,
+    24276, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 24297, 24297, 24297, 24297, 24297, 24297,
+    0, 0, 0, 24297, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 41231, 0, 24276, 24276, 24276, 24276,
+    24276, 24276, 21441, 0, 0, 24276, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 24318, 24318,
+    24318, 24318, 24318, 24318, 21588, 0, 0, 24318, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    24339, 24339, 24339, 24339, 24339, 24339, 0, 0, 0, 24339, 0, 0, 0, 37367, 0, 0, 0, 0,
+    0, 44717, 0, 24318, 24318, 24318, 24318, 24318, 24318, 21588, 0, 0, 24318, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 24360, 24360, 24360, 24360, 24360, 24360, 21735, 0, 0,
+    24360, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 24381, 24381, 24381, 24381, 24381, 24381,
+    0, 0, 0, 24381, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 48770, 0, 24360, 24360, 24360, 24360,
+    24360, 24360, 21735, 0, 0, 24360, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 24402, 24402,
+    24402, 24402, 24402, 24402, 21882, 0, 0, 24402, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    24423, 24423, 24423, 24423, 24423, 24423, 0, 0, 0, 24423, 0, 0, 0, 37367, 0, 0, 0, 0,
+    0, 53075, 0, 24402, 24402, 24402, 24402, 24402, 24402, 21882, 0, 0, 24402, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0,
+    0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0,
+    0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0,
+    0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 24444, 24465, 24486, 24486, 24486, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23457, 0, 22050, 22050, 22050, 22050, 22050,
+    22050, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23457, 0, 22050, 22050, 22050, 22050,
+    22050, 22050, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23457, 0, 22050, 22050, 22050,
+    22050, 22050, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24507, 24528, 24549,
+    24570, 24570, 24570, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23541, 0, 22134, 22134,
+    22134, 22134, 22134, 22134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23541, 0, 22134,
+    22134, 22134, 22134, 22134, 22134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23541, 0,
+    22134, 22134, 22134, 22134, 22134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 20349, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 24591, 24612,
+    24633, 24654, 24654, 24654, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24675,
+    24675, 24675, 24675, 24675, 24675, 23688, 0, 0, 24675, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 24696, 24696, 24696, 24696, 24696, 24696, 0, 0, 0, 24696, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 23646, 0, 24717, 24717, 24717, 24717, 24717, 24717, 23688, 0, 0, 24675, 0, 0,
+    0, 4599, 0, 0, 0, 0, 0, 23646, 0, 24717, 24717, 24717, 24717, 24717, 24717, 23688, 0,
+    0, 24675, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 23646, 0, 24717, 24717, 24717, 24717, 24717,
+    24675, 23688, 0, 0, 24675, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 23646, 0, 24675, 24675,
+    24675, 24675, 24675, 24675, 23688, 0, 0, 24675, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 24738,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24738, 0, 24759, 24759,
+    24759, 24759, 24759, 24759, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24738, 0, 24780,
+    24780, 24780, 24780, 24801, 23793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24738, 0,
+    23793, 23793, 23793, 23793, 23793, 23793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 41861, 41861, 41861, 41861, 41861, 41861, 0, 0, 0, 41861, 0, 0, 0, 35414, 0, 0, 0,
+    0, 0, 0, 0, 24822, 24822, 24822, 24822, 24822, 24822, 0, 0, 0, 0, 0, 0, 0, 2646, 0,
+    0, 0, 0, 0, 0, 0, 24843, 24843, 24843, 24843, 24864, 9093, 0, 0, 0, 0, 0, 0, 0, 2646,
+    0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646,
+    0, 0, 0, 0, 0, 24885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    24885, 0, 24906, 24906, 24906, 24906, 24906, 24906, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 24885, 0, 24927, 24927, 24927, 24927, 24948, 23961, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 24885, 0, 23961, 23961, 23961, 23961, 23961, 23961, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 9093, 0, 0, 0,
+    2646, 0, 0, 0, 0, 0, 24969, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 24969, 0, 24990, 24990, 24990, 24990, 24990, 24990, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 24969, 0, 25011, 25011, 25011, 25011, 25032, 24066, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 24969, 0, 24066, 24066, 24066, 24066, 24066, 24066, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 25053, 25053, 25053, 25053, 25053, 25053, 22953, 0, 0,
+    25053, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25074, 25074, 25074, 25074, 25074, 25074, 0,
+    0, 0, 25074, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 22911, 0, 25053, 25053, 25053, 25053,
+    25053, 25053, 22953, 0, 0, 25053, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25095, 25095,
+    25095, 25095, 25095, 25095, 0, 0, 0, 25095, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 21294, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 25116, 25116,
+    25116, 25116, 25116, 25116, 0, 0, 0, 25116, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 21441, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 25137, 25137,
+    25137, 25137, 25137, 25137, 0, 0, 0, 25137, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 21588, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 25158, 25158,
+    25158, 25158, 25158, 25158, 0, 0, 0, 25158, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 21735, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 25179, 25179,
+    25179, 25179, 25179, 25179, 0, 0, 0, 25179, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 21882, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 25200, 25200,
+    25200, 25200, 25200, 25200, 0, 0, 0, 25200, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    25221, 25221, 25221, 25221, 25221, 25221, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 25242, 25242, 25242, 25242, 25263, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0,
+    0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0,
+    0, 0, 0, 0, 25284, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25284,
+    0, 25305, 25305, 25305, 25305, 25305, 25305, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25284, 0, 25326, 25326, 25326, 25326, 25347, 24507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 25284, 0, 24507, 24507, 24507, 24507, 24507, 24507, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 25368, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25368,
+    0, 25389, 25389, 25389, 25389, 25389, 25389, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25368, 0, 25410, 25410, 25410, 25410, 25431, 24591, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 25368, 0, 24591, 24591, 24591, 24591, 24591, 24591, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 25452, 25452, 25452, 25452, 25452, 25452, 23688, 0, 0, 25452, 0, 0,
+    0, 4599, 0, 0, 0, 0, 0, 0, 0, 25473, 25473, 25473, 25473, 25473, 25473, 0, 0, 0,
+    25473, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 23646, 0, 25452, 25452, 25452, 25452, 25452,
+    25452, 23688, 0, 0, 25452, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 41861, 25494, 25515,
+    25536, 25536, 25536, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24738, 0, 23793, 23793,
+    23793, 23793, 23793, 23793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24738, 0, 23793,
+    23793, 23793, 23793, 23793, 23793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24738, 0,
+    23793, 23793, 23793, 23793, 23793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 0, 0,
+    9093, 25557, 25578, 25599, 25599, 25599, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    24885, 0, 23961, 23961, 23961, 23961, 23961, 23961, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 24885, 0, 23961, 23961, 23961, 23961, 23961, 23961, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 24885, 0, 23961, 23961, 23961, 23961, 23961, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 25620, 25641, 25662, 25683, 25683, 25683, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 24969, 0, 24066, 24066, 24066, 24066, 24066, 24066, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 24969, 0, 24066, 24066, 24066, 24066, 24066, 24066, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24969, 0, 24066, 24066, 24066, 24066, 24066, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22953, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 25704, 25704, 25704, 25704, 25704, 25704, 0, 0, 0, 25704, 0, 0,
+    0, 37367, 0, 0, 0, 0, 0, 0, 0, 46355, 46355, 46355, 46355, 46355, 46355, 0, 0, 0,
+    46355, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 46355, 46355, 46355, 46355, 46355, 46355,
+    0, 0, 0, 46355, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 46355, 46355, 46355, 46355,
+    46355, 46355, 0, 0, 0, 46355, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 46355, 46355,
+    46355, 46355, 46355, 46355, 0, 0, 0, 46355, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0,
+    46355, 46355, 46355, 46355, 46355, 46355, 0, 0, 0, 46355, 0, 0, 0, 37367, 0, 0, 0, 0,
+    0, 0, 0, 46355, 46355, 46355, 46355, 46355, 46355, 0, 0, 0, 46355, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0, 0,
+    4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0,
+    0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0,
+    0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 25725, 25746, 25767, 25767, 25767, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25284, 0, 24507, 24507, 24507, 24507, 24507, 24507, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25284, 0, 24507, 24507, 24507, 24507, 24507,
+    24507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25284, 0, 24507, 24507, 24507, 24507,
+    24507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25788, 25809, 25830, 25851,
+    25851, 25851, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25368, 0, 24591, 24591, 24591,
+    24591, 24591, 24591, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25368, 0, 24591, 24591,
+    24591, 24591, 24591, 24591, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25368, 0, 24591,
+    24591, 24591, 24591, 24591, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 23688, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 25872, 25872, 25872,
+    25872, 25872, 25872, 0, 0, 0, 25872, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 25893,
+    25893, 25893, 25893, 25893, 25893, 0, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    25914, 25914, 25914, 25914, 25935, 41861, 0, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    0, 0, 41861, 41861, 41861, 41861, 41861, 41861, 0, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0,
+    0, 0, 0, 0, 25956, 25956, 25956, 25956, 25956, 25956, 0, 0, 0, 0, 0, 0, 0, 2646, 0,
+    0, 0, 0, 0, 0, 0, 25977, 25977, 25977, 25977, 25998, 9093, 0, 0, 0, 0, 0, 0, 0, 2646,
+    0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646,
+    0, 0, 0, 0, 0, 26019, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    26019, 0, 26040, 26040, 26040, 26040, 26040, 26040, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 26019, 0, 26061, 26061, 26061, 26061, 26082, 25620, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 26019, 0, 25620, 25620, 25620, 25620, 25620, 25620, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 46355, 46355, 46355, 46355, 46355, 46355, 0, 0, 0, 46355, 0,
+    0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 26103, 26103, 26103, 26103, 26103, 26103, 0, 0, 0,
+    0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 26124, 26124, 26124, 26124, 26145, 13587, 0,
+    0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587,
+    13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 26166, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26166, 0, 26187, 26187, 26187, 26187, 26187, 26187, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26166, 0, 26208, 26208, 26208, 26208, 26229,
+    25788, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26166, 0, 25788, 25788, 25788, 25788,
+    25788, 25788, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587,
+    13587, 13587, 13587, 0, 0, 0, 13587, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 41861,
+    41861, 41861, 41861, 41861, 41861, 0, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0, 0, 0,
+    41861, 41861, 41861, 41861, 41861, 41861, 0, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0, 0,
+    0, 0, 41861, 41861, 41861, 41861, 41861, 0, 0, 0, 0, 0, 0, 0, 0, 35414, 0, 0, 0, 0,
+    0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0,
+    0, 0, 0, 9093, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0,
+    0, 0, 0, 9093, 9093, 9093, 9093, 9093, 0, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0,
+    0, 0, 46355, 26250, 26271, 26292, 26292, 26292, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 26019, 0, 25620, 25620, 25620, 25620, 25620, 25620, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 26019, 0, 25620, 25620, 25620, 25620, 25620, 25620, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 26019, 0, 25620, 25620, 25620, 25620, 25620, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0,
+    0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0,
+    0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0,
+    0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 26313, 26334, 26355, 26355, 26355, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26166, 0, 25788, 25788, 25788, 25788, 25788, 25788,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26166, 0, 25788, 25788, 25788, 25788, 25788,
+    25788, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26166, 0, 25788, 25788, 25788, 25788,
+    25788, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26376, 26376, 26376, 26376,
+    26376, 26376, 0, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 26397, 26397, 26397,
+    26397, 26418, 46355, 0, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 46355, 46355,
+    46355, 46355, 46355, 46355, 0, 0, 0, 0, 0, 0, 0, 37367, 0, 0, 0, 0, 0, 0, 0, 26439,
+    26439, 26439, 26439, 26439, 26439, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0,
+    26460, 26460, 26460, 26460, 26481, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0,
+    0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0, 0, 0, 0, 4599, 0, 0, 0,
+    0, 0, 0, 0, 46355, 46355, 46355, 46355, 46355, 46355, 0, 0, 0, 0, 0, 0, 0, 37367, 0,
+    0, 0, 0, 0, 0, 0, 46355, 46355, 46355, 46355, 46355, 46355, 0, 0, 0, 0, 0, 0, 0,
+    37367, 0, 0, 0, 0, 0, 0, 0, 46355, 46355, 46355, 46355, 46355, 0, 0, 0, 0, 0, 0, 0,
+    0, 37367, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0, 0,
+    0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0,
+    0, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 0, 0, 0,
+    0, 0, 0, 0, 0, 4599,
 ];
 /// The operation list of each transition (0: none).
-static OPS: [u16; 29026] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4,
-    3, 3, 5, 3, 3, 3, 3, 3, 3, 0, 6, 3, 7, 8, 8, 8, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 11, 0, 11, 12, 11, 11, 11, 11, 11, 11, 11,
-    11, 11, 11, 11, 11, 11, 11, 11, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0,
-    0, 0, 0, 0, 0, 11, 13, 11, 14, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
-    11, 11, 11, 0, 0, 0, 15, 16, 15, 15, 0, 0, 15, 0, 0, 0, 0, 0, 0, 17, 18, 15, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 20, 20, 20, 20, 20, 0,
-    0, 0, 20, 20, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    21, 22, 21, 23, 21, 21, 24, 25, 26, 26, 26, 26, 26, 27, 28, 29, 21, 21, 21, 21, 30,
-    0, 0, 0, 31, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33, 34, 33, 14, 33, 33,
-    33, 33, 33, 33, 33, 33, 33, 33, 35, 33, 33, 33, 33, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36, 36, 36, 36, 36, 36, 0, 0,
-    0, 36, 36, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 0, 38, 0, 0,
-    39, 0, 0, 0, 0, 0, 0, 40, 41, 42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 43, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 44,
-    0, 0, 0, 0, 0, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 45, 45, 45, 45, 45, 45, 49, 50,
-    51, 45, 45, 45, 45, 0, 0, 0, 52, 53, 52, 54, 52, 55, 56, 0, 0, 0, 0, 0, 0, 57, 58,
-    59, 52, 52, 52, 52, 0, 0, 0, 52, 53, 52, 54, 52, 55, 56, 0, 0, 0, 0, 0, 55, 57, 58,
-    59, 52, 52, 52, 52, 0, 0, 0, 52, 53, 52, 54, 52, 55, 56, 55, 55, 55, 55, 55, 55, 57,
-    58, 59, 52, 52, 52, 52, 0, 0, 0, 0, 60, 0, 0, 0, 0, 61, 11, 11, 11, 11, 11, 11, 0,
-    62, 63, 0, 0, 0, 0, 0, 0, 0, 30, 64, 30, 65, 30, 30, 66, 67, 68, 68, 68, 68, 68, 69,
-    70, 0, 30, 30, 30, 30, 71, 0, 0, 0, 0, 0, 0, 0, 0, 0, 72, 72, 72, 72, 72, 72, 73, 0,
-    0, 72, 72, 0, 72, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 74, 74, 74, 74, 74, 74, 0, 0, 0, 74,
-    74, 0, 0, 0, 0, 0, 0, 75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 76, 0, 0, 0, 0, 0, 0,
-    0, 0, 33, 0, 33, 77, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 75,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 76, 0, 0, 0, 0, 0, 0, 0, 0, 33, 78, 33, 14, 33,
-    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 79, 79, 79, 79, 79, 79, 0, 0, 0, 79, 79,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    45, 46, 45, 47, 45, 45, 48, 0, 0, 0, 0, 0, 0, 49, 50, 51, 45, 45, 45, 45, 0, 0, 0,
-    52, 53, 52, 54, 52, 55, 56, 55, 55, 55, 55, 55, 52, 57, 58, 59, 52, 52, 52, 52, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 80, 0, 0, 0, 0, 81, 0, 0,
-    0, 0, 0, 0, 0, 82, 63, 0, 0, 0, 0, 0, 0, 0, 0, 83, 0, 84, 0, 0, 85, 0, 0, 0, 0, 0, 0,
-    86, 87, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 88, 88, 88, 88, 88, 88, 92, 93, 0, 88, 88,
-    88, 88, 0, 0, 0, 94, 95, 94, 96, 94, 97, 98, 0, 0, 0, 0, 0, 0, 99, 100, 0, 94, 94,
-    94, 94, 0, 0, 0, 94, 95, 94, 96, 94, 97, 98, 0, 0, 0, 0, 0, 97, 99, 100, 0, 94, 94,
-    94, 94, 0, 0, 0, 94, 95, 94, 96, 94, 97, 98, 97, 97, 97, 97, 97, 97, 99, 100, 0, 94,
-    94, 94, 94, 0, 0, 0, 0, 101, 0, 0, 0, 0, 102, 11, 11, 11, 11, 11, 11, 0, 103, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    76, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 105, 105, 105, 105, 105, 105, 0, 0, 0, 105, 105, 0, 0, 0, 0, 0,
-    0, 75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 76, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 106, 107, 106, 23, 106, 106,
-    108, 109, 110, 110, 110, 110, 110, 111, 112, 113, 106, 106, 106, 106, 114, 0, 0, 0,
-    115, 0, 116, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+static OPS: [u16; 26502] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 10, 11, 10, 0, 0, 10, 0, 0, 0, 0, 0, 0,
+    12, 13, 10, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 26, 27, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0,
+    0, 0, 0, 0, 29, 30, 0, 0, 31, 0, 0, 0, 0, 0, 0, 32, 33, 34, 0, 0, 0, 0, 0, 0, 0, 35,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36, 0, 0, 0, 0, 0, 0, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 68, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 0,
+    0, 0, 0, 0, 0, 0, 70, 0, 0, 0, 71, 0, 0, 0, 0, 0, 0, 0, 72, 55, 0, 0, 0, 0, 0, 0, 0,
+    73, 74, 0, 0, 75, 0, 0, 0, 0, 0, 0, 76, 77, 0, 0, 0, 0, 0, 0, 0, 0, 67, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 68, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 68, 0, 0, 0, 0, 0, 0,
+    0, 0, 100, 101, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 103, 0, 0,
+    0, 104, 0, 0, 0, 0, 0, 0, 0, 105, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 68, 0, 0, 0,
+    0, 0, 0, 0, 0, 106, 107, 0, 0, 108, 0, 0, 0, 0, 0, 0, 109, 110, 111, 0, 0, 0, 0, 0,
+    0, 0, 112, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 113, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 0, 0, 0, 0, 0, 0, 0, 137, 0, 0, 0, 138, 0, 0, 0, 0, 0,
+    0, 0, 139, 55, 0, 0, 0, 0, 0, 0, 0, 140, 141, 0, 0, 142, 0, 0, 0, 0, 0, 0, 143, 144,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 155, 0,
+    0, 157, 0, 0, 0, 158, 0, 0, 0, 0, 0, 0, 0, 159, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 155, 0, 169, 178, 169, 169, 169, 179, 0, 0, 0, 0, 0, 0, 169,
+    180, 43, 169, 169, 169, 0, 0, 0, 184, 192, 184, 184, 184, 193, 0, 0, 0, 0, 0, 0, 184,
+    194, 120, 184, 184, 184, 0, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 4, 1, 5, 5,
+    5, 0, 0, 0, 1, 0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 1, 8, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 15, 15,
+    15, 15, 15, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 16, 17, 18, 16, 16, 19, 20, 21, 21, 21, 21, 21, 22, 23, 24, 16, 16,
+    16, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 2,
+    3, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 4, 28, 28, 28, 28, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 15, 15, 15, 15, 15, 0, 0, 0, 15, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 38, 39, 37, 0, 40, 37, 37, 37, 37, 37, 37, 41,
+    42, 43, 37, 37, 37, 0, 0, 0, 44, 45, 46, 44, 47, 48, 0, 0, 0, 0, 0, 0, 49, 50, 51,
+    44, 44, 44, 0, 0, 0, 44, 45, 46, 44, 47, 48, 0, 0, 0, 0, 0, 47, 49, 50, 51, 44, 44,
+    44, 0, 0, 0, 44, 45, 46, 44, 47, 48, 47, 47, 47, 47, 47, 47, 49, 50, 51, 44, 44, 44,
+    0, 0, 0, 0, 52, 0, 0, 0, 53, 1, 1, 1, 1, 1, 1, 0, 54, 55, 0, 0, 0, 0, 0, 0, 25, 56,
+    57, 25, 25, 58, 59, 60, 60, 60, 60, 60, 61, 62, 0, 25, 25, 25, 63, 0, 0, 0, 0, 0, 0,
+    0, 0, 64, 64, 64, 64, 64, 64, 65, 0, 0, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 66, 66,
+    66, 66, 66, 66, 0, 0, 0, 66, 0, 0, 0, 0, 0, 28, 0, 3, 28, 28, 28, 28, 28, 28, 28, 28,
+    28, 28, 28, 28, 28, 28, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 68, 0, 0, 0, 0, 0, 0, 0, 28,
+    8, 9, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 69, 69, 69, 69, 69, 69, 0, 0, 0, 69, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 38, 39, 37, 37, 40,
+    0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 44, 45, 46, 44, 47, 48, 47, 47,
+    47, 47, 47, 44, 49, 50, 51, 44, 44, 44, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 78, 79, 80, 78, 0, 81, 78, 78, 78, 78, 78, 78, 82, 83, 0, 78, 78, 78, 0, 0, 0,
+    84, 85, 86, 84, 87, 88, 0, 0, 0, 0, 0, 0, 89, 90, 0, 84, 84, 84, 0, 0, 0, 84, 85, 86,
+    84, 87, 88, 0, 0, 0, 0, 0, 87, 89, 90, 0, 84, 84, 84, 0, 0, 0, 84, 85, 86, 84, 87,
+    88, 87, 87, 87, 87, 87, 87, 89, 90, 0, 84, 84, 84, 0, 0, 0, 0, 91, 0, 0, 0, 92, 1, 1,
+    1, 1, 1, 1, 0, 93, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 95, 95, 95, 95, 95, 95, 0, 0, 0, 95, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 96, 17, 18, 96, 96,
+    97, 98, 21, 21, 21, 21, 21, 22, 23, 24, 96, 96, 96, 99, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 45, 45, 45, 45, 45, 45, 49, 50,
-    51, 45, 45, 45, 45, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0, 0, 0, 0, 0, 49, 50, 51,
-    45, 45, 45, 45, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0, 0, 0, 0, 0, 49, 50, 51, 45,
-    45, 45, 45, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0, 0, 0, 0, 0, 49, 50, 51, 45, 45,
-    45, 45, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 117, 117, 117, 117, 117, 117, 0, 0, 0, 117, 117, 0, 0, 0, 0, 0,
-    88, 89, 88, 90, 88, 88, 91, 0, 0, 0, 0, 0, 0, 92, 93, 0, 88, 88, 88, 88, 0, 0, 0, 94,
-    95, 94, 96, 94, 97, 98, 97, 97, 97, 97, 97, 94, 99, 100, 0, 94, 94, 94, 94, 0, 0, 0,
-    0, 118, 0, 0, 0, 0, 119, 0, 0, 0, 0, 0, 0, 0, 120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37,
+    38, 39, 37, 0, 40, 37, 37, 37, 37, 37, 37, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38,
+    39, 37, 0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0,
+    40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40, 0, 0,
+    0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 102, 102, 102, 102, 102, 102, 0, 0, 0, 102,
+    0, 0, 0, 0, 0, 78, 79, 80, 78, 78, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0,
+    0, 84, 85, 86, 84, 87, 88, 87, 87, 87, 87, 87, 84, 89, 90, 0, 84, 84, 84, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 121, 121, 121, 121, 121, 121, 0, 0, 0, 121, 121, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 75, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 76, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 122, 0, 123, 0, 0, 124, 0, 0, 0, 0, 0, 0, 125, 126, 127,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 129, 0, 0, 0, 0, 0, 0, 0, 0, 130,
-    131, 130, 132, 130, 0, 133, 130, 130, 130, 130, 130, 130, 134, 135, 136, 130, 130,
-    130, 130, 0, 0, 0, 137, 138, 137, 139, 137, 140, 141, 0, 0, 0, 0, 0, 0, 142, 143,
-    144, 137, 137, 137, 137, 0, 0, 0, 137, 138, 137, 139, 137, 140, 141, 0, 0, 0, 0, 0,
-    140, 142, 143, 144, 137, 137, 137, 137, 0, 0, 0, 137, 138, 137, 139, 137, 140, 141,
-    140, 140, 140, 140, 140, 140, 142, 143, 144, 137, 137, 137, 137, 0, 0, 0, 0, 145, 0,
-    0, 0, 0, 146, 33, 33, 33, 33, 33, 33, 0, 147, 148, 0, 0, 0, 0, 0, 0, 0, 114, 149,
-    114, 65, 114, 114, 150, 151, 152, 152, 152, 152, 152, 153, 154, 0, 114, 114, 114,
-    114, 155, 0, 0, 0, 0, 0, 0, 0, 0, 0, 72, 72, 72, 72, 72, 72, 156, 0, 0, 72, 72, 0,
-    72, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 105, 105, 105, 105, 105, 105, 0, 0, 0, 105, 105, 0,
-    0, 0, 0, 0, 45, 46, 45, 47, 45, 45, 48, 0, 0, 0, 0, 0, 0, 49, 50, 51, 45, 45, 45, 45,
-    0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0, 0, 0, 0, 45, 49, 50, 51, 45, 45, 45, 45, 0,
-    0, 0, 88, 89, 88, 90, 88, 0, 91, 88, 88, 88, 88, 88, 88, 92, 93, 0, 88, 88, 88, 88,
-    0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 0, 92, 93, 0, 88, 88, 88, 88, 0,
-    0, 0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 0, 92, 93, 0, 88, 88, 88, 88, 0, 0,
-    0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 0, 92, 93, 0, 88, 88, 88, 88, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 95, 95,
+    95, 95, 95, 95, 0, 0, 0, 95, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 0,
+    117, 114, 114, 114, 114, 114, 114, 118, 119, 120, 114, 114, 114, 0, 0, 0, 121, 45,
+    46, 121, 122, 123, 0, 0, 0, 0, 0, 0, 49, 50, 51, 121, 121, 121, 0, 0, 0, 121, 45, 46,
+    121, 122, 123, 0, 0, 0, 0, 0, 122, 49, 50, 51, 121, 121, 121, 0, 0, 0, 121, 45, 46,
+    121, 122, 123, 122, 122, 122, 122, 122, 122, 49, 50, 51, 121, 121, 121, 0, 0, 0, 0,
+    52, 0, 0, 0, 124, 28, 28, 28, 28, 28, 28, 0, 54, 55, 0, 0, 0, 0, 0, 0, 99, 56, 57,
+    99, 99, 125, 126, 60, 60, 60, 60, 60, 127, 62, 0, 99, 99, 99, 128, 0, 0, 0, 0, 0, 0,
+    0, 0, 64, 64, 64, 64, 64, 64, 129, 0, 0, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130,
+    130, 130, 130, 130, 130, 0, 0, 0, 130, 0, 0, 0, 0, 0, 37, 38, 39, 37, 37, 40, 0, 0,
+    0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40, 0, 0, 0, 0, 0,
+    37, 41, 42, 43, 37, 37, 37, 0, 0, 0, 78, 79, 80, 78, 0, 81, 78, 78, 78, 78, 78, 78,
+    82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0,
+    78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78,
+    0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 158, 0, 0, 0, 0, 159, 0, 0, 0, 0,
-    0, 0, 160, 161, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    132, 0, 0, 0, 133, 0, 0, 0, 0, 0, 0, 134, 135, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    162, 162, 162, 162, 162, 162, 0, 0, 0, 162, 162, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130, 131, 130, 132, 130, 130, 133, 0,
-    0, 0, 0, 0, 0, 134, 135, 136, 130, 130, 130, 130, 0, 0, 0, 137, 138, 137, 139, 137,
-    140, 141, 140, 140, 140, 140, 140, 137, 142, 143, 144, 137, 137, 137, 137, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 148, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 163, 0, 0, 0, 0, 164, 0, 0,
-    0, 0, 0, 0, 0, 165, 148, 0, 0, 0, 0, 0, 0, 0, 0, 166, 0, 167, 0, 0, 168, 0, 0, 0, 0,
-    0, 0, 169, 170, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 171, 172, 171, 173, 171, 0, 174, 171, 171, 171, 171, 171,
-    171, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 177, 178, 177, 179, 177, 180, 181, 0,
-    0, 0, 0, 0, 0, 182, 183, 0, 177, 177, 177, 177, 0, 0, 0, 177, 178, 177, 179, 177,
-    180, 181, 0, 0, 0, 0, 0, 180, 182, 183, 0, 177, 177, 177, 177, 0, 0, 0, 177, 178,
-    177, 179, 177, 180, 181, 180, 180, 180, 180, 180, 180, 182, 183, 0, 177, 177, 177,
-    177, 0, 0, 0, 0, 184, 0, 0, 0, 0, 185, 33, 33, 33, 33, 33, 33, 0, 186, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 45, 45,
-    45, 45, 45, 45, 49, 50, 51, 45, 45, 45, 45, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0,
-    0, 0, 0, 0, 49, 50, 51, 45, 45, 45, 45, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0, 0,
-    0, 0, 0, 49, 50, 51, 45, 45, 45, 45, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0, 0, 0,
-    0, 0, 49, 50, 51, 45, 45, 45, 45, 0, 0, 0, 88, 89, 88, 90, 88, 88, 91, 0, 0, 0, 0, 0,
-    0, 92, 93, 0, 88, 88, 88, 88, 0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 88,
-    92, 93, 0, 88, 88, 88, 88, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    136, 136, 136, 136, 136, 136, 0, 0, 0, 136, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 114, 117, 0, 0, 0, 0, 0, 0,
+    118, 119, 120, 114, 114, 114, 0, 0, 0, 121, 45, 46, 121, 122, 123, 122, 122, 122,
+    122, 122, 121, 49, 50, 51, 121, 121, 121, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 145, 79, 80, 145, 0, 146, 145, 145, 145, 145, 145, 145, 147, 83, 0, 145,
+    145, 145, 0, 0, 0, 148, 85, 86, 148, 149, 150, 0, 0, 0, 0, 0, 0, 151, 90, 0, 148,
+    148, 148, 0, 0, 0, 148, 85, 86, 148, 149, 150, 0, 0, 0, 0, 0, 149, 151, 90, 0, 148,
+    148, 148, 0, 0, 0, 148, 85, 86, 148, 149, 150, 149, 149, 149, 149, 149, 149, 151, 90,
+    0, 148, 148, 148, 0, 0, 0, 0, 152, 0, 0, 0, 153, 28, 28, 28, 28, 28, 28, 0, 154, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 38, 39, 37, 0, 40, 37, 37, 37, 37, 37, 37,
+    41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43,
+    37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37,
+    0, 0, 0, 37, 38, 39, 37, 0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0,
+    78, 79, 80, 78, 78, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80,
+    78, 0, 81, 0, 0, 0, 0, 0, 78, 82, 83, 0, 78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 187, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130, 131, 130, 132, 130, 0, 133, 130, 130, 130, 130,
-    130, 130, 134, 135, 136, 130, 130, 130, 130, 0, 0, 0, 130, 131, 130, 132, 130, 0,
-    133, 0, 0, 0, 0, 0, 0, 134, 135, 136, 130, 130, 130, 130, 0, 0, 0, 130, 131, 130,
-    132, 130, 0, 133, 0, 0, 0, 0, 0, 0, 134, 135, 136, 130, 130, 130, 130, 0, 0, 0, 130,
-    131, 130, 132, 130, 0, 133, 0, 0, 0, 0, 0, 0, 134, 135, 136, 130, 130, 130, 130, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 188, 188, 188, 188, 188, 188, 0, 0, 0, 188, 188, 0, 0, 0, 0, 0, 171, 172,
-    171, 173, 171, 171, 174, 0, 0, 0, 0, 0, 0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0,
-    177, 178, 177, 179, 177, 180, 181, 180, 180, 180, 180, 180, 177, 182, 183, 0, 177,
-    177, 177, 177, 0, 0, 0, 0, 189, 0, 0, 0, 0, 190, 0, 0, 0, 0, 0, 0, 0, 191, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 0, 117,
+    114, 114, 114, 114, 114, 114, 118, 119, 120, 114, 114, 114, 0, 0, 0, 114, 115, 116,
+    114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0, 114, 115, 116,
+    114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0, 114, 115, 116,
+    114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 156, 156, 156, 156,
+    156, 156, 0, 0, 0, 156, 0, 0, 0, 0, 0, 145, 79, 80, 145, 145, 146, 0, 0, 0, 0, 0, 0,
+    147, 83, 0, 145, 145, 145, 0, 0, 0, 148, 85, 86, 148, 149, 150, 149, 149, 149, 149,
+    149, 148, 151, 90, 0, 148, 148, 148, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45, 46, 45, 47, 45, 45, 48, 0, 0, 0, 0, 0, 0,
-    49, 50, 51, 45, 45, 45, 45, 0, 0, 0, 45, 46, 45, 47, 45, 0, 48, 0, 0, 0, 0, 0, 45,
-    49, 50, 51, 45, 45, 45, 45, 0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 88, 88, 88, 88, 88,
-    88, 92, 93, 0, 88, 88, 88, 88, 0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 0,
-    92, 93, 0, 88, 88, 88, 88, 0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 0, 92,
-    93, 0, 88, 88, 88, 88, 0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 0, 92, 93,
-    0, 88, 88, 88, 88, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 38, 39, 37, 37,
+    40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40, 0, 0,
+    0, 0, 0, 37, 41, 42, 43, 37, 37, 37, 0, 0, 0, 78, 79, 80, 78, 0, 81, 78, 78, 78, 78,
+    78, 78, 82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82,
+    83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78,
+    78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1941,41 +3260,40 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130, 131,
-    130, 132, 130, 130, 133, 0, 0, 0, 0, 0, 0, 134, 135, 136, 130, 130, 130, 130, 0, 0,
-    0, 130, 131, 130, 132, 130, 0, 133, 0, 0, 0, 0, 0, 130, 134, 135, 136, 130, 130, 130,
-    130, 0, 0, 0, 171, 172, 171, 173, 171, 0, 174, 171, 171, 171, 171, 171, 171, 175,
-    176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172, 171, 173, 171, 0, 174, 0, 0, 0, 0, 0,
-    0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172, 171, 173, 171, 0, 174, 0, 0,
-    0, 0, 0, 0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172, 171, 173, 171, 0,
-    174, 0, 0, 0, 0, 0, 0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 114, 117, 0, 0, 0, 0, 0, 0, 118, 119,
+    120, 114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 114, 118,
+    119, 120, 114, 114, 114, 0, 0, 0, 145, 79, 80, 145, 0, 146, 145, 145, 145, 145, 145,
+    145, 147, 83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0,
+    147, 83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147,
+    83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147, 83,
+    0, 145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 193, 0, 0, 0, 0, 194, 0, 0, 0, 0, 0, 0, 195, 196, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 161, 0, 0, 0, 162, 0, 0, 0, 0, 0, 0, 163, 164, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 165,
+    39, 37, 37, 166, 37, 37, 37, 37, 37, 37, 167, 168, 43, 37, 37, 37, 0, 0, 0, 37, 165,
+    39, 37, 37, 166, 0, 0, 0, 0, 0, 0, 167, 168, 43, 37, 37, 37, 0, 0, 0, 37, 165, 39,
+    37, 37, 166, 0, 0, 0, 0, 0, 0, 167, 168, 43, 37, 37, 37, 0, 0, 0, 37, 165, 39, 37,
+    37, 166, 0, 0, 0, 0, 0, 0, 167, 168, 43, 37, 37, 37, 0, 0, 0, 78, 79, 80, 78, 78, 81,
+    0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0,
+    0, 78, 82, 83, 0, 78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 45, 197, 45, 47, 45, 45, 198, 45, 45, 45, 45, 45, 45, 199, 200, 51, 45, 45, 45,
-    45, 0, 0, 0, 45, 197, 45, 47, 45, 45, 198, 0, 0, 0, 0, 0, 0, 199, 200, 51, 45, 45,
-    45, 45, 0, 0, 0, 45, 197, 45, 47, 45, 45, 198, 0, 0, 0, 0, 0, 0, 199, 200, 51, 45,
-    45, 45, 45, 0, 0, 0, 45, 197, 45, 47, 45, 45, 198, 0, 0, 0, 0, 0, 0, 199, 200, 51,
-    45, 45, 45, 45, 0, 0, 0, 88, 89, 88, 90, 88, 88, 91, 0, 0, 0, 0, 0, 0, 92, 93, 0, 88,
-    88, 88, 88, 0, 0, 0, 88, 89, 88, 90, 88, 0, 91, 0, 0, 0, 0, 0, 88, 92, 93, 0, 88, 88,
-    88, 88, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1983,49 +3301,46 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 114, 115, 116, 114, 0, 117, 114, 114, 114, 114, 114, 114, 118, 119, 120,
+    114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120,
+    114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120,
+    114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120,
+    114, 114, 114, 0, 0, 0, 145, 79, 80, 145, 145, 146, 0, 0, 0, 0, 0, 0, 147, 83, 0,
+    145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 145, 147, 83, 0,
+    145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130, 131, 130, 132,
-    130, 0, 133, 130, 130, 130, 130, 130, 130, 134, 135, 136, 130, 130, 130, 130, 0, 0,
-    0, 130, 131, 130, 132, 130, 0, 133, 0, 0, 0, 0, 0, 0, 134, 135, 136, 130, 130, 130,
-    130, 0, 0, 0, 130, 131, 130, 132, 130, 0, 133, 0, 0, 0, 0, 0, 0, 134, 135, 136, 130,
-    130, 130, 130, 0, 0, 0, 130, 131, 130, 132, 130, 0, 133, 0, 0, 0, 0, 0, 0, 134, 135,
-    136, 130, 130, 130, 130, 0, 0, 0, 171, 172, 171, 173, 171, 171, 174, 0, 0, 0, 0, 0,
-    0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172, 171, 173, 171, 0, 174, 0, 0,
-    0, 0, 0, 171, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 169, 170, 169, 169, 169,
+    171, 172, 172, 172, 172, 172, 172, 169, 173, 43, 169, 169, 169, 0, 0, 0, 37, 165, 39,
+    37, 37, 166, 0, 0, 0, 0, 0, 37, 167, 168, 43, 37, 37, 37, 0, 0, 0, 78, 174, 80, 78,
+    78, 175, 78, 78, 78, 78, 78, 78, 176, 177, 0, 78, 78, 78, 0, 0, 0, 78, 174, 80, 78,
+    78, 175, 0, 0, 0, 0, 0, 0, 176, 177, 0, 78, 78, 78, 0, 0, 0, 78, 174, 80, 78, 78,
+    175, 0, 0, 0, 0, 0, 0, 176, 177, 0, 78, 78, 78, 0, 0, 0, 78, 174, 80, 78, 78, 175, 0,
+    0, 0, 0, 0, 0, 176, 177, 0, 78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 201, 0, 202,
-    203, 202, 202, 202, 202, 204, 205, 205, 205, 205, 205, 205, 202, 206, 51, 202, 202,
-    202, 202, 0, 0, 0, 45, 197, 45, 47, 45, 45, 198, 0, 0, 0, 0, 0, 45, 199, 200, 51, 45,
-    45, 45, 45, 0, 0, 0, 88, 207, 88, 90, 88, 88, 208, 88, 88, 88, 88, 88, 88, 209, 210,
-    0, 88, 88, 88, 88, 0, 0, 0, 88, 207, 88, 90, 88, 88, 208, 0, 0, 0, 0, 0, 0, 209, 210,
-    0, 88, 88, 88, 88, 0, 0, 0, 88, 207, 88, 90, 88, 88, 208, 0, 0, 0, 0, 0, 0, 209, 210,
-    0, 88, 88, 88, 88, 0, 0, 0, 88, 207, 88, 90, 88, 88, 208, 0, 0, 0, 0, 0, 0, 209, 210,
-    0, 88, 88, 88, 88, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2033,60 +3348,76 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 114, 115, 116, 114, 114, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114,
+    114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 114, 118, 119, 120, 114,
+    114, 114, 0, 0, 0, 145, 79, 80, 145, 0, 146, 145, 145, 145, 145, 145, 145, 147, 83,
+    0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147, 83, 0,
+    145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147, 83, 0, 145,
+    145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147, 83, 0, 145, 145,
+    145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 130, 131, 130, 132, 130, 130, 133, 0, 0, 0, 0, 0, 0, 134, 135, 136, 130, 130,
-    130, 130, 0, 0, 0, 130, 131, 130, 132, 130, 0, 133, 0, 0, 0, 0, 0, 130, 134, 135,
-    136, 130, 130, 130, 130, 0, 0, 0, 171, 172, 171, 173, 171, 0, 174, 171, 171, 171,
-    171, 171, 171, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172, 171, 173, 171, 0,
-    174, 0, 0, 0, 0, 0, 0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172, 171, 173,
-    171, 0, 174, 0, 0, 0, 0, 0, 0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172,
-    171, 173, 171, 0, 174, 0, 0, 0, 0, 0, 0, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 78, 174, 80, 78, 78, 175, 0, 0, 0, 0, 0, 78, 176, 177, 0,
+    78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 202, 211, 202, 202, 202, 202, 212, 0,
-    0, 0, 0, 0, 0, 202, 213, 51, 202, 202, 202, 202, 0, 0, 0, 88, 207, 88, 90, 88, 88,
-    208, 0, 0, 0, 0, 0, 88, 209, 210, 0, 88, 88, 88, 88, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 181, 116, 114, 114, 182, 114, 114, 114, 114,
+    114, 114, 167, 183, 120, 114, 114, 114, 0, 0, 0, 114, 181, 116, 114, 114, 182, 0, 0,
+    0, 0, 0, 0, 167, 183, 120, 114, 114, 114, 0, 0, 0, 114, 181, 116, 114, 114, 182, 0,
+    0, 0, 0, 0, 0, 167, 183, 120, 114, 114, 114, 0, 0, 0, 114, 181, 116, 114, 114, 182,
+    0, 0, 0, 0, 0, 0, 167, 183, 120, 114, 114, 114, 0, 0, 0, 145, 79, 80, 145, 145, 146,
+    0, 0, 0, 0, 0, 0, 147, 83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0,
+    0, 0, 0, 145, 147, 83, 0, 145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2095,27 +3426,24 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130, 214, 130, 132, 130, 130, 215, 130,
-    130, 130, 130, 130, 130, 216, 217, 136, 130, 130, 130, 130, 0, 0, 0, 130, 214, 130,
-    132, 130, 130, 215, 0, 0, 0, 0, 0, 0, 216, 217, 136, 130, 130, 130, 130, 0, 0, 0,
-    130, 214, 130, 132, 130, 130, 215, 0, 0, 0, 0, 0, 0, 216, 217, 136, 130, 130, 130,
-    130, 0, 0, 0, 130, 214, 130, 132, 130, 130, 215, 0, 0, 0, 0, 0, 0, 216, 217, 136,
-    130, 130, 130, 130, 0, 0, 0, 171, 172, 171, 173, 171, 171, 174, 0, 0, 0, 0, 0, 0,
-    175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 171, 172, 171, 173, 171, 0, 174, 0, 0, 0,
-    0, 0, 171, 175, 176, 0, 171, 171, 171, 171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2127,28 +3455,28 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 184, 185, 184, 184, 184, 186, 172, 172, 172, 172, 172, 172,
+    184, 187, 120, 184, 184, 184, 0, 0, 0, 114, 181, 116, 114, 114, 182, 0, 0, 0, 0, 0,
+    114, 167, 183, 120, 114, 114, 114, 0, 0, 0, 145, 188, 80, 145, 145, 189, 145, 145,
+    145, 145, 145, 145, 190, 191, 0, 145, 145, 145, 0, 0, 0, 145, 188, 80, 145, 145, 189,
+    0, 0, 0, 0, 0, 0, 190, 191, 0, 145, 145, 145, 0, 0, 0, 145, 188, 80, 145, 145, 189,
+    0, 0, 0, 0, 0, 0, 190, 191, 0, 145, 145, 145, 0, 0, 0, 145, 188, 80, 145, 145, 189,
+    0, 0, 0, 0, 0, 0, 190, 191, 0, 145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2160,28 +3488,29 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 218, 219, 218, 218, 218, 218, 220, 199, 199, 199, 199, 199, 199, 218,
-    221, 136, 218, 218, 218, 218, 0, 0, 0, 130, 214, 130, 132, 130, 130, 215, 0, 0, 0, 0,
-    0, 130, 216, 217, 136, 130, 130, 130, 130, 0, 0, 0, 171, 222, 171, 173, 171, 171,
-    223, 171, 171, 171, 171, 171, 171, 224, 225, 0, 171, 171, 171, 171, 0, 0, 0, 171,
-    222, 171, 173, 171, 171, 223, 0, 0, 0, 0, 0, 0, 224, 225, 0, 171, 171, 171, 171, 0,
-    0, 0, 171, 222, 171, 173, 171, 171, 223, 0, 0, 0, 0, 0, 0, 224, 225, 0, 171, 171,
-    171, 171, 0, 0, 0, 171, 222, 171, 173, 171, 171, 223, 0, 0, 0, 0, 0, 0, 224, 225, 0,
-    171, 171, 171, 171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2195,31 +3524,26 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 145, 188, 80, 145, 145, 189, 0, 0, 0, 0, 0, 145, 190, 191, 0, 145,
+    145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2233,28 +3557,30 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 218, 226, 218, 218, 218, 218, 227, 0, 0, 0, 0, 0, 0,
-    218, 228, 136, 218, 218, 218, 218, 0, 0, 0, 171, 222, 171, 173, 171, 171, 223, 0, 0,
-    0, 0, 0, 171, 224, 225, 0, 171, 171, 171, 171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2268,31 +3594,23 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2308,25 +3626,34 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2341,39 +3668,32 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2387,33 +3707,37 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2426,6 +3750,28 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2433,37 +3779,7 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2471,39 +3787,29 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2514,6 +3820,32 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2521,24 +3853,9 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2547,7 +3864,16 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2556,42 +3882,40 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2605,21 +3929,17 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
+    131, 131, 131, 131, 131, 131, 0, 0, 0, 131, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131,
+    131, 131, 131, 131, 131, 0, 0, 0, 131, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131,
+    131, 131, 131, 131, 0, 0, 0, 131, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131,
+    131, 131, 131, 0, 0, 0, 131, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131,
+    131, 131, 0, 0, 0, 131, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131, 131,
+    131, 0, 0, 0, 131, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2631,38 +3951,23 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2679,14 +3984,9 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
+    131, 131, 131, 131, 131, 0, 0, 0, 131, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0,
-    0, 157, 157, 157, 157, 157, 157, 0, 0, 0, 157, 157, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0,
-    0, 0, 157, 157, 157, 157, 157, 157, 0, 0, 0, 157, 157, 0, 0, 0, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 157, 157, 157, 157, 157, 0, 0, 0, 157, 157, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 157, 157, 157, 157, 157, 0, 0, 0, 157, 157, 0, 0, 0, 157, 0, 0, 0,
-    0, 0, 0, 0, 0, 157, 157, 157, 157, 157, 157, 0, 0, 0, 157, 157, 0, 0, 0, 157, 0, 0,
-    0, 0, 0, 0, 0, 0, 157, 157, 157, 157, 157, 157, 0, 0, 0, 157, 157, 0, 0, 0, 157, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2696,29 +3996,26 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2731,38 +4028,42 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160,
+    160, 0, 0, 0, 160, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160,
+    0, 0, 0, 160, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0,
+    0, 160, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0, 0,
+    160, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0, 0, 160,
+    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0, 0, 160, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 157,
-    157, 157, 157, 157, 0, 0, 0, 157, 157, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    131, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131, 131, 131, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160,
+    160, 160, 0, 0, 0, 160, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131, 131,
+    131, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131, 131, 131, 0,
+    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131, 131, 0, 0, 0, 0, 0,
+    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2770,245 +4071,34 @@ static OPS: [u16; 29026] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
+    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0, 0, 0, 0, 0,
+    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0,
+    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0, 0, 0, 0,
+    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 0, 0, 0, 0, 0, 0, 0, 0, 160,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192, 192, 192,
-    192, 192, 192, 0, 0, 0, 192, 192, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192, 192,
-    192, 192, 192, 192, 0, 0, 0, 192, 192, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192,
-    192, 192, 192, 192, 192, 0, 0, 0, 192, 192, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0,
-    192, 192, 192, 192, 192, 192, 0, 0, 0, 192, 192, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 192, 192, 192, 192, 192, 192, 0, 0, 0, 192, 192, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0,
-    0, 0, 192, 192, 192, 192, 192, 192, 0, 0, 0, 192, 192, 0, 0, 0, 192, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0,
-    0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 157, 157, 157, 157, 157, 157, 0, 0, 0, 0, 0,
-    0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 192, 192, 192, 192, 192, 0, 0, 0, 192, 192, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 157, 157, 157,
-    157, 157, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 157, 157, 157, 157,
-    157, 157, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 157, 157, 157, 157,
-    157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192, 192,
-    192, 192, 192, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 192, 192, 192, 192, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192,
-    0, 0, 0, 0, 0, 0, 0, 0, 192, 192, 192, 192, 192, 192, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0,
-    0, 0, 0, 0, 0, 0, 0, 192, 192, 192, 192, 192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-];
-/// Where each operation list starts in `OP_BYTES`; one extra entry ends the last.
-static OP_LISTS: [u16; 230] = [
-    0, 0, 40, 80, 120, 160, 202, 242, 286, 330, 334, 338, 340, 342, 350, 352, 354, 358,
-    360, 364, 366, 368, 376, 390, 398, 410, 420, 430, 440, 454, 460, 464, 472, 474, 476,
-    480, 484, 486, 500, 508, 520, 530, 544, 550, 564, 578, 586, 600, 608, 620, 630, 644,
-    650, 658, 672, 680, 690, 702, 712, 726, 732, 750, 766, 784, 790, 808, 812, 828, 834,
-    840, 846, 864, 872, 874, 876, 878, 882, 886, 888, 896, 904, 922, 938, 956, 974, 978,
-    994, 1000, 1018, 1022, 1040, 1044, 1060, 1066, 1084, 1088, 1106, 1110, 1116, 1132,
-    1138, 1156, 1178, 1198, 1220, 1222, 1224, 1232, 1246, 1258, 1268, 1278, 1288, 1302,
-    1308, 1312, 1320, 1322, 1326, 1348, 1368, 1390, 1392, 1406, 1414, 1426, 1436, 1450,
-    1456, 1470, 1484, 1492, 1506, 1514, 1526, 1536, 1550, 1556, 1564, 1578, 1586, 1596,
-    1608, 1618, 1632, 1638, 1656, 1672, 1690, 1696, 1714, 1730, 1736, 1742, 1748, 1766,
-    1774, 1776, 1778, 1792, 1806, 1820, 1834, 1842, 1860, 1876, 1894, 1912, 1916, 1932,
-    1938, 1956, 1960, 1978, 1982, 1998, 2004, 2022, 2026, 2044, 2048, 2054, 2070, 2076,
-    2094, 2116, 2136, 2158, 2162, 2166, 2188, 2208, 2230, 2232, 2246, 2260, 2274, 2288,
-    2302, 2316, 2318, 2332, 2336, 2340, 2358, 2376, 2378, 2396, 2414, 2432, 2440, 2458,
-    2476, 2494, 2512, 2526, 2540, 2542, 2556, 2560, 2578, 2596, 2614, 2632, 2650, 2658,
-    2676, 2694, 2712, 2730,
-];
-/// Operation lists, two bytes per operation.
-static OP_BYTES: [u8; 2730] = [
-    1, 255, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 12, 0, 13, 0,
-    14, 0, 15, 0, 16, 0, 17, 0, 18, 0, 19, 0, 20, 0, 12, 255, 21, 255, 2, 0, 3, 0, 4, 0,
-    5, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 13, 0, 14, 0, 15, 0, 16, 0, 17, 0, 18, 0,
-    19, 0, 20, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 12, 0,
-    13, 0, 14, 0, 15, 0, 16, 0, 17, 0, 18, 0, 19, 0, 20, 0, 1, 255, 21, 255, 2, 0, 3, 0,
-    4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 12, 0, 13, 0, 14, 0, 15, 0, 16, 0,
-    17, 0, 18, 0, 19, 0, 20, 0, 1, 255, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0,
-    10, 0, 11, 0, 21, 0, 12, 0, 13, 0, 14, 0, 15, 0, 16, 0, 17, 0, 18, 0, 19, 0, 20, 0,
-    22, 255, 23, 255, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 13,
-    0, 14, 0, 15, 0, 16, 0, 17, 0, 18, 0, 19, 0, 20, 0, 1, 255, 24, 255, 3, 0, 4, 0, 5,
-    0, 6, 0, 7, 0, 8, 0, 9, 0, 10, 0, 11, 0, 21, 0, 12, 0, 13, 0, 14, 0, 15, 0, 16, 0,
-    17, 0, 18, 0, 19, 0, 20, 0, 2, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0, 10,
-    0, 11, 0, 12, 0, 13, 0, 14, 0, 15, 0, 16, 0, 17, 0, 18, 0, 19, 0, 20, 0, 21, 0, 1,
-    255, 24, 255, 12, 1, 21, 255, 22, 1, 23, 255, 1, 255, 15, 255, 12, 22, 21, 23, 13,
-    255, 14, 255, 12, 255, 1, 24, 12, 24, 21, 255, 2, 255, 22, 24, 23, 255, 15, 1, 1, 21,
-    1, 255, 4, 255, 24, 255, 25, 255, 4, 255, 5, 255, 8, 255, 9, 255, 20, 255, 12, 255,
-    21, 255, 5, 255, 8, 255, 9, 255, 12, 255, 26, 255, 27, 255, 28, 255, 29, 255, 30,
-    255, 31, 255, 32, 255, 21, 255, 33, 255, 1, 255, 34, 255, 35, 255, 22, 255, 36, 255,
-    4, 255, 37, 255, 38, 255, 5, 255, 39, 255, 40, 255, 41, 255, 4, 255, 5, 255, 8, 255,
-    9, 255, 20, 255, 22, 255, 23, 255, 24, 255, 25, 255, 33, 255, 1, 255, 32, 255, 13, 1,
-    12, 22, 21, 23, 14, 255, 12, 1, 3, 255, 12, 255, 15, 255, 21, 255, 22, 255, 1, 15, 4,
-    1, 8, 24, 20, 25, 5, 255, 9, 255, 12, 255, 21, 255, 5, 1, 8, 4, 9, 24, 12, 25, 26, 1,
-    28, 24, 31, 25, 27, 255, 29, 255, 30, 255, 38, 1, 5, 4, 39, 24, 41, 25, 40, 255, 4,
-    1, 8, 24, 20, 25, 5, 255, 9, 255, 22, 255, 23, 255, 24, 1, 25, 4, 33, 255, 4, 26, 5,
-    27, 8, 28, 9, 29, 20, 31, 12, 30, 21, 255, 4, 26, 5, 27, 8, 28, 9, 29, 20, 31, 22,
-    30, 23, 255, 1, 32, 4, 21, 24, 33, 25, 34, 4, 32, 8, 33, 20, 34, 5, 255, 9, 255, 12,
-    255, 21, 255, 5, 32, 8, 21, 9, 33, 12, 34, 26, 32, 28, 33, 31, 34, 27, 255, 29, 255,
-    30, 255, 38, 32, 5, 21, 39, 33, 41, 34, 40, 255, 4, 32, 8, 33, 20, 34, 5, 255, 9,
-    255, 22, 255, 23, 255, 24, 32, 25, 21, 33, 255, 1, 35, 4, 22, 24, 36, 25, 37, 4, 35,
-    8, 36, 20, 37, 5, 255, 9, 255, 12, 255, 21, 255, 5, 35, 8, 22, 9, 36, 12, 37, 32, 35,
-    21, 22, 33, 36, 1, 4, 34, 37, 26, 35, 28, 36, 31, 37, 27, 255, 29, 255, 30, 255, 38,
-    35, 5, 22, 39, 36, 41, 37, 40, 255, 4, 35, 8, 36, 20, 37, 5, 255, 9, 255, 22, 255,
-    23, 255, 24, 35, 25, 22, 33, 255, 4, 38, 8, 39, 9, 40, 20, 41, 5, 255, 10, 255, 11,
-    255, 12, 255, 21, 255, 26, 38, 28, 39, 29, 40, 31, 41, 10, 255, 11, 255, 27, 255, 30,
-    255, 4, 38, 8, 39, 9, 40, 20, 41, 5, 255, 10, 255, 11, 255, 22, 255, 23, 255, 24, 38,
-    25, 5, 33, 255, 4, 24, 6, 25, 7, 33, 5, 255, 8, 255, 9, 255, 20, 255, 12, 255, 21,
-    255, 4, 255, 5, 255, 6, 25, 7, 33, 26, 24, 27, 255, 28, 255, 29, 255, 30, 255, 31,
-    255, 34, 255, 1, 255, 35, 255, 36, 255, 4, 255, 37, 255, 38, 255, 39, 255, 40, 255,
-    4, 24, 6, 25, 7, 33, 5, 255, 8, 255, 9, 255, 20, 255, 22, 255, 23, 255, 6, 25, 7, 33,
-    1, 24, 32, 255, 4, 255, 34, 255, 1, 12, 12, 3, 15, 255, 21, 3, 22, 255, 16, 255, 12,
-    21, 15, 22, 13, 255, 14, 255, 1, 5, 4, 8, 24, 9, 25, 12, 4, 38, 8, 39, 9, 40, 10, 1,
-    20, 41, 5, 255, 11, 255, 12, 255, 21, 255, 10, 1, 26, 38, 28, 39, 29, 40, 31, 41, 11,
-    255, 27, 255, 30, 255, 4, 38, 8, 39, 9, 40, 10, 1, 20, 41, 5, 255, 11, 255, 22, 255,
-    23, 255, 4, 24, 6, 25, 7, 33, 8, 1, 20, 32, 5, 255, 9, 255, 12, 255, 21, 255, 4, 1,
-    5, 32, 6, 25, 7, 33, 26, 24, 28, 1, 31, 32, 27, 255, 29, 255, 30, 255, 38, 1, 40, 32,
-    39, 255, 4, 24, 6, 25, 7, 33, 8, 1, 20, 32, 5, 255, 9, 255, 22, 255, 23, 255, 1, 34,
-    32, 35, 4, 24, 6, 25, 7, 33, 8, 34, 20, 35, 5, 255, 9, 255, 12, 255, 21, 255, 4, 34,
-    5, 35, 6, 25, 7, 33, 26, 24, 28, 34, 31, 35, 27, 255, 29, 255, 30, 255, 38, 34, 40,
-    35, 39, 255, 4, 24, 6, 25, 7, 33, 8, 34, 20, 35, 5, 255, 9, 255, 22, 255, 23, 255, 1,
-    36, 32, 37, 4, 24, 6, 25, 7, 33, 8, 36, 20, 37, 5, 255, 9, 255, 12, 255, 21, 255, 4,
-    36, 5, 37, 34, 36, 1, 4, 35, 37, 6, 25, 7, 33, 26, 24, 28, 36, 31, 37, 27, 255, 29,
-    255, 30, 255, 38, 36, 40, 37, 39, 255, 4, 24, 6, 25, 7, 33, 8, 36, 20, 37, 5, 255, 9,
-    255, 22, 255, 23, 255, 4, 24, 6, 25, 7, 33, 8, 38, 9, 39, 20, 40, 5, 255, 10, 255,
-    11, 255, 12, 255, 21, 255, 6, 25, 7, 33, 26, 24, 28, 38, 29, 39, 31, 40, 10, 255, 11,
-    255, 27, 255, 30, 255, 4, 24, 6, 25, 7, 33, 8, 38, 9, 39, 20, 40, 5, 255, 10, 255,
-    11, 255, 22, 255, 23, 255, 16, 3, 3, 12, 3, 255, 4, 255, 23, 255, 24, 255, 4, 255, 5,
-    255, 8, 255, 9, 255, 20, 255, 12, 255, 15, 255, 25, 255, 26, 255, 27, 255, 28, 255,
-    29, 255, 30, 255, 31, 255, 21, 255, 32, 255, 3, 255, 33, 255, 34, 255, 22, 255, 35,
-    255, 4, 255, 36, 255, 37, 255, 5, 255, 38, 255, 39, 255, 40, 255, 4, 255, 5, 255, 8,
-    255, 9, 255, 20, 255, 21, 255, 22, 255, 23, 255, 24, 255, 32, 255, 3, 255, 31, 255,
-    13, 3, 12, 21, 15, 22, 14, 255, 12, 3, 1, 4, 32, 5, 4, 24, 6, 25, 7, 33, 8, 38, 9,
-    39, 10, 1, 20, 40, 5, 255, 11, 255, 12, 255, 21, 255, 6, 25, 7, 33, 10, 1, 26, 24,
-    28, 38, 29, 39, 31, 40, 11, 255, 27, 255, 30, 255, 4, 24, 6, 25, 7, 33, 8, 38, 9, 39,
-    10, 1, 20, 40, 5, 255, 11, 255, 22, 255, 23, 255, 3, 16, 4, 3, 8, 23, 20, 24, 5, 255,
-    9, 255, 12, 255, 15, 255, 5, 3, 8, 4, 9, 23, 12, 24, 25, 3, 27, 23, 30, 24, 26, 255,
-    28, 255, 29, 255, 37, 3, 5, 4, 38, 23, 40, 24, 39, 255, 4, 3, 8, 23, 20, 24, 5, 255,
-    9, 255, 21, 255, 22, 255, 23, 3, 24, 4, 32, 255, 4, 25, 5, 26, 8, 27, 9, 28, 20, 30,
-    12, 29, 15, 255, 4, 25, 5, 26, 8, 27, 9, 28, 20, 30, 21, 29, 22, 255, 3, 31, 4, 21,
-    23, 32, 24, 33, 4, 31, 8, 32, 20, 33, 5, 255, 9, 255, 12, 255, 15, 255, 5, 31, 8, 21,
-    9, 32, 12, 33, 25, 31, 27, 32, 30, 33, 26, 255, 28, 255, 29, 255, 37, 31, 5, 21, 38,
-    32, 40, 33, 39, 255, 4, 31, 8, 32, 20, 33, 5, 255, 9, 255, 21, 255, 22, 255, 23, 31,
-    24, 21, 32, 255, 3, 34, 4, 22, 23, 35, 24, 36, 4, 34, 8, 35, 20, 36, 5, 255, 9, 255,
-    12, 255, 15, 255, 5, 34, 8, 22, 9, 35, 12, 36, 31, 34, 21, 22, 32, 35, 3, 4, 33, 36,
-    25, 34, 27, 35, 30, 36, 26, 255, 28, 255, 29, 255, 37, 34, 5, 22, 38, 35, 40, 36, 39,
-    255, 4, 34, 8, 35, 20, 36, 5, 255, 9, 255, 21, 255, 22, 255, 23, 34, 24, 22, 32, 255,
-    4, 37, 8, 38, 9, 39, 20, 40, 5, 255, 10, 255, 11, 255, 12, 255, 15, 255, 25, 37, 27,
-    38, 28, 39, 30, 40, 10, 255, 11, 255, 26, 255, 29, 255, 4, 37, 8, 38, 9, 39, 20, 40,
-    5, 255, 10, 255, 11, 255, 21, 255, 22, 255, 23, 37, 24, 5, 32, 255, 4, 23, 6, 24, 7,
-    32, 5, 255, 8, 255, 9, 255, 20, 255, 12, 255, 15, 255, 6, 24, 7, 32, 25, 23, 26, 255,
-    27, 255, 28, 255, 29, 255, 30, 255, 33, 255, 3, 255, 34, 255, 35, 255, 4, 255, 36,
-    255, 37, 255, 38, 255, 39, 255, 4, 23, 6, 24, 7, 32, 5, 255, 8, 255, 9, 255, 20, 255,
-    21, 255, 22, 255, 6, 24, 7, 32, 3, 23, 31, 255, 33, 255, 34, 4, 4, 1, 8, 32, 17, 34,
-    5, 255, 9, 255, 12, 255, 21, 255, 17, 34, 26, 1, 28, 32, 31, 20, 27, 255, 29, 255,
-    30, 255, 17, 34, 24, 1, 25, 6, 33, 7, 38, 32, 40, 20, 39, 255, 4, 1, 8, 32, 17, 34,
-    5, 255, 9, 255, 22, 255, 23, 255, 3, 5, 4, 8, 23, 9, 24, 12, 4, 37, 8, 38, 9, 39, 10,
-    3, 20, 40, 5, 255, 11, 255, 12, 255, 15, 255, 10, 3, 25, 37, 27, 38, 28, 39, 30, 40,
-    11, 255, 26, 255, 29, 255, 4, 37, 8, 38, 9, 39, 10, 3, 20, 40, 5, 255, 11, 255, 21,
-    255, 22, 255, 4, 23, 6, 24, 7, 32, 8, 3, 20, 31, 5, 255, 9, 255, 12, 255, 15, 255, 4,
-    3, 5, 31, 6, 24, 7, 32, 25, 23, 27, 3, 30, 31, 26, 255, 28, 255, 29, 255, 37, 3, 39,
-    31, 38, 255, 4, 23, 6, 24, 7, 32, 8, 3, 20, 31, 5, 255, 9, 255, 21, 255, 22, 255, 3,
-    33, 31, 34, 4, 23, 6, 24, 7, 32, 8, 33, 20, 34, 5, 255, 9, 255, 12, 255, 15, 255, 4,
-    33, 5, 34, 6, 24, 7, 32, 25, 23, 27, 33, 30, 34, 26, 255, 28, 255, 29, 255, 37, 33,
-    39, 34, 38, 255, 4, 23, 6, 24, 7, 32, 8, 33, 20, 34, 5, 255, 9, 255, 21, 255, 22,
-    255, 3, 35, 31, 36, 4, 23, 6, 24, 7, 32, 8, 35, 20, 36, 5, 255, 9, 255, 12, 255, 15,
-    255, 4, 35, 5, 36, 33, 35, 3, 4, 34, 36, 6, 24, 7, 32, 25, 23, 27, 35, 30, 36, 26,
-    255, 28, 255, 29, 255, 37, 35, 39, 36, 38, 255, 4, 23, 6, 24, 7, 32, 8, 35, 20, 36,
-    5, 255, 9, 255, 21, 255, 22, 255, 4, 23, 6, 24, 7, 32, 8, 37, 9, 38, 20, 39, 5, 255,
-    10, 255, 11, 255, 12, 255, 15, 255, 6, 24, 7, 32, 25, 23, 27, 37, 28, 38, 30, 39, 10,
-    255, 11, 255, 26, 255, 29, 255, 4, 23, 6, 24, 7, 32, 8, 37, 9, 38, 20, 39, 5, 255,
-    10, 255, 11, 255, 21, 255, 22, 255, 18, 4, 34, 17, 3, 4, 31, 5, 4, 23, 6, 24, 7, 32,
-    8, 37, 9, 38, 10, 3, 20, 39, 5, 255, 11, 255, 12, 255, 15, 255, 6, 24, 7, 32, 10, 3,
-    25, 23, 27, 37, 28, 38, 30, 39, 11, 255, 26, 255, 29, 255, 4, 23, 6, 24, 7, 32, 8,
-    37, 9, 38, 10, 3, 20, 39, 5, 255, 11, 255, 21, 255, 22, 255, 33, 4, 4, 3, 8, 31, 17,
-    33, 5, 255, 9, 255, 12, 255, 15, 255, 17, 33, 25, 3, 27, 31, 30, 20, 26, 255, 28,
-    255, 29, 255, 17, 33, 23, 3, 24, 6, 32, 7, 37, 31, 39, 20, 38, 255, 4, 3, 8, 31, 17,
-    33, 5, 255, 9, 255, 21, 255, 22, 255, 4, 32, 8, 33, 19, 1, 5, 255, 9, 255, 12, 255,
-    21, 255, 19, 1, 26, 32, 28, 33, 31, 20, 27, 255, 29, 255, 30, 255, 24, 255, 4, 32, 8,
-    33, 19, 1, 5, 255, 9, 255, 22, 255, 23, 255, 18, 4, 33, 17, 38, 32, 5, 21, 4, 32, 8,
-    33, 9, 24, 19, 1, 5, 255, 10, 255, 11, 255, 12, 255, 21, 255, 19, 1, 26, 32, 28, 33,
-    29, 24, 31, 20, 10, 255, 11, 255, 27, 255, 30, 255, 25, 255, 4, 32, 8, 33, 9, 24, 19,
-    1, 5, 255, 10, 255, 11, 255, 22, 255, 23, 255, 4, 24, 6, 25, 7, 33, 8, 34, 19, 1, 5,
-    255, 9, 255, 12, 255, 21, 255, 6, 25, 7, 33, 19, 1, 26, 24, 28, 34, 31, 20, 27, 255,
-    29, 255, 30, 255, 19, 1, 38, 34, 40, 20, 39, 255, 4, 24, 6, 25, 7, 33, 8, 34, 19, 1,
-    5, 255, 9, 255, 22, 255, 23, 255, 4, 32, 8, 33, 9, 24, 10, 25, 19, 1, 5, 255, 11,
-    255, 12, 255, 21, 255, 10, 25, 19, 1, 26, 32, 28, 33, 29, 24, 31, 20, 11, 255, 27,
-    255, 30, 255, 4, 32, 8, 33, 9, 24, 10, 25, 19, 1, 5, 255, 11, 255, 22, 255, 23, 255,
-    4, 31, 8, 32, 19, 3, 5, 255, 9, 255, 12, 255, 15, 255, 19, 3, 25, 31, 27, 32, 30, 20,
-    26, 255, 28, 255, 29, 255, 23, 255, 4, 31, 8, 32, 19, 3, 5, 255, 9, 255, 21, 255, 22,
-    255, 37, 31, 5, 21, 4, 31, 8, 32, 9, 23, 19, 3, 5, 255, 10, 255, 11, 255, 12, 255,
-    15, 255, 19, 3, 25, 31, 27, 32, 28, 23, 30, 20, 10, 255, 11, 255, 26, 255, 29, 255,
-    4, 31, 8, 32, 9, 23, 19, 3, 5, 255, 10, 255, 11, 255, 21, 255, 22, 255, 4, 23, 6, 24,
-    7, 32, 8, 33, 19, 3, 5, 255, 9, 255, 12, 255, 15, 255, 6, 24, 7, 32, 19, 3, 25, 23,
-    27, 33, 30, 20, 26, 255, 28, 255, 29, 255, 19, 3, 37, 33, 39, 20, 38, 255, 4, 23, 6,
-    24, 7, 32, 8, 33, 19, 3, 5, 255, 9, 255, 21, 255, 22, 255, 4, 31, 8, 32, 9, 23, 10,
-    24, 19, 3, 5, 255, 11, 255, 12, 255, 15, 255, 10, 24, 19, 3, 25, 31, 27, 32, 28, 23,
-    30, 20, 11, 255, 26, 255, 29, 255, 4, 31, 8, 32, 9, 23, 10, 24, 19, 3, 5, 255, 11,
-    255, 21, 255, 22, 255,
+    0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each state accepts.
 static ACCEPTING: [bool; 1262] = [
-    false, true, true, true, false, true, true, true, false, true, true, false, false,
-    true, false, true, true, false, true, false, false, false, false, true, false, true,
-    false, true, true, true, true, true, true, true, false, false, true, true, false,
-    true, true, false, false, false, false, false, true, true, false, false, true, true,
-    false, true, true, true, true, true, false, false, false, false, true, true, false,
-    false, true, false, true, true, false, false, false, true, true, true, true, false,
-    false, true, true, true, false, false, false, false, false, false, false, false,
-    true, false, true, false, true, true, true, true, true, true, true, false, false,
-    true, true, true, true, true, true, false, false, false, false, false, false, false,
-    false, true, false, false, false, false, false, false, true, true, false, false,
-    true, true, false, true, true, true, true, true, false, false, false, true, true,
-    true, true, true, true, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, true, true,
-    true, true, false, false, true, true, true, false, false, false, false, true, true,
+    false, true, true, true, true, true, true, true, true, true, true, false, true, true,
+    true, true, true, true, true, false, true, true, true, false, true, true, false,
+    true, false, false, true, true, true, true, false, true, true, false, false, false,
+    false, true, false, true, false, false, false, false, false, false, true, true, true,
+    true, true, true, false, false, true, false, true, true, false, false, false, false,
+    false, true, true, false, false, true, true, true, true, true, false, false, false,
+    false, false, false, false, true, false, false, false, true, true, true, true, false,
+    false, true, true, false, false, false, false, false, false, false, false, false,
+    true, true, true, true, true, true, false, false, true, true, true, true, true, true,
+    false, false, false, false, false, false, false, false, true, false, false, false,
+    false, false, false, true, true, false, false, true, true, true, true, true, false,
+    false, false, true, true, true, true, true, true, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false,
+    true, true, true, true, false, false, true, true, false, false, false, true, true,
     true, true, true, true, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     true, true, true, true, true, true, false, false, false, false, false, false, false,
@@ -3016,12 +4106,18 @@ static ACCEPTING: [bool; 1262] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, true,
     true, true, true, true, true, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, true, true, true, true,
-    true, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, true, true, true, true, true, true,
     false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, true, true, true, true,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, true, true, false,
+    false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, true, true, true, true, true, true,
+    false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, true, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, true,
+    true, true, true, true, true, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -3031,14 +4127,13 @@ static ACCEPTING: [bool; 1262] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, true, true, true, true, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
+    false, true, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -3093,98 +4188,107 @@ static ACCEPTING: [bool; 1262] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false,
 ];
 /// For each state, where each slot's final value comes from: a register, or 255 for
 /// the input length.
 static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 22, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 12, 13, 1, 255, 16, 17, 18, 19],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 1, 255, 14, 15, 16, 17, 18, 19],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [2, 3, 1, 255, 6, 7, 22, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 23],
+    [2, 3, 24, 25, 6, 7, 26, 27, 10, 11, 28, 255, 12, 13, 14, 15, 16, 17, 18, 29],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 36, 255, 6, 7, 37, 38, 1, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 39],
+    [2, 3, 22, 255, 23, 31, 1, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 30],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 12, 13, 3, 255, 16, 17, 18, 19],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 3, 255, 14, 15, 16, 17, 18, 19],
+    [2, 3, 22, 255, 23, 31, 36, 37, 1, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 40],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [1, 2, 3, 255, 6, 7, 22, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 23],
+    [1, 2, 24, 25, 6, 7, 26, 27, 10, 11, 28, 255, 12, 13, 14, 15, 16, 17, 18, 30],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 36, 255, 6, 7, 37, 38, 3, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 39],
+    [1, 2, 22, 255, 23, 31, 3, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 29],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 22, 255, 23, 31, 36, 37, 3, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 42],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 30, 255, 6, 7, 31, 22, 23, 255, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [1, 2, 29, 255, 6, 7, 31, 22, 23, 255, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 13, 14, 15, 16, 17, 18, 19, 20],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 13, 14, 255, 255, 17, 18, 19, 20],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 12, 13, 255, 255, 16, 17, 18, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 13, 14, 15, 16, 17, 18, 19, 20],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 22, 23, 255, 255, 15, 16, 17, 18, 19, 20],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 24, 255, 13, 14, 15, 16, 17, 18, 19, 20],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 255, 255, 14, 15, 16, 17, 18, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 13, 14, 15, 16, 17, 18, 19, 20],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 13, 14, 1, 255, 17, 18, 19, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 13, 14, 15, 16, 17, 18, 19, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 255, 255, 6, 7, 255, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 255],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 22, 23, 1, 255, 15, 16, 17, 18, 19, 20],
+    [2, 3, 255, 255, 6, 7, 255, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 255],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 20],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 255, 13, 14, 15, 16, 17, 18, 19, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 1, 255, 6, 7, 24, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 25],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 26, 27, 6, 7, 28, 29, 10, 11, 30, 255, 13, 14, 15, 16, 17, 18, 19, 31],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 35, 255, 6, 7, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
-    [2, 3, 35, 255, 6, 7, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
-    [2, 3, 35, 255, 6, 7, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
-    [2, 3, 38, 255, 6, 7, 39, 40, 255, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 41],
-    [2, 3, 24, 255, 25, 33, 255, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 255],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [2, 3, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [2, 3, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [2, 3, 36, 255, 6, 7, 37, 38, 255, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 39],
+    [2, 3, 22, 255, 23, 31, 255, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 255],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 13, 14, 15, 16, 17, 18, 19, 20],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14, 255, 255, 17, 18, 19, 20],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 12, 13, 255, 255, 16, 17, 18, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 13, 14, 15, 16, 17, 18, 19, 20],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 21, 22, 255, 255, 15, 16, 17, 18, 19, 20],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 12, 13, 14, 15, 16, 17, 18, 19],
+    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 255, 255, 14, 15, 16, 17, 18, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 35, 255, 6, 7, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 38, 255, 6, 7, 39, 40, 1, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 41],
-    [2, 3, 24, 255, 25, 33, 1, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 32],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [2, 3, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [2, 3, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [2, 3, 22, 255, 23, 31, 36, 37, 255, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 40],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
-    [2, 3, 24, 255, 25, 33, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
-    [2, 3, 24, 255, 25, 33, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
-    [2, 3, 24, 255, 25, 33, 38, 39, 255, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 40],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 13, 14, 15, 16, 17, 18, 19, 20],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14, 3, 255, 17, 18, 19, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 13, 14, 15, 16, 17, 18, 19, 20],
+    [1, 2, 255, 255, 6, 7, 255, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 255],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 255, 255, 6, 7, 255, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 255],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 21, 22, 3, 255, 15, 16, 17, 18, 19, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 36, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 37],
-    [2, 3, 24, 255, 25, 33, 38, 39, 1, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 40],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3193,61 +4297,56 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 3, 255, 13, 14, 15, 16, 17, 18, 19, 20],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [1, 2, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [1, 2, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [1, 2, 36, 255, 6, 7, 37, 38, 255, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 39],
+    [1, 2, 22, 255, 23, 31, 255, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 255],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 3, 255, 6, 7, 23, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 24],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 25, 26, 6, 7, 27, 28, 10, 11, 29, 255, 13, 14, 15, 16, 17, 18, 19, 30],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 34, 255, 6, 7, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
-    [1, 2, 34, 255, 6, 7, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
-    [1, 2, 34, 255, 6, 7, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
-    [1, 2, 37, 255, 6, 7, 38, 39, 255, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 40],
-    [1, 2, 23, 255, 24, 32, 255, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 255],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 1, 255, 6, 7, 30, 255, 10, 11, 255, 255, 12, 13, 14, 15, 41, 17, 18, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 1, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 34, 18, 19, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 33, 255, 6, 7, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 34, 255, 6, 7, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [1, 2, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [1, 2, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
+    [1, 2, 22, 255, 23, 31, 36, 37, 255, 255, 255, 255, 12, 13, 14, 15, 16, 17, 18, 42],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 37, 255, 6, 7, 38, 39, 3, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 40],
-    [1, 2, 23, 255, 24, 32, 3, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 31],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
-    [1, 2, 23, 255, 24, 32, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
-    [1, 2, 23, 255, 24, 32, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
-    [1, 2, 23, 255, 24, 32, 37, 38, 255, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 39],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3262,29 +4361,28 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 34, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 35, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 36],
-    [1, 2, 23, 255, 24, 32, 37, 38, 3, 255, 255, 255, 13, 14, 15, 16, 17, 18, 19, 39],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3300,33 +4398,33 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 3, 255, 6, 7, 29, 255, 10, 11, 255, 255, 12, 13, 14, 15, 43, 17, 18, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 3, 255, 6, 7, 31, 255, 10, 11, 255, 255, 13, 14, 15, 16, 33, 18, 19, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 35],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3349,17 +4447,17 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3370,18 +4468,18 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 30, 255, 6, 7, 31, 22, 255, 255, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 30, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 24, 255, 255, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 32, 255, 6, 7, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3407,18 +4505,18 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 32],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 33],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3433,14 +4531,13 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [2, 3, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 1, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [2, 3, 32, 255, 6, 7, 33, 24, 25, 255, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
-    [2, 3, 24, 255, 25, 33, 34, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 1, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3473,18 +4570,18 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 18, 33],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 19, 34],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3548,18 +4645,18 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 29, 255, 6, 7, 31, 22, 255, 255, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 29, 255, 6, 7, 31, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 23, 255, 255, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 31, 255, 6, 7, 32, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3633,14 +4730,7 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [1, 2, 31, 255, 6, 7, 32, 23, 24, 255, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
-    [1, 2, 23, 255, 24, 32, 33, 255, 10, 11, 255, 255, 13, 14, 15, 16, 17, 18, 3, 20],
+    [1, 2, 22, 255, 23, 31, 32, 255, 10, 11, 255, 255, 12, 13, 14, 15, 16, 17, 3, 19],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -4367,4 +5457,4 @@ static FINALS: [[u8; 20]; 1262] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 ];
 /// The premultiplied start state of each parser.
-static STARTS: [u16; 1] = [23];
+static STARTS: [u16; 1] = [672];

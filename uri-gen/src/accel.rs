@@ -1,0 +1,104 @@
+//! State acceleration: states that loop on a set of bytes skip over runs of those bytes with a
+//! table test instead of one transition per byte.
+//!
+//! A path, a query or a host name is mostly one state looping on a large byte set. Walking it
+//! transition by transition makes every byte wait for the previous table load; testing membership
+//! in the state's loop set instead has no such dependency and can test eight bytes at a time. The
+//! emitters number accelerable states first (ids `1..=count`), so one comparison tells the loop
+//! whether to try skipping, and store each distinct loop set as one bit of a 256-entry table.
+
+/// The most distinct loop sets: one bit each in a `u64` table.
+const MAX_SETS: usize = 64;
+
+/// The acceleration plan for an automaton.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Accel {
+    /// `new_id[old]`: the state numbering with accelerable states first (the dead state stays 0).
+    pub new_id: Vec<u32>,
+    /// How many states are accelerable: new ids `1..=count`.
+    pub count: usize,
+    /// The loop-set bit of each accelerable state, by new id (index 0 unused).
+    pub masks: Vec<u64>,
+    /// For each byte, the loop sets it belongs to.
+    pub table: [u64; 256],
+    /// How many distinct loop sets there are (the table's width in bits).
+    pub sets: usize,
+}
+
+impl Accel {
+    /// Plans acceleration for `states` states, where `loop_bytes(s)` lists the bytes on which state
+    /// `s` goes back to itself with nothing else to do. The dead state 0 is never accelerated.
+    pub fn plan(states: usize, loop_bytes: impl Fn(u32) -> Vec<u8>) -> Accel {
+        let mut sets: Vec<Vec<u8>> = Vec::new();
+        let mut accelerated: Vec<(u32, usize)> = Vec::new();
+        for s in 1..states as u32 {
+            let bytes = loop_bytes(s);
+            if bytes.is_empty() {
+                continue;
+            }
+            let index = match sets.iter().position(|set| *set == bytes) {
+                Some(i) => i,
+                None if sets.len() < MAX_SETS => {
+                    sets.push(bytes);
+                    sets.len() - 1
+                }
+                None => continue,
+            };
+            accelerated.push((s, index));
+        }
+        let mut new_id = vec![u32::MAX; states];
+        new_id[0] = 0;
+        let mut masks = vec![0u64];
+        for (n, &(s, set)) in accelerated.iter().enumerate() {
+            new_id[s as usize] = n as u32 + 1;
+            masks.push(1 << set);
+        }
+        let mut next = accelerated.len() as u32 + 1;
+        for id in new_id.iter_mut().skip(1) {
+            if *id == u32::MAX {
+                *id = next;
+                next += 1;
+            }
+        }
+        let mut table = [0u64; 256];
+        for (i, set) in sets.iter().enumerate() {
+            for &b in set {
+                table[b as usize] |= 1 << i;
+            }
+        }
+        Accel { new_id, count: accelerated.len(), masks, table, sets: sets.len() }
+    }
+
+    /// The smallest unsigned width (8, 16, 32 or 64 bits) that holds every loop-set bit.
+    pub fn width(&self) -> u32 {
+        match self.sets {
+            0..=8 => 8,
+            9..=16 => 16,
+            17..=32 => 32,
+            _ => 64,
+        }
+    }
+
+    /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
+    /// entries are mapped through `new_id` as well.
+    pub fn permute_table(&self, table: &[u32], stride: usize) -> Vec<u32> {
+        let mut out = vec![0; table.len()];
+        for (old, row) in table.chunks(stride).enumerate() {
+            let new = self.new_id[old] as usize;
+            for (c, &t) in row.iter().enumerate() {
+                out[new * stride + c] = self.new_id[t as usize];
+            }
+        }
+        out
+    }
+
+    /// Renumbers a per-state vector into the new order.
+    pub fn permute_rows<T: Clone>(&self, rows: &[T], stride: usize) -> Vec<T> {
+        let mut out = rows.to_vec();
+        for (old, row) in rows.chunks(stride).enumerate() {
+            let new = self.new_id[old] as usize;
+            out[new * stride..(new + 1) * stride].clone_from_slice(row);
+        }
+        out
+    }
+}
