@@ -156,7 +156,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let accepting = permuted_finals.iter().map(|f| f.is_some());
     let final_srcs = permuted_finals.iter().map(|f| {
         let row = (0..slots).map(|s| match f.as_ref().map(|f| f[s]) {
-            Some(FinalSrc::End) => Literal::u8_unsuffixed(u8::MAX),
+            Some(FinalSrc::End) => Literal::u8_unsuffixed(t.registers as u8),
             Some(FinalSrc::Reg(r)) => Literal::u8_unsuffixed(r as u8),
             None => Literal::u8_unsuffixed(0),
         });
@@ -165,7 +165,10 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
-    let registers = Literal::usize_unsuffixed(t.registers);
+    // One register more than the automaton uses holds the input length, so that a slot whose
+    // value is "the end of the input" is read like any other.
+    let registers = Literal::usize_unsuffixed(t.registers + 1);
+    let end_reg = Literal::usize_unsuffixed(t.registers);
     let stride_lit = Literal::usize_unsuffixed(stride);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
@@ -243,9 +246,10 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 if !ACCEPTING[row] {
                     return Err(Failure { index: input.len() });
                 }
+                regs[#end_reg] = input.len() as u32;
                 let mut slots = [NONE; #slots_lit];
                 for (slot, &src) in slots.iter_mut().zip(FINALS[row].iter()) {
-                    *slot = if src == u8::MAX { input.len() as u32 } else { regs[src as usize] };
+                    *slot = regs[src as usize];
                 }
                 Ok(Captures { slots })
             }
@@ -277,8 +281,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         #[doc = " Whether each state accepts."]
         static ACCEPTING: [bool; #states_lit] = [#(#accepting),*];
 
-        #[doc = " For each state, where each slot's final value comes from: a register, or 255 for"]
-        #[doc = " the input length."]
+        #[doc = " For each state, the register each slot's final value comes from (the last register"]
+        #[doc = " holds the input length)."]
         static FINALS: [[u8; #slots_lit]; #states_lit] = [#(#final_srcs),*];
 
         #[doc = " The premultiplied start state of each parser."]
