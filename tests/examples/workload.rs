@@ -1,49 +1,76 @@
-//! One workload over one corpus file, for instruction counts under callgrind:
-//! `cargo build --release -p uri-tests --example workload` then
-//! `valgrind --tool=callgrind target/release/examples/workload matches kasztp.txt`.
+//! Times the parsers of `tests/common/parsers.rs` on the URL corpora, or runs one of them once for
+//! instruction counts under callgrind.
 //!
-//! Workloads: `matches` (the recognizer), `parse` (the capturing parser), `fluent` (fluent-uri),
-//! `none` (reading the file only, to subtract). With a third argument N, the workload runs N
-//! times and the fastest pass is printed in ns per URL (the minimum resists a busy machine).
+//! - `cargo run --release -p uri-tests --example workload -- table [N]`: every parser on every
+//!   corpus, N passes each (default 50), interleaved; prints the fastest pass in ns per URL as a
+//!   Markdown table. The minimum of many passes resists a busy machine better than the mean.
+//! - `valgrind --tool=callgrind target/release/examples/workload one PREFIX FILE`: one pass of the
+//!   first parser whose name starts with PREFIX (`none` reads the file only, to subtract).
 
 use std::hint::black_box;
+use std::time::Instant;
+
+#[path = "../common/parsers.rs"]
+mod parsers;
+
+use parsers::PARSERS;
+
+const FILES: [&str; 3] = ["kasztp.txt", "node_files.txt", "isaacs_files.txt"];
+
+fn lines(file: &str) -> Vec<String> {
+    let text = uri_tests::read_data(&format!("corpus/{file}"));
+    text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
+}
+
+fn pass(f: fn(&str) -> Option<usize>, lines: &[String]) -> usize {
+    lines.iter().filter_map(|l| f(black_box(l))).map(black_box).count()
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (workload, file, reps) = match args.as_slice() {
-        [w, f] => (w.as_str(), f.as_str(), 1),
-        [w, f, n] => (w.as_str(), f.as_str(), n.parse().unwrap_or(1)),
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["table"] => table(50),
+        ["table", n] => table(n.parse().unwrap_or(50)),
+        ["one", "none", file] => {
+            let lines = lines(file);
+            println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
+        }
+        ["one", prefix, file] => {
+            let Some((name, f)) = PARSERS.iter().find(|(name, _)| name.starts_with(prefix)) else {
+                eprintln!("no parser named {prefix}...");
+                std::process::exit(2);
+            };
+            let lines = lines(file);
+            println!("{name} on {file}: {} of {} accepted", pass(*f, &lines), lines.len());
+        }
         _ => {
-            eprintln!("usage: workload matches|parse|fluent|none FILE (a name under tests/data/corpus)");
+            eprintln!("usage: workload table [N] | workload one PREFIX|none FILE");
             std::process::exit(2);
         }
-    };
-    let text = uri_tests::read_data(&format!("corpus/{file}"));
-    let lines: Vec<&str> = text.trim_start_matches('\u{feff}').lines().collect();
-    let bytes: usize = lines.iter().map(|l| l.len()).sum();
-    let run = || match workload {
-        "matches" => {
-            lines.iter().filter(|l| uri::Rule::UriReference.matches(black_box(l.as_bytes()))).count()
-        }
-        "parse" => lines.iter().filter_map(|l| uri::UriRef::parse(black_box(l)).ok()).map(black_box).count(),
-        "fluent" => {
-            lines.iter().filter_map(|l| fluent_uri::UriRef::parse(black_box(*l)).ok()).map(black_box).count()
-        }
-        "none" => lines.iter().map(|l| black_box(l.len())).filter(|&n| n > 0).count(),
-        other => {
-            eprintln!("unknown workload {other}");
-            std::process::exit(2);
-        }
-    };
-    let mut best = f64::INFINITY;
-    let mut accepted = 0;
+    }
+}
+
+fn table(reps: usize) {
+    let corpora: Vec<Vec<String>> = FILES.iter().map(|f| lines(f)).collect();
+    let mut best = vec![vec![f64::INFINITY; FILES.len()]; PARSERS.len()];
     for _ in 0..reps {
-        let start = std::time::Instant::now();
-        accepted = run();
-        best = best.min(start.elapsed().as_nanos() as f64);
+        for (p, (_, f)) in PARSERS.iter().enumerate() {
+            for (c, lines) in corpora.iter().enumerate() {
+                let start = Instant::now();
+                black_box(pass(*f, lines));
+                let ns = start.elapsed().as_nanos() as f64 / lines.len() as f64;
+                best[p][c] = best[p][c].min(ns);
+            }
+        }
     }
-    if reps > 1 {
-        println!("{workload} {file}: best {:.1} ns/URL", best / lines.len() as f64);
+    println!("| parser | {} |", FILES.join(" | "));
+    println!("|---|{}", "---|".repeat(FILES.len()));
+    for (p, (name, f)) in PARSERS.iter().enumerate() {
+        let cells: Vec<String> = corpora
+            .iter()
+            .enumerate()
+            .map(|(c, lines)| format!("{:.1} ns ({} ok)", best[p][c], pass(*f, lines)))
+            .collect();
+        println!("| {name} | {} |", cells.join(" | "));
     }
-    println!("{workload} {file}: {} lines, {bytes} bytes, {accepted} accepted", lines.len());
 }
