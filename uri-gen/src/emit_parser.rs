@@ -156,9 +156,9 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let accepting = permuted_finals.iter().map(|f| f.is_some());
     let final_srcs = permuted_finals.iter().map(|f| {
         let row = (0..slots).map(|s| match f.as_ref().map(|f| f[s]) {
-            Some(FinalSrc::End) => Literal::u8_unsuffixed(t.registers as u8),
-            Some(FinalSrc::Reg(r)) => Literal::u8_unsuffixed(r as u8),
-            None => Literal::u8_unsuffixed(0),
+            Some(FinalSrc::End) => Literal::usize_unsuffixed(t.registers),
+            Some(FinalSrc::Reg(r)) => Literal::usize_unsuffixed(r as usize),
+            None => Literal::usize_unsuffixed(0),
         });
         quote!([#(#row),*])
     });
@@ -169,6 +169,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     // value is "the end of the input" is read like any other.
     let registers = Literal::usize_unsuffixed(t.registers + 1);
     let end_reg = Literal::usize_unsuffixed(t.registers);
+    let reg_ty = if t.registers < u8::MAX as usize { quote!(u8) } else { quote!(u16) };
     let stride_lit = Literal::usize_unsuffixed(stride);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
@@ -283,7 +284,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         #[doc = " For each state, the register each slot's final value comes from (the last register"]
         #[doc = " holds the input length)."]
-        static FINALS: [[u8; #slots_lit]; #states_lit] = [#(#final_srcs),*];
+        static FINALS: [[#reg_ty; #slots_lit]; #states_lit] = [#(#final_srcs),*];
 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
