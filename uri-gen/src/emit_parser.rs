@@ -29,8 +29,15 @@ pub struct ParserStats {
 pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     let t = &compiled.tdfa;
     let (_, width) = entry_type(t.len() * t.stride());
-    let finals = t.len() * 2 + t.finals.iter().flatten().count() * t.slots;
-    TableStats::sum(256 + t.trans.len() * (width + 2) + finals, t)
+    let rows: Vec<&Option<Vec<crate::tdfa::FinalSrc>>> = t.finals.iter().fold(Vec::new(), |mut rows, f| {
+        if !rows.contains(&f) {
+            rows.push(f);
+        }
+        rows
+    });
+    let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
+    let finals = t.len() + rows.len() * t.slots;
+    TableStats::sum(256 + t.trans.len() * (width + ops_width) + finals, t)
 }
 
 struct TableStats;
@@ -150,11 +157,26 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         }
         Literal::u64_unsuffixed(v)
     });
-    let ops_index = permuted_ops.iter().map(|&o| Literal::u16_unsuffixed(o as u16));
+    let ops_index = permuted_ops.iter().map(|&o| Literal::u32_unsuffixed(o));
+    let ops_ty = if t.op_lists.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     let states = t.len();
     let states_lit = Literal::usize_unsuffixed(states);
-    let accepting = permuted_finals.iter().map(|f| f.is_some());
-    let final_srcs = permuted_finals.iter().map(|f| {
+    // Final rows repeat a lot: each state names one of the distinct rows, row 0 meaning "not
+    // accepting".
+    let mut final_rows: Vec<Option<Vec<FinalSrc>>> = vec![None];
+    let final_index: Vec<usize> = permuted_finals
+        .iter()
+        .map(|f| {
+            final_rows.iter().position(|r| r == f).unwrap_or_else(|| {
+                final_rows.push(f.clone());
+                final_rows.len() - 1
+            })
+        })
+        .collect();
+    let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
+    let final_rows_len = Literal::usize_unsuffixed(final_rows.len());
+    let final_srcs = final_rows.iter().map(|f| {
         let row = (0..slots).map(|s| match f.as_ref().map(|f| f[s]) {
             Some(FinalSrc::End) => Literal::usize_unsuffixed(t.registers),
             Some(FinalSrc::Reg(r)) => Literal::usize_unsuffixed(r as usize),
@@ -243,8 +265,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                     state = next;
                     i += 1;
                 }
-                let row = state / STRIDE;
-                if !ACCEPTING[row] {
+                let row = FINAL_ROW[state / STRIDE] as usize;
+                if row == 0 {
                     return Err(Failure { index: input.len() });
                 }
                 regs[#end_reg] = input.len() as u32;
@@ -258,7 +280,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
         #[inline(always)]
-        fn run_ops(list: u16, at: u32, regs: &mut [u32; #registers]) {
+        fn run_ops(list: #ops_ty, at: u32, regs: &mut [u32; #registers]) {
             match list {
                 #(#op_arms)*
                 _ => {}
@@ -277,14 +299,14 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         static TRANS: [#entry_ty; #trans_len] = [#(#trans),*];
 
         #[doc = " The operation list of each transition (0: none)."]
-        static OPS: [u16; #trans_len] = [#(#ops_index),*];
+        static OPS: [#ops_ty; #trans_len] = [#(#ops_index),*];
 
-        #[doc = " Whether each state accepts."]
-        static ACCEPTING: [bool; #states_lit] = [#(#accepting),*];
+        #[doc = " For each state, its row of `FINALS`; 0 when the state does not accept."]
+        static FINAL_ROW: [#final_ty; #states_lit] = [#(#final_index_lits),*];
 
-        #[doc = " For each state, the register each slot's final value comes from (the last register"]
-        #[doc = " holds the input length)."]
-        static FINALS: [[#reg_ty; #slots_lit]; #states_lit] = [#(#final_srcs),*];
+        #[doc = " The distinct final rows: the register each slot's value comes from (the last register"]
+        #[doc = " holds the input length). Row 0 belongs to states that do not accept."]
+        static FINALS: [[#reg_ty; #slots_lit]; #final_rows_len] = [#(#final_srcs),*];
 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
