@@ -263,6 +263,18 @@ fn each_normalization_is_usable_on_its_own() {
     assert_eq!(Uri::parse("https://h").unwrap().normalize(), "https://h/");
 }
 
+#[test]
+fn percent_encoded_dots_are_dot_segments_only_once_decoded() {
+    let base = Uri::parse("http://a/b/").unwrap();
+    let r = UriRef::parse("c/%2E/../d").unwrap();
+    // Resolution (section 5.2.4): "%2E" is a segment like any other, and ".." removes it.
+    assert_eq!(base.resolve(&r), "http://a/b/c/d");
+    // Normalization decodes it first (6.2.2.2), then removes dot segments (6.2.2.3).
+    assert_eq!(r.normalize(), "d");
+    assert_eq!(base.resolve(&r.normalize().as_uri_ref()), "http://a/b/d");
+    assert_eq!(Uri::parse("http://a/b/c/%2E/../d").unwrap().normalize(), "http://a/b/d");
+}
+
 /// URI references drawn from the grammar's pieces, with mixed case and percent-encodings.
 fn uri_ref_strategy() -> impl Strategy<Value = String> {
     let segment = "([a-zA-Z0-9~]|\\.|\\.\\.|%[2-7][0-9a-fA-F]|:|@|!){0,4}";
@@ -291,9 +303,15 @@ proptest! {
     }
 
     /// A normalized relative reference resolves to the same URI as the original, against any
-    /// base with an authority or an absolute path (module `normalize`).
+    /// base with an authority or an absolute path (module `normalize`). Not for percent-encoded
+    /// dots: normalization decodes `%2E` to `.` (section 6.2.2.2), which section 5.2.4 then
+    /// removes, while resolution keeps `%2E` as an ordinary segment, so `a/%2E/../` resolves as
+    /// `a/` but normalizes to `./` (see `percent_encoded_dots_are_dot_segments_only_once_decoded`).
     #[test]
     fn normalizing_a_reference_keeps_its_meaning(base in "http://a(/[a-z.]{0,3}){0,4}", input in uri_ref_strategy()) {
+        if input.to_ascii_lowercase().contains("%2e") {
+            return Ok(());
+        }
         let base = Uri::parse(&base).unwrap();
         let r = UriRef::parse(&input).unwrap();
         let normalized = r.normalize_with(Normalization::SYNTAX);

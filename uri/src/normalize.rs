@@ -23,6 +23,10 @@
 //!   `../../`), becomes `./` rather than empty (`a/..`: an empty reference would mean the base
 //!   document itself), and gets a `./` in front when its first segment would otherwise contain
 //!   a `:` (section 4.2) or be empty (a path that would start with `/`).
+//!   Percent-encoded dots are the exception: `%2E` decodes to `.` (section 6.2.2.2) before dot
+//!   segments go (6.2.2.3), as the vectors of other implementations expect, while resolution
+//!   (section 5.2.4) takes `%2E` for an ordinary segment. So `c/%2E/../d` normalizes to `d`
+//!   but resolves like `c/d`.
 //! - **Rootless paths of URIs.** Section 5.2.4 is applied literally: `zz:a/../b` becomes
 //!   `zz:/b`, like resolution does (see [`Uri::resolve`]).
 //! - **A path that would start with `//` without an authority** gets `/.` in front
@@ -196,10 +200,7 @@ impl<'a> UriRef<'a> {
     pub fn normalize_with(&self, steps: Normalization) -> UriRefBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         normalize_into(self, steps, &mut out);
-        match UriRefBuf::parse(out) {
-            Ok(r) => r,
-            Err(e) => unreachable!("a normalized URI reference is a URI reference: {e}"),
-        }
+        UriRefBuf::from_valid(out)
     }
 
     /// Whether both references are equivalent by the comparison ladder of section 6.2.1: the
@@ -235,7 +236,7 @@ impl<'a> Uri<'a> {
     pub fn normalize_with(&self, steps: Normalization) -> UriBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         normalize_into(&self.as_uri_ref(), steps, &mut out);
-        UriBuf::from_resolved(out)
+        UriBuf::from_valid(out)
     }
 
     /// Whether both URIs are equivalent; see [`UriRef::normalized_eq`].

@@ -3,6 +3,13 @@
 //!
 //! The component accessors are those of the borrowed [`UriRef`] and [`Uri`] (the owned value
 //! lends one out with `as_uri_ref` or `as_uri`); nothing is allocated per component.
+//!
+//! A value made by parsing holds its offsets. A value made by resolution or normalization is a
+//! URI reference by construction (debug builds check it) and holds only its text: using it as a
+//! string costs no second pass, and the generated parser finds its components when they are
+//! asked for, on each call. To read several components of such a value, take the borrowed view
+//! once (`as_uri_ref`, `as_uri`), or call `parsed` to keep the offsets. (A cache filled on first
+//! use would need interior mutability, which makes the type a poor hash-map key.)
 
 use std::borrow::Borrow;
 use std::cmp::Ordering;
@@ -34,7 +41,8 @@ use crate::{Authority, ParseError, Rule, Uri, UriRef};
 #[derive(Clone)]
 pub struct UriRefBuf {
     text: String,
-    captures: Captures,
+    /// The parser's offsets for `text`; `None` for a value this crate built, not yet parsed.
+    captures: Option<Captures>,
 }
 
 /// An owned URI (RFC 3986 section 3): a reference with a scheme.
@@ -68,13 +76,47 @@ impl UriRefBuf {
     pub fn parse(text: impl Into<String>) -> Result<UriRefBuf, ParseError> {
         let text = text.into();
         let captures = UriRef::parse(&text)?.captures();
-        Ok(UriRefBuf { text, captures })
+        Ok(UriRefBuf { text, captures: Some(captures) })
+    }
+
+    /// Wraps text this crate built as a URI reference (a resolution or normalization result),
+    /// without parsing it.
+    pub(crate) fn from_valid(text: String) -> UriRefBuf {
+        debug_assert!(UriRef::parse(&text).is_ok(), "{text:?} is not a URI reference");
+        UriRefBuf { text, captures: None }
+    }
+
+    /// The parser's offsets, found now for a value this crate built.
+    #[inline]
+    fn captures(&self) -> Captures {
+        match self.captures {
+            Some(captures) => captures,
+            None => match UriRef::parse(&self.text) {
+                Ok(r) => r.captures(),
+                Err(e) => unreachable!("a URI reference built by this crate is valid: {e}"),
+            },
+        }
+    }
+
+    /// The same reference, holding its component offsets: worth it for a resolution or
+    /// normalization result whose components will be read more than once.
+    ///
+    /// ```
+    /// use uri::{Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://example.com/a/").unwrap();
+    /// let target = base.resolve(&UriRef::parse("b?c").unwrap()).parsed();
+    /// assert_eq!((target.path(), target.query()), ("/a/b", Some("c")));
+    /// ```
+    pub fn parsed(self) -> UriRefBuf {
+        let captures = Some(self.captures());
+        UriRefBuf { text: self.text, captures }
     }
 
     /// The reference as a borrowed [`UriRef`], with every component accessor.
     #[inline]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
-        UriRef::from_parts(&self.text, self.captures)
+        UriRef::from_parts(&self.text, self.captures())
     }
 
     /// The whole reference.
@@ -141,15 +183,19 @@ impl UriBuf {
     pub fn parse(text: impl Into<String>) -> Result<UriBuf, ParseError> {
         let text = text.into();
         let captures = Uri::parse(&text)?.as_uri_ref().captures();
-        Ok(UriBuf { inner: UriRefBuf { text, captures } })
+        Ok(UriBuf { inner: UriRefBuf { text, captures: Some(captures) } })
     }
 
-    /// Wraps the text of a resolution or normalization result, which is a URI by construction.
-    pub(crate) fn from_resolved(text: String) -> UriBuf {
-        match UriBuf::parse(text) {
-            Ok(uri) => uri,
-            Err(e) => unreachable!("a resolved or normalized URI is a URI: {e}"),
-        }
+    /// Wraps the text of a resolution or normalization result, which is a URI by construction
+    /// (it has a scheme), without parsing it.
+    pub(crate) fn from_valid(text: String) -> UriBuf {
+        debug_assert!(Uri::parse(&text).is_ok(), "{text:?} is not a URI");
+        UriBuf { inner: UriRefBuf::from_valid(text) }
+    }
+
+    /// The same URI, holding its component offsets; see [`UriRefBuf::parsed`].
+    pub fn parsed(self) -> UriBuf {
+        UriBuf { inner: self.inner.parsed() }
     }
 
     /// The URI as a borrowed [`Uri`].
@@ -209,7 +255,7 @@ impl UriBuf {
 impl UriRef<'_> {
     /// An owned copy of this reference (no re-parse).
     pub fn to_buf(&self) -> UriRefBuf {
-        UriRefBuf { text: self.as_str().to_owned(), captures: self.captures() }
+        UriRefBuf { text: self.as_str().to_owned(), captures: Some(self.captures()) }
     }
 }
 

@@ -19,6 +19,10 @@
 //!   We keep the literal reading (strict by default): the result is a valid URI whose components
 //!   are exactly what the algorithm computed, and normalization (section 6.2.2.3) of `zz:foo/../bar`
 //!   gives the same `zz:/bar`, so resolution and normalization agree.
+//! - **A base path with dot segments and an empty reference path** (`http://a/b/../c` + `?q`).
+//!   Section 5.2.2 sets `T.path = Base.path` there, without section 5.2.4, and so does this
+//!   crate: the result keeps the base's dot segments (`http://a/b/../c?q`). Normalize a base that
+//!   may hold dot segments first ([`Uri::normalize`]) if the results should never have any.
 //! - **A base with a fragment**. Section 5.1 asks for a base without one; section 5.2.2 never
 //!   reads `Base.fragment`, so a base's fragment is ignored: the result has the reference's
 //!   fragment or none.
@@ -91,7 +95,7 @@ impl<'a> Uri<'a> {
     pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
         let mut out = String::new();
         self.resolve_into(reference, options, &mut out);
-        UriBuf::from_resolved(out)
+        UriBuf::from_valid(out)
     }
 
     /// Resolves `reference` against this base URI and appends the result to `out`, which may be
@@ -132,72 +136,80 @@ impl<'a> UriRef<'a> {
 }
 
 /// The algorithm of RFC 3986 section 5.2.2, with section 5.2.3 (merge) and 5.3 (recomposition).
+///
+/// Recomposition copies runs of the inputs as they are: a URI reference is its components and
+/// their delimiters in order, so the text before a path (`scheme:` and `//authority`) and the
+/// text after it (`?query#fragment`) are each one slice of the base or of the reference.
 fn resolve_into(base: &Uri<'_>, r: &UriRef<'_>, options: ResolveOptions, out: &mut String) {
-    out.reserve(base.as_str().len() + r.as_str().len() + 3);
-    let r_scheme = match r.scheme() {
-        Some(s) if options.non_strict && s.eq_ignore_ascii_case(base.scheme()) => None,
-        other => other,
+    let (b_text, r_text) = (base.as_str(), r.as_str());
+    let b_ref = base.as_uri_ref();
+    let (b_captures, r_captures) = (b_ref.captures(), r.captures());
+    let (b_path_start, b_path_end) = path_span(&b_ref);
+    let (r_path_start, r_path_end) = path_span(r);
+    let r_path = &r_text[r_path_start..r_path_end];
+    out.reserve(b_text.len() + r_text.len() + 3);
+    let r_is_uri = match r_captures.scheme() {
+        Some((start, end)) => !(options.non_strict && r_text[start..end].eq_ignore_ascii_case(base.scheme())),
+        None => false,
     };
-    let mut query = r.query();
     let has_authority;
-    let path_start;
-    if let Some(scheme) = r_scheme {
-        out.push_str(scheme);
-        out.push(':');
-        has_authority = push_authority(out, r);
-        path_start = out.len();
-        remove_dots_into(out, "", r.path());
-    } else {
+    let path_at;
+    if r_is_uri {
+        // T is R, with the dot segments of its path removed.
+        out.push_str(&r_text[..r_path_start]);
+        has_authority = r_captures.authority().is_some();
+        path_at = out.len();
+        remove_dots_into(out, "", r_path);
+    } else if let Some((authority_start, _)) = r_captures.authority() {
         out.push_str(base.scheme());
         out.push(':');
-        if r.authority().is_some() {
-            has_authority = push_authority(out, r);
-            path_start = out.len();
-            remove_dots_into(out, "", r.path());
+        // The authority with its "//", as R wrote it.
+        out.push_str(&r_text[authority_start - 2..r_path_start]);
+        has_authority = true;
+        path_at = out.len();
+        remove_dots_into(out, "", r_path);
+    } else if r_path.is_empty() {
+        // T is the base up to its path, then R's query, or else the base's; then R's fragment.
+        let base_end = match (r_captures.query(), b_captures.query()) {
+            (None, Some((_, query_end))) => query_end,
+            _ => b_path_end,
+        };
+        out.push_str(&b_text[..base_end]);
+        out.push_str(&r_text[r_path_end..]);
+        return;
+    } else {
+        out.push_str(&b_text[..b_path_start]);
+        has_authority = b_captures.authority().is_some();
+        path_at = out.len();
+        let base_path = &b_text[b_path_start..b_path_end];
+        if r_path.starts_with('/') {
+            remove_dots_into(out, "", r_path);
+        } else if has_authority && base_path.is_empty() {
+            // Section 5.2.3, first case: "/" then the reference's path.
+            remove_dots_into(out, "/", r_path);
         } else {
-            has_authority = push_authority(out, &base.as_uri_ref());
-            path_start = out.len();
-            let (base_path, r_path) = (base.path(), r.path());
-            if r_path.is_empty() {
-                out.push_str(base_path);
-                if query.is_none() {
-                    query = base.query();
-                }
-            } else if r_path.starts_with('/') {
-                remove_dots_into(out, "", r_path);
-            } else if has_authority && base_path.is_empty() {
-                // Section 5.2.3, first case: "/" then the reference's path.
-                remove_dots_into(out, "/", r_path);
-            } else {
-                let directory = base_path.rfind('/').map_or("", |slash| &base_path[..=slash]);
-                remove_dots_into(out, directory, r_path);
-            }
+            let directory = last_slash(base_path).map_or("", |slash| &base_path[..=slash]);
+            remove_dots_into(out, directory, r_path);
         }
     }
-    if !has_authority && out[path_start..].starts_with("//") {
-        out.insert_str(path_start, "/.");
+    if !has_authority && out[path_at..].starts_with("//") {
+        out.insert_str(path_at, "/.");
     }
-    if let Some(q) = query {
-        out.push('?');
-        out.push_str(q);
-    }
-    if let Some(f) = r.fragment() {
-        out.push('#');
-        out.push_str(f);
-    }
+    out.push_str(&r_text[r_path_end..]);
 }
 
-/// Appends `//authority` when `r` has one; says whether it did.
+/// Where the path of `r` is: its span, or the empty span where it would be.
 #[inline]
-fn push_authority(out: &mut String, r: &UriRef<'_>) -> bool {
-    match r.authority() {
-        Some(a) => {
-            out.push_str("//");
-            out.push_str(a.as_str());
-            true
-        }
-        None => false,
-    }
+fn path_span(r: &UriRef<'_>) -> (usize, usize) {
+    let captures = r.captures();
+    captures.path().unwrap_or_else(|| {
+        let at = match (captures.authority(), captures.scheme()) {
+            (Some((_, end)), _) => end,
+            (None, Some((_, end))) => end + 1,
+            (None, None) => 0,
+        };
+        (at, at)
+    })
 }
 
 /// RFC 3986 section 5.2.4: removes the dot segments of a path.
@@ -243,22 +255,67 @@ pub(crate) fn remove_dots_into(out: &mut String, directory: &str, path: &str) {
     }
 }
 
-/// Whether some segment of `path` is `.` or `..`.
+/// Whether some segment of `path` is `.` or `..`: a `.` at the start of a segment, followed by
+/// the end of the segment, or by one more `.` and the end of the segment.
 #[inline]
 fn has_dot_segment(path: &str) -> bool {
     let bytes = path.as_bytes();
-    let mut i = 0;
-    while let Some(offset) = bytes[i..].iter().position(|&b| b == b'.') {
-        let dot = i + offset;
-        let starts = dot == 0 || bytes[dot - 1] == b'/';
-        let len = if bytes.get(dot + 1) == Some(&b'.') { 2 } else { 1 };
-        let ends = matches!(bytes.get(dot + len), None | Some(b'/'));
-        if starts && ends {
+    let ends_segment = |i: usize| i >= bytes.len() || bytes[i] == b'/';
+    let mut from = 0;
+    while let Some(dot) = find_byte(bytes, from, b'.') {
+        let starts_segment = dot == 0 || bytes[dot - 1] == b'/';
+        if starts_segment && (ends_segment(dot + 1) || (bytes[dot + 1] == b'.' && ends_segment(dot + 2))) {
             return true;
         }
-        i = dot + len;
+        from = dot + 1;
     }
     false
+}
+
+/// Bit 7 of each byte of the result is set exactly where `word` has a zero byte.
+#[inline]
+fn zero_bytes(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    !(((word & LOW7).wrapping_add(LOW7)) | word | LOW7)
+}
+
+/// Eight bytes of `bytes` from `at`, little-endian.
+#[inline]
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// The first index at or after `from` where `bytes` holds `needle`, eight bytes at a time.
+#[inline]
+fn find_byte(bytes: &[u8], from: usize, needle: u8) -> Option<usize> {
+    let repeated = u64::from_le_bytes([needle; 8]);
+    let mut i = from;
+    while i + 8 <= bytes.len() {
+        let hits = zero_bytes(word_at(bytes, i) ^ repeated);
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    bytes[i.min(bytes.len())..].iter().position(|&b| b == needle).map(|p| i + p)
+}
+
+/// The index of the last `/` of `text`, eight bytes at a time.
+#[inline]
+fn last_slash(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let repeated = u64::from_le_bytes([b'/'; 8]);
+    let mut end = bytes.len();
+    while end >= 8 {
+        let hits = zero_bytes(word_at(bytes, end - 8) ^ repeated);
+        if hits != 0 {
+            return Some(end - 8 + 7 - (hits.leading_zeros() / 8) as usize);
+        }
+        end -= 8;
+    }
+    bytes[..end].iter().rposition(|&b| b == b'/')
 }
 
 /// The state of section 5.2.4's loop, fed one segment at a time.
@@ -292,10 +349,16 @@ impl DotRemover<'_> {
         if slash_led {
             self.leading = false;
         }
-        let mut segments = body.split('/').peekable();
-        while let Some(segment) = segments.next() {
-            let last = !continues && segments.peek().is_none();
-            self.segment(segment, slash_led, last);
+        let bytes = body.as_bytes();
+        let mut start = 0;
+        loop {
+            let end = find_byte(bytes, start, b'/').unwrap_or(bytes.len());
+            let last = end == bytes.len();
+            self.segment(&body[start..end], slash_led, last && !continues);
+            if last {
+                break;
+            }
+            start = end + 1;
             slash_led = !self.leading;
         }
     }
@@ -320,8 +383,7 @@ impl DotRemover<'_> {
             1 => {}
             // Rule C: like B, and the last segment written goes, with the "/" before it.
             2 => {
-                let written = &self.out[self.start..];
-                let cut = written.rfind('/').unwrap_or(0);
+                let cut = last_slash(&self.out[self.start..]).unwrap_or(0);
                 self.out.truncate(self.start + cut);
             }
             // Rule E: the segment moves to the output with its "/".
