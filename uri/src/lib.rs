@@ -13,6 +13,80 @@
 //! assert_eq!(Rule::from_name("uri-REFERENCE"), Some(Rule::UriReference));
 //! assert_eq!(Rule::Scheme.longest_match(b"http://x"), Some(4));
 //! ```
+//!
+//! # Parsing
+//!
+//! [`UriRef::parse`] and [`Uri::parse`] capture every component in the same single pass, without
+//! allocating; [`UriRefBuf`] and [`UriBuf`] are their owned forms (one `String` and the parser's
+//! offsets), with `FromStr`, `TryFrom<&str>`, `TryFrom<String>`, `AsRef<str>`, `Display`,
+//! `Eq`, `Ord` and `Hash` by text, and optional `serde` support that validates on deserialize
+//! (feature `serde`). [`Builder`] puts components together, checking each with its rule.
+//!
+//! ```
+//! use uri::{Builder, UriBuf};
+//!
+//! let uri: UriBuf = "https://example.com/a?q#f".parse().unwrap();
+//! assert_eq!(uri.authority().unwrap().host(), "example.com");
+//! let built = Builder::new().scheme("https").host("example.com").path("/a").query("q").build_uri();
+//! assert_eq!(built.unwrap(), "https://example.com/a?q");
+//! ```
+//!
+//! # Reference resolution
+//!
+//! [`Uri::resolve`] (or [`UriRef::resolve_against`]) is RFC 3986 section 5.2, strict by default;
+//! [`ResolveOptions::NON_STRICT`] turns on the backward-compatible rule of section 5.2.2, and
+//! [`remove_dot_segments`] is section 5.2.4 on its own. Where the RFC has a hole, the choice
+//! made is documented at [`Uri::resolve`]: a path that would start with `//` without an
+//! authority gets `/.` in front (`f:/a` + `.//g` is `f:/.//g`), and a `..` that consumes the
+//! first segment of a rootless path leaves the literal result (`zz:abc` + `foo/../bar` is
+//! `zz:/bar`). A base's fragment is ignored.
+//!
+//! ```
+//! use uri::{Uri, UriRef};
+//!
+//! let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+//! assert_eq!(base.resolve(&UriRef::parse("../g?y#s").unwrap()), "http://a/b/g?y#s");
+//! assert_eq!(uri::remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+//! ```
+//!
+//! # Normalization and comparison
+//!
+//! [`UriRef::normalize`] applies syntax-based (section 6.2.2) and scheme-based (6.2.3)
+//! normalization; [`Normalization`] selects steps one by one, and [`UriRef::normalized_eq`]
+//! compares by the ladder of section 6.2.1.
+//!
+//! ```
+//! use uri::UriRef;
+//!
+//! let a = UriRef::parse("HTTP://Example.COM:80/%7Euser/./x").unwrap();
+//! assert_eq!(a.normalize(), "http://example.com/~user/x");
+//! assert!(a.normalized_eq(&UriRef::parse("http://example.com/~user/x").unwrap()));
+//! ```
+//!
+//! # Percent-encoding
+//!
+//! One function per component ([`encode_path_segment`], [`encode_path`], [`encode_query`],
+//! [`encode_fragment`], [`encode_userinfo`], [`encode_reg_name`]): the bytes each leaves alone are
+//! those its rule accepts literally, read from the generated tables ([`EncodeSet`]), so the
+//! output always matches the rule. [`decode`] and [`decode_utf8`] report a malformed `%` escape,
+//! or the start of invalid UTF-8, by its index.
+//!
+//! ```
+//! assert_eq!(uri::encode_query("a b&c"), "a%20b&c");
+//! assert_eq!(uri::encode_path_segment("a/b"), "a%2Fb");
+//! assert_eq!(uri::decode_utf8("caf%C3%A9").unwrap(), "café");
+//! assert_eq!(uri::decode("bad%2").unwrap_err().index(), 3);
+//! ```
+//!
+//! # Finding URIs in text
+//!
+//! [`find_uris`] follows RFC 3986 Appendix C: URIs in double quotes, in angle brackets (where
+//! embedded whitespace is dropped), or delimited by whitespace, less trailing punctuation.
+//!
+//! ```
+//! let found: Vec<String> = uri::find_uris("see <http://a/b> or http://c/d.").map(|f| f.as_str().to_owned()).collect();
+//! assert_eq!(found, ["http://a/b", "http://c/d"]);
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -2,41 +2,9 @@
 //! (6.2.3), each step selectable on its own.
 //!
 //! Components come from the generated parser and the unreserved set from the generated tables
-//! ([`EncodeSet::UNRESERVED`]); this module is only the section 6 algorithms.
-//!
-//! # The comparison ladder (section 6.2.1)
-//!
-//! Section 6.2.1 orders comparison methods from cheap to thorough: simple string comparison
-//! (6.2.1), syntax-based normalization (6.2.2), scheme-based normalization (6.2.3) and
-//! protocol-based normalization (6.2.4). [`UriRef::normalized_eq`] climbs the first three rungs:
-//! equal strings are equal; otherwise both sides are normalized with [`Normalization::FULL`] and
-//! compared. Protocol-based normalization (following redirects, asking a server) is out of scope.
-//!
-//! # Decisions where RFC 3986 is silent
-//!
-//! - **Relative references.** Section 6 defines normalization for URIs. A relative reference gets
-//!   the same case and percent-encoding steps. Its dot segments are removed so that it keeps its
-//!   meaning: resolved against any base with an authority or an absolute path, the normalized
-//!   reference gives the same URI as the original (section 5.2). An absolute-path or
-//!   network-path reference gets section 5.2.4 as it is (resolution applies it to such a path
-//!   unchanged). A relative-path reference keeps its leading `..` segments (`../../a/..` gives
-//!   `../../`), becomes `./` rather than empty (`a/..`: an empty reference would mean the base
-//!   document itself), and gets a `./` in front when its first segment would otherwise contain
-//!   a `:` (section 4.2) or be empty (a path that would start with `/`).
-//!   Percent-encoded dots are the exception: `%2E` decodes to `.` (section 6.2.2.2) before dot
-//!   segments go (6.2.2.3), as the vectors of other implementations expect, while resolution
-//!   (section 5.2.4) takes `%2E` for an ordinary segment. So `c/%2E/../d` normalizes to `d`
-//!   but resolves like `c/d`.
-//! - **Rootless paths of URIs.** Section 5.2.4 is applied literally: `zz:a/../b` becomes
-//!   `zz:/b`, like resolution does (see [`Uri::resolve`]).
-//! - **A path that would start with `//` without an authority** gets `/.` in front
-//!   (`scheme:/.//x` stays as it is), for the reason given at [`Uri::resolve`].
-//! - **Hosts.** Case normalization lower-cases the ASCII letters of every kind of host, and of
-//!   a registered name that also has percent-encoded (non-ASCII) octets; the triplets' hex digits
-//!   are upper-cased instead.
-//! - **Ports.** Scheme-based normalization drops an empty port for every scheme (section 3.2.3:
-//!   normalizers should omit it) and the default port of `http`, `https`, `ws`, `wss` and `ftp`,
-//!   compared as a number (`:0080` is port 80).
+//! ([`EncodeSet::UNRESERVED`]); this module is only the section 6 algorithms. The choices made
+//! where the RFC is silent are documented at [`UriRef::normalize`], the comparison ladder at
+//! [`UriRef::normalized_eq`].
 
 use crate::percent::{push_triplet, triplet_at};
 use crate::resolve::remove_dots_into;
@@ -181,6 +149,32 @@ impl Default for Normalization {
 impl<'a> UriRef<'a> {
     /// Normalizes with [`Normalization::FULL`]: syntax-based, then scheme-based.
     ///
+    /// # Where RFC 3986 is silent
+    ///
+    /// - **Relative references.** Section 6 defines normalization for URIs. A relative reference gets
+    ///   the same case and percent-encoding steps. Its dot segments are removed so that it keeps its
+    ///   meaning: resolved against any base with an authority or an absolute path, the normalized
+    ///   reference gives the same URI as the original (section 5.2). An absolute-path or
+    ///   network-path reference gets section 5.2.4 as it is (resolution applies it to such a path
+    ///   unchanged). A relative-path reference keeps its leading `..` segments (`../../a/..` gives
+    ///   `../../`), becomes `./` rather than empty (`a/..`: an empty reference would mean the base
+    ///   document itself), and gets a `./` in front when its first segment would otherwise contain
+    ///   a `:` (section 4.2) or be empty (a path that would start with `/`).
+    ///   Percent-encoded dots are the exception: `%2E` decodes to `.` (section 6.2.2.2) before dot
+    ///   segments go (6.2.2.3), as the vectors of other implementations expect, while resolution
+    ///   (section 5.2.4) takes `%2E` for an ordinary segment. So `c/%2E/../d` normalizes to `d`
+    ///   but resolves like `c/d`.
+    /// - **Rootless paths of URIs.** Section 5.2.4 is applied literally: `zz:a/../b` becomes
+    ///   `zz:/b`, like resolution does (see [`Uri::resolve`]).
+    /// - **A path that would start with `//` without an authority** gets `/.` in front
+    ///   (`scheme:/.//x` stays as it is), for the reason given at [`Uri::resolve`].
+    /// - **Hosts.** Case normalization lower-cases the ASCII letters of the host, whatever its
+    ///   kind, also beside percent-encoded non-ASCII octets (`Alpha%ce%b1` becomes
+    ///   `alpha%CE%B1`): the hex digits of the triplets are upper-cased instead.
+    /// - **Ports.** Scheme-based normalization drops an empty port for every scheme (section 3.2.3:
+    ///   normalizers should omit it) and the default port of `http`, `https`, `ws`, `wss` and `ftp`,
+    ///   compared as a number (`:0080` is port 80).
+    ///
     /// ```
     /// use uri::UriRef;
     ///
@@ -205,6 +199,14 @@ impl<'a> UriRef<'a> {
 
     /// Whether both references are equivalent by the comparison ladder of section 6.2.1: the
     /// same string, or the same after syntax-based and scheme-based normalization.
+    ///
+    /// # The comparison ladder (section 6.2.1)
+    ///
+    /// Section 6.2.1 orders comparison methods from cheap to thorough: simple string comparison
+    /// (6.2.1), syntax-based normalization (6.2.2), scheme-based normalization (6.2.3) and
+    /// protocol-based normalization (6.2.4). [`UriRef::normalized_eq`] climbs the first three rungs:
+    /// equal strings are equal; otherwise both sides are normalized with [`Normalization::FULL`] and
+    /// compared. Protocol-based normalization (following redirects, asking a server) is out of scope.
     ///
     /// ```
     /// use uri::UriRef;

@@ -3,29 +3,8 @@
 //! The components come from the generated parser; this module is only the algorithm of section
 //! 5.2.2, the merge of section 5.2.3 and the dot-segment removal of section 5.2.4. The result is
 //! written into one `String` in a single pass: dot segments are removed while the path is being
-//! written, with no intermediate buffer.
-//!
-//! # Decisions where RFC 3986 leaves a hole
-//!
-//! - **A path that starts with `//` in a URI without authority** (`f:/a` + `.//g`). The literal
-//!   result of sections 5.2.4 and 5.3 is `f://g`, which parses back with authority `g`: the
-//!   recomposition would not be the resolved URI. Section 3.3 forbids such a path ("the path
-//!   cannot begin with two slash characters"), so recomposition writes `/.` before it: `f:/.//g`.
-//!   The `/.` is a dot segment, so the path means the same (section 5.2.4 removes it again) and
-//!   resolving the result once more gives it back unchanged. This is also what the WHATWG URL
-//!   Standard, iri-string and fluent-uri do.
-//! - **`..` that consumes the first segment of a rootless path** (`zz:abc` + `foo/../bar`).
-//!   Section 5.2.4, read literally, removes `foo` and leaves `/bar`: the result is `zz:/bar`.
-//!   We keep the literal reading (strict by default): the result is a valid URI whose components
-//!   are exactly what the algorithm computed, and normalization (section 6.2.2.3) of `zz:foo/../bar`
-//!   gives the same `zz:/bar`, so resolution and normalization agree.
-//! - **A base path with dot segments and an empty reference path** (`http://a/b/../c` + `?q`).
-//!   Section 5.2.2 sets `T.path = Base.path` there, without section 5.2.4, and so does this
-//!   crate: the result keeps the base's dot segments (`http://a/b/../c?q`). Normalize a base that
-//!   may hold dot segments first ([`Uri::normalize`]) if the results should never have any.
-//! - **A base with a fragment**. Section 5.1 asks for a base without one; section 5.2.2 never
-//!   reads `Base.fragment`, so a base's fragment is ignored: the result has the reference's
-//!   fragment or none.
+//! written, with no intermediate buffer. The choices made where the RFC leaves a hole are
+//! documented at [`Uri::resolve`].
 
 use crate::{Uri, UriBuf, UriRef};
 
@@ -64,9 +43,27 @@ impl ResolveOptions {
 impl<'a> Uri<'a> {
     /// Resolves `reference` against this base URI (RFC 3986 section 5.2, strict).
     ///
-    /// A fragment of the base is ignored (section 5.2.2 never reads it). See the
-    /// [module documentation](crate#reference-resolution) for the two holes of the RFC and what
-    /// this crate does there.
+    /// # Where RFC 3986 leaves a hole
+    ///
+    /// - **A path that starts with `//` in a URI without authority** (`f:/a` + `.//g`). The literal
+    ///   result of sections 5.2.4 and 5.3 is `f://g`, which parses back with authority `g`: the
+    ///   recomposition would not be the resolved URI. Section 3.3 forbids such a path ("the path
+    ///   cannot begin with two slash characters"), so recomposition writes `/.` before it: `f:/.//g`.
+    ///   The `/.` is a dot segment, so the path means the same (section 5.2.4 removes it again) and
+    ///   resolving the result once more gives it back unchanged. This is also what the WHATWG URL
+    ///   Standard, iri-string and fluent-uri do.
+    /// - **`..` that consumes the first segment of a rootless path** (`zz:abc` + `foo/../bar`).
+    ///   Section 5.2.4, read literally, removes `foo` and leaves `/bar`: the result is `zz:/bar`.
+    ///   We keep the literal reading (strict by default): the result is a valid URI whose components
+    ///   are exactly what the algorithm computed, and normalization (section 6.2.2.3) of `zz:foo/../bar`
+    ///   gives the same `zz:/bar`, so resolution and normalization agree.
+    /// - **A base path with dot segments and an empty reference path** (`http://a/b/../c` + `?q`).
+    ///   Section 5.2.2 sets `T.path = Base.path` there, without section 5.2.4, and so does this
+    ///   crate: the result keeps the base's dot segments (`http://a/b/../c?q`). Normalize a base that
+    ///   may hold dot segments first ([`Uri::normalize`]) if the results should never have any.
+    /// - **A base with a fragment**. Section 5.1 asks for a base without one; section 5.2.2 never
+    ///   reads `Base.fragment`, so a base's fragment is ignored: the result has the reference's
+    ///   fragment or none.
     ///
     /// ```
     /// use uri::{Uri, UriRef};
@@ -218,7 +215,7 @@ fn path_span(r: &UriRef<'_>) -> (usize, usize) {
 /// gives `/a/c`); on a rootless path, a `..` that consumes the first segment leaves a path that
 /// starts with `/` (`a/../b` gives `/b`), as the RFC's algorithm does. Percent-encoded dots
 /// (`%2E`) are not dot segments here: that equivalence belongs to normalization (section
-/// 6.2.2.2, see [`crate::normalize`]).
+/// 6.2.2.2, see [`UriRef::normalize`]).
 ///
 /// ```
 /// use uri::remove_dot_segments;
