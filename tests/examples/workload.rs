@@ -4,6 +4,7 @@
 //! - `cargo run --release -p uri-tests --example workload -- table [N]`: every parser on every
 //!   corpus, N passes each (default 50), interleaved; prints the fastest pass in ns per URL as a
 //!   Markdown table. The minimum of many passes resists a busy machine better than the mean.
+//! - `workload tsv N`: the same measurements as tab-separated lines, for `cargo xtask bench-report`.
 //! - `valgrind --tool=callgrind target/release/examples/workload one PREFIX FILE`: one pass of the
 //!   first parser whose name starts with PREFIX (`none` reads the file only, to subtract).
 
@@ -29,8 +30,9 @@ fn pass(f: fn(&str) -> Option<usize>, lines: &[String]) -> usize {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["table"] => table(50),
-        ["table", n] => table(n.parse().unwrap_or(50)),
+        ["table"] => table(50, false),
+        ["table", n] => table(n.parse().unwrap_or(50), false),
+        ["tsv", n] => table(n.parse().unwrap_or(50), true),
         ["one", "none", file] => {
             let lines = lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
@@ -44,13 +46,15 @@ fn main() {
             println!("{name} on {file}: {} of {} accepted", pass(*f, &lines), lines.len());
         }
         _ => {
-            eprintln!("usage: workload table [N] | workload one PREFIX|none FILE");
+            eprintln!("usage: workload table [N] | workload tsv N | workload one PREFIX|none FILE");
             std::process::exit(2);
         }
     }
 }
 
-fn table(reps: usize) {
+/// Times every parser on every corpus; prints Markdown, or with `tsv` one line per measurement:
+/// parser, file, best ns per URL, lines accepted, lines, bytes.
+fn table(reps: usize, tsv: bool) {
     let corpora: Vec<Vec<String>> = FILES.iter().map(|f| lines(f)).collect();
     let mut best = vec![vec![f64::INFINITY; FILES.len()]; PARSERS.len()];
     for _ in 0..reps {
@@ -62,6 +66,16 @@ fn table(reps: usize) {
                 best[p][c] = best[p][c].min(ns);
             }
         }
+    }
+    if tsv {
+        for (p, (name, f)) in PARSERS.iter().enumerate() {
+            for (c, lines) in corpora.iter().enumerate() {
+                let bytes: usize = lines.iter().map(String::len).sum();
+                let ok = pass(*f, lines);
+                println!("{name}\t{}\t{:.2}\t{ok}\t{}\t{bytes}", FILES[c], best[p][c], lines.len());
+            }
+        }
+        return;
     }
     println!("| parser | {} |", FILES.join(" | "));
     println!("|---|{}", "---|".repeat(FILES.len()));

@@ -1,9 +1,12 @@
-//! Project tasks: `cargo xtask regen [--check]` writes (or checks) every generated file.
+//! Project tasks: `cargo xtask regen [--check]` writes (or checks) every generated file;
+//! `cargo xtask bench-report` measures the parsers and writes `BENCHMARKS.md`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+
+mod bench_report;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,7 +23,8 @@ fn run(args: &[String]) -> Result<()> {
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["regen"] => regen(Mode::Write),
         ["regen", "--check"] => regen(Mode::Check),
-        _ => bail!("usage: cargo xtask regen [--check]"),
+        ["bench-report"] => bench_report::run(&root()),
+        _ => bail!("usage: cargo xtask regen [--check] | cargo xtask bench-report"),
     }
 }
 
