@@ -36,7 +36,7 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
         rows
     });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
-    let finals = t.len() + rows.len() * t.slots;
+    let finals = t.len() + rows.len();
     TableStats::sum(256 + t.trans.len() * (width + ops_width) + finals, t)
 }
 
@@ -175,23 +175,23 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         .collect();
     let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
-    let final_rows_len = Literal::usize_unsuffixed(final_rows.len());
-    let final_srcs = final_rows.iter().map(|f| {
-        let row = (0..slots).map(|s| match f.as_ref().map(|f| f[s]) {
-            Some(FinalSrc::End) => Literal::usize_unsuffixed(t.registers),
-            Some(FinalSrc::Reg(r)) => Literal::usize_unsuffixed(r as usize),
-            None => Literal::usize_unsuffixed(0),
+    // Each distinct final row becomes one arm that reads its registers at fixed indexes.
+    let final_arms = final_rows.iter().enumerate().skip(1).map(|(row, f)| {
+        let row = Literal::usize_unsuffixed(row);
+        let values = f.iter().flatten().map(|src| match *src {
+            FinalSrc::Reg(0) => quote!(NONE),
+            FinalSrc::Reg(r) => {
+                let r = Literal::usize_unsuffixed(r as usize);
+                quote!(regs[#r])
+            }
+            FinalSrc::End => quote!(end),
         });
-        quote!([#(#row),*])
+        quote!(#row => [#(#values),*],)
     });
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
-    // One register more than the automaton uses holds the input length, so that a slot whose
-    // value is "the end of the input" is read like any other.
-    let registers = Literal::usize_unsuffixed(t.registers + 1);
-    let end_reg = Literal::usize_unsuffixed(t.registers);
-    let reg_ty = if t.registers < u8::MAX as usize { quote!(u8) } else { quote!(u16) };
+    let registers = Literal::usize_unsuffixed(t.registers);
     let stride_lit = Literal::usize_unsuffixed(stride);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
@@ -269,11 +269,11 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 if row == 0 {
                     return Err(Failure { index: input.len() });
                 }
-                regs[#end_reg] = input.len() as u32;
-                let mut slots = [NONE; #slots_lit];
-                for (slot, &src) in slots.iter_mut().zip(FINALS[row].iter()) {
-                    *slot = regs[src as usize];
-                }
+                let end = input.len() as u32;
+                let slots = match row {
+                    #(#final_arms)*
+                    _ => [NONE; #slots_lit],
+                };
                 Ok(Captures { slots })
             }
         }
@@ -301,12 +301,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         #[doc = " The operation list of each transition (0: none)."]
         static OPS: [#ops_ty; #trans_len] = [#(#ops_index),*];
 
-        #[doc = " For each state, its row of `FINALS`; 0 when the state does not accept."]
+        #[doc = " For each state, which final row it has (how its slots are read); 0 when it does not accept."]
         static FINAL_ROW: [#final_ty; #states_lit] = [#(#final_index_lits),*];
-
-        #[doc = " The distinct final rows: the register each slot's value comes from (the last register"]
-        #[doc = " holds the input length). Row 0 belongs to states that do not accept."]
-        static FINALS: [[#reg_ty; #slots_lit]; #final_rows_len] = [#(#final_srcs),*];
 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
