@@ -86,3 +86,16 @@ fn every_found_uri_parses_and_its_range_is_in_the_text() {
         assert_eq!(f.to_buf(), f.as_str());
     }
 }
+
+#[test]
+fn adversarial_text_takes_linear_time() {
+    // Quadratic scans would take minutes here; each input is scanned a bounded number of times.
+    let many_opens = format!("{}http://a/>", "<{ ".repeat(100_000));
+    assert_eq!(found(&many_opens), [("http://a/".to_owned(), Delimiter::None)]);
+    let unclosed = "< \"".repeat(100_000);
+    assert!(found(&unclosed).is_empty());
+    let parens = format!("http://a/{}", ")".repeat(100_000));
+    assert_eq!(found(&parens), [("http://a/".to_owned(), Delimiter::None)]);
+    let words = "note: ".repeat(100_000);
+    assert!(found(&words).is_empty());
+}

@@ -35,7 +35,13 @@ use crate::{Rule, Uri, UriBuf};
 /// assert_eq!(last.uri().authority().unwrap().host(), "example.org");
 /// ```
 pub fn find_uris(text: &str) -> FindUris<'_> {
-    FindUris { text, pos: 0, scheme_continues: Rule::Scheme.continuations(b"a").0 }
+    FindUris {
+        text,
+        pos: 0,
+        scheme_continues: Rule::Scheme.continuations(b"a").0,
+        next_angle_close: Closer::default(),
+        next_quote: Closer::default(),
+    }
 }
 
 /// The iterator of [`find_uris`].
@@ -45,6 +51,30 @@ pub struct FindUris<'a> {
     pos: usize,
     /// The bytes that may continue a scheme, from the generated tables.
     scheme_continues: [u64; 4],
+    /// The last search for a `>`, so that many `<` before one `>` cost one scan.
+    next_angle_close: Closer,
+    /// The last search for a `"`.
+    next_quote: Closer,
+}
+
+/// The answer of the last search for a closing delimiter: searching from `from` found `at`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Closer {
+    from: usize,
+    at: Option<usize>,
+    searched: bool,
+}
+
+impl Closer {
+    /// The first `byte` of `text` at or after `from`, reusing the last answer when it holds.
+    fn find(&mut self, text: &str, from: usize, byte: u8) -> Option<usize> {
+        let reusable = self.searched && self.from <= from && self.at.map_or(true, |at| at >= from);
+        if !reusable {
+            let at = text.as_bytes()[from..].iter().position(|&b| b == byte).map(|p| from + p);
+            *self = Closer { from, at, searched: true };
+        }
+        self.at
+    }
 }
 
 /// How a found URI was delimited in the text.
@@ -146,9 +176,13 @@ impl<'a> FindUris<'a> {
     }
 
     /// `<URI>` or `<URL:URI>`, whitespace inside removed. Returns the URI and where to go on.
-    fn angle_brackets(&self, open: usize) -> Option<(FoundUri<'a>, usize)> {
-        let close = open + 1 + self.text[open + 1..].find('>')?;
+    fn angle_brackets(&mut self, open: usize) -> Option<(FoundUri<'a>, usize)> {
+        let close = self.next_angle_close.find(self.text, open + 1, b'>')?;
         let inner = &self.text[open + 1..close];
+        // A '<' inside cannot be part of a URI: the next '<' is the better start.
+        if inner.contains('<') {
+            return None;
+        }
         let lead = inner.len() - inner.trim_start().len();
         let mut start = open + 1 + lead;
         if self.text.get(start..start + 4).is_some_and(|p| p.eq_ignore_ascii_case("URL:")) {
@@ -167,8 +201,8 @@ impl<'a> FindUris<'a> {
     }
 
     /// `"URI"`.
-    fn double_quotes(&self, open: usize) -> Option<(FoundUri<'a>, usize)> {
-        let close = open + 1 + self.text[open + 1..].find('"')?;
+    fn double_quotes(&mut self, open: usize) -> Option<(FoundUri<'a>, usize)> {
+        let close = self.next_quote.find(self.text, open + 1, b'"')?;
         let uri = Uri::parse(&self.text[open + 1..close]).ok()?;
         let found = FoundUri {
             range: open + 1..close,
@@ -186,7 +220,8 @@ impl<'a> FindUris<'a> {
             return None;
         }
         let mut len = Rule::Uri.longest_match(rest)?;
-        while len > scheme_len + 1 && is_trailing_punctuation(&rest[..len]) {
+        let mut trailing = TrailingPunctuation::new(&rest[..len]);
+        while len > scheme_len + 1 && trailing.drops(rest[len - 1]) {
             len -= 1;
         }
         if len <= scheme_len + 1 {
@@ -199,13 +234,41 @@ impl<'a> FindUris<'a> {
     }
 }
 
-/// Whether the last byte of `candidate` is sentence punctuation rather than part of the URI.
-fn is_trailing_punctuation(candidate: &[u8]) -> bool {
-    let count = |b: u8| candidate.iter().filter(|&&c| c == b).count();
-    match candidate.last() {
-        Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') => true,
-        Some(b')') => count(b')') > count(b'('),
-        Some(b']') => count(b']') > count(b'['),
-        _ => false,
+/// Decides, from the end of an undelimited candidate, which bytes are sentence punctuation
+/// rather than part of the URI; the bracket counts are kept as bytes are dropped.
+struct TrailingPunctuation {
+    unclosed_parens: isize,
+    unclosed_brackets: isize,
+}
+
+impl TrailingPunctuation {
+    fn new(candidate: &[u8]) -> TrailingPunctuation {
+        let (mut unclosed_parens, mut unclosed_brackets) = (0, 0);
+        for &b in candidate {
+            match b {
+                b'(' => unclosed_parens += 1,
+                b')' => unclosed_parens -= 1,
+                b'[' => unclosed_brackets += 1,
+                b']' => unclosed_brackets -= 1,
+                _ => {}
+            }
+        }
+        TrailingPunctuation { unclosed_parens, unclosed_brackets }
+    }
+
+    /// Whether `last`, the last byte left, is dropped; if so, the counts forget it.
+    fn drops(&mut self, last: u8) -> bool {
+        match last {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
+            b')' if self.unclosed_parens < 0 => {
+                self.unclosed_parens += 1;
+                true
+            }
+            b']' if self.unclosed_brackets < 0 => {
+                self.unclosed_brackets += 1;
+                true
+            }
+            _ => false,
+        }
     }
 }
