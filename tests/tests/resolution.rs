@@ -144,6 +144,17 @@ fn an_empty_reference_path_keeps_the_base_path_as_it_is() {
 }
 
 #[test]
+fn resolve_into_appends_and_never_touches_what_is_before() {
+    let mut buffer = String::from("prefix/with/slashes/");
+    let base = Uri::parse("s:a/b").unwrap();
+    base.resolve_into(&UriRef::parse("../../../x").unwrap(), ResolveOptions::STRICT, &mut buffer);
+    assert_eq!(buffer, "prefix/with/slashes/s:/x");
+    let base = Uri::parse("f:/a").unwrap();
+    base.resolve_into(&UriRef::parse(".//g?q#f").unwrap(), ResolveOptions::STRICT, &mut buffer);
+    assert_eq!(buffer, "prefix/with/slashes/s:/xf:/.//g?q#f");
+}
+
+#[test]
 fn a_base_fragment_is_ignored() {
     let base = Uri::parse("http://example.com/path?query#frag").unwrap();
     for (reference, expected) in [
@@ -277,6 +288,10 @@ fn common_crawl_pairs_resolve_to_uris_idempotently() {
             continue;
         };
         resolved += 1;
+        let non_strict = b.resolve_with(&r, ResolveOptions::NON_STRICT);
+        if !Rule::Uri.matches(non_strict.as_str().as_bytes()) {
+            failures.push(format!("{base:?} + {relative:?} -> {non_strict:?} (non-strict) is not a URI"));
+        }
         let target = b.resolve(&r);
         if !Rule::Uri.matches(target.as_str().as_bytes()) {
             failures.push(format!("{base:?} + {relative:?} -> {target:?} is not a URI"));
