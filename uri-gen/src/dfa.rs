@@ -1,6 +1,7 @@
 //! The DFA product: dense transition tables over byte classes, one start state per rule.
 
 use crate::classes::ByteClasses;
+use crate::renumber::{merge_equal_columns, remap_classes};
 
 /// The dead state: no input leads from it to a match. Every DFA here has it at index 0.
 pub const DEAD: u32 = 0;
@@ -92,32 +93,11 @@ impl Dfa {
     /// this automaton needs.
     pub fn compact_classes(&self) -> Dfa {
         let stride = self.stride();
-        let column = |c: usize| -> Vec<u32> { (0..self.len()).map(|s| self.trans[s * stride + c]).collect() };
-        let mut columns: Vec<Vec<u32>> = Vec::new();
-        let mut remap = vec![0usize; stride];
-        for (c, slot) in remap.iter_mut().enumerate() {
-            let col = column(c);
-            *slot = match columns.iter().position(|existing| *existing == col) {
-                Some(i) => i,
-                None => {
-                    columns.push(col);
-                    columns.len() - 1
-                }
-            };
-        }
-        let mut map = [0u8; 256];
-        for b in 0..=255u8 {
-            map[b as usize] = remap[self.classes.get(b)] as u8;
-        }
-        let new_stride = columns.len();
-        let mut trans = vec![DEAD; self.len() * new_stride];
-        for s in 0..self.len() {
-            for (c, col) in columns.iter().enumerate() {
-                trans[s * new_stride + c] = col[s];
-            }
-        }
+        let (remap, kept) = merge_equal_columns(self.len(), stride, |s, c| self.trans[s * stride + c]);
+        let trans =
+            (0..self.len()).flat_map(|s| kept.iter().map(move |&c| self.trans[s * stride + c])).collect();
         Dfa {
-            classes: ByteClasses::from_map(map),
+            classes: remap_classes(&self.classes, &remap),
             trans,
             accept: self.accept.clone(),
             starts: self.starts.clone(),

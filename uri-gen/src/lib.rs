@@ -37,6 +37,7 @@ mod minimize;
 pub mod nfa;
 pub mod project;
 mod regalloc;
+mod renumber;
 pub mod sample;
 pub mod source;
 pub mod tdfa;

@@ -7,7 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::dfa::{Dfa, DEAD};
+use crate::dfa::Dfa;
+use crate::renumber::breadth_first;
 
 /// Returns the minimal DFA equivalent to `dfa` (per start state). The dead state stays 0; other
 /// states are numbered in breadth-first order from the start states, in start order.
@@ -76,29 +77,8 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
     }
 
     // Renumber: dead block first, then breadth-first from the starts.
-    let mut number = vec![u32::MAX; blocks.len()];
-    let mut order = vec![block_of[DEAD as usize]];
-    number[block_of[DEAD as usize]] = 0;
-    let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
-    for &start in &dfa.starts {
-        let b = block_of[start as usize];
-        if number[b] == u32::MAX {
-            number[b] = order.len() as u32;
-            order.push(b);
-            queue.push_back(b);
-        }
-    }
-    while let Some(b) = queue.pop_front() {
-        let s = blocks[b][0] as usize;
-        for c in 0..stride {
-            let t = block_of[dfa.trans[s * stride + c] as usize];
-            if number[t] == u32::MAX {
-                number[t] = order.len() as u32;
-                order.push(t);
-                queue.push_back(t);
-            }
-        }
-    }
+    let rep: Vec<usize> = blocks.iter().map(|b| b[0] as usize).collect();
+    let (number, order) = breadth_first(&block_of, &rep, &dfa.trans, stride, &dfa.starts);
     let mut trans = Vec::with_capacity(order.len() * stride);
     let mut accept = Vec::with_capacity(order.len());
     for &b in &order {

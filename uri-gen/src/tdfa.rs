@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::classes::ByteClasses;
 use crate::nfa::{Nfa, State, StateId};
+use crate::renumber::{breadth_first, merge_equal_columns, remap_classes};
 
 /// Register 0 is never written: it means "tag not set".
 pub const UNSET: u32 = 0;
@@ -453,21 +454,17 @@ impl Tdfa {
     pub fn minimize(&self) -> Tdfa {
         let n = self.len();
         let stride = self.stride();
+        // Start from states grouped by what they output at the end (the dead state among the
+        // ones that do not accept: it stays number 0 after renumbering all the same).
         let mut block: Vec<usize> = {
             let mut ids: HashMap<&Option<Vec<FinalSrc>>, usize> = HashMap::new();
-            let mut out = Vec::with_capacity(n);
-            // The dead state is alone in its block: it is the only one that stops the walk.
-            ids.insert(&self.finals[0], 0);
-            out.push(0);
-            let mut next = 1;
-            for f in &self.finals[1..] {
-                let id = *ids.entry(f).or_insert_with(|| {
-                    next += 1;
-                    next - 1
-                });
-                out.push(if id == 0 { next_block(&mut next) } else { id });
-            }
-            out
+            self.finals
+                .iter()
+                .map(|f| {
+                    let next = ids.len();
+                    *ids.entry(f).or_insert(next)
+                })
+                .collect()
         };
         loop {
             let mut ids: HashMap<(usize, Vec<(usize, u32)>), usize> = HashMap::new();
@@ -488,33 +485,11 @@ impl Tdfa {
         }
         // Renumber: dead first, then breadth-first from the starts.
         let blocks = block.iter().max().map_or(1, |m| m + 1);
-        let mut number = vec![u32::MAX; blocks];
         let mut rep = vec![0usize; blocks];
         for s in (0..n).rev() {
             rep[block[s]] = s;
         }
-        let mut order = vec![block[0]];
-        number[block[0]] = 0;
-        let mut queue = std::collections::VecDeque::new();
-        for &st in &self.starts {
-            let b = block[st as usize];
-            if number[b] == u32::MAX {
-                number[b] = order.len() as u32;
-                order.push(b);
-                queue.push_back(b);
-            }
-        }
-        while let Some(b) = queue.pop_front() {
-            let s = rep[b];
-            for c in 0..stride {
-                let t = block[self.trans[s * stride + c] as usize];
-                if number[t] == u32::MAX {
-                    number[t] = order.len() as u32;
-                    order.push(t);
-                    queue.push_back(t);
-                }
-            }
-        }
+        let (number, order) = breadth_first(&block, &rep, &self.trans, stride, &self.starts);
         let mut trans = Vec::with_capacity(order.len() * stride);
         let mut ops = Vec::with_capacity(order.len() * stride);
         let mut finals = Vec::with_capacity(order.len());
@@ -533,36 +508,17 @@ impl Tdfa {
     /// Merges byte classes whose columns (targets and operations) are equal in every state.
     pub fn compact_classes(&self) -> Tdfa {
         let stride = self.stride();
-        let column = |c: usize| -> Vec<(u32, u32)> {
-            (0..self.len()).map(|s| (self.trans[s * stride + c], self.ops[s * stride + c])).collect()
+        let (remap, kept) = merge_equal_columns(self.len(), stride, |s, c| {
+            (self.trans[s * stride + c], self.ops[s * stride + c])
+        });
+        let pick = |table: &[u32]| -> Vec<u32> {
+            (0..self.len()).flat_map(|s| kept.iter().map(move |&c| table[s * stride + c])).collect()
         };
-        let mut columns: Vec<Vec<(u32, u32)>> = Vec::new();
-        let mut remap = vec![0usize; stride];
-        for (c, slot) in remap.iter_mut().enumerate() {
-            let col = column(c);
-            *slot = columns.iter().position(|x| *x == col).unwrap_or_else(|| {
-                columns.push(col);
-                columns.len() - 1
-            });
+        Tdfa {
+            classes: remap_classes(&self.classes, &remap),
+            trans: pick(&self.trans),
+            ops: pick(&self.ops),
+            ..self.clone()
         }
-        let mut map = [0u8; 256];
-        for b in 0..=255u8 {
-            map[b as usize] = remap[self.classes.get(b)] as u8;
-        }
-        let k = columns.len();
-        let mut trans = vec![0; self.len() * k];
-        let mut ops = vec![0; self.len() * k];
-        for s in 0..self.len() {
-            for (c, col) in columns.iter().enumerate() {
-                trans[s * k + c] = col[s].0;
-                ops[s * k + c] = col[s].1;
-            }
-        }
-        Tdfa { classes: ByteClasses::from_map(map), trans, ops, ..self.clone() }
     }
-}
-
-fn next_block(next: &mut usize) -> usize {
-    *next += 1;
-    *next - 1
 }
