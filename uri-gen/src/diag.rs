@@ -39,6 +39,9 @@ pub enum DiagnosticKind {
     UnknownRule,
     /// One input can give captures different values (warning).
     Ambiguity,
+    /// A grammar file's rule replaces a library's rule that other library rules refer to, so
+    /// their meaning changes (warning).
+    ShadowedRule,
 }
 
 impl DiagnosticKind {
@@ -57,6 +60,7 @@ impl DiagnosticKind {
             DiagnosticKind::TooLarge => "too-large",
             DiagnosticKind::UnknownRule => "unknown-rule",
             DiagnosticKind::Ambiguity => "ambiguity",
+            DiagnosticKind::ShadowedRule => "shadowed-rule",
         }
     }
 }

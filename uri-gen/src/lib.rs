@@ -28,18 +28,26 @@ pub mod classes;
 mod determinize;
 pub mod dfa;
 pub mod diag;
+pub mod earley;
 pub mod emit;
 pub mod emit_parser;
+pub mod emit_rtn;
+pub mod escape;
 pub mod interp;
 pub mod ir;
+pub mod list;
 pub mod lower;
 mod minimize;
 pub mod nfa;
+pub mod program;
 pub mod project;
 mod regalloc;
+pub mod regex;
 mod renumber;
+pub mod rtn;
 pub mod sample;
 pub mod source;
+pub mod summary;
 pub mod tdfa;
 
 use std::path::Path;
@@ -47,7 +55,9 @@ use std::path::Path;
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Pos, Severity};
 pub use ir::{Grammar, RuleId};
 pub use lower::Roots;
+pub use program::Program;
 pub use source::SourceFile;
+pub use summary::RuleKind;
 
 use dfa::Dfa;
 
@@ -72,11 +82,19 @@ pub struct Options {
     pub nfa_limit: usize,
     /// The most DFA states one rule may determinize to.
     pub dfa_limit: usize,
+    /// How `#` lists (RFC 9110 section 5.6.1) expand.
+    pub lists: list::ListForm,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { encoding: Encoding::Utf8, roots: Roots::default(), nfa_limit: 1 << 20, dfa_limit: 1 << 16 }
+        Options {
+            encoding: Encoding::Utf8,
+            roots: Roots::default(),
+            nfa_limit: 1 << 20,
+            dfa_limit: 1 << 16,
+            lists: list::ListForm::default(),
+        }
     }
 }
 
@@ -119,47 +137,69 @@ pub fn read_files<P: AsRef<Path>>(paths: &[P]) -> anyhow::Result<Vec<SourceFile>
         .collect()
 }
 
-/// Parses and resolves grammar files, reporting recursion as an error: the result can be compiled
-/// to finite automata.
+/// Parses and resolves grammar files: the grammar and its warnings, or every diagnostic when
+/// there is an error. Recursive rules are fine here: [`compile_program`] compiles them to a
+/// recursive transition network, while [`compile`] (finite automata only) refuses them.
 pub fn check(files: &[SourceFile], options: &Options) -> Result<(Grammar, Vec<Diagnostic>), Diagnostics> {
-    let (grammar, mut diags) = lower::load(files, &options.roots);
+    let (grammar, diags) = lower::load_with(files, &options.roots, options.lists);
     let Some(grammar) = grammar else { return Err(Diagnostics(diags)) };
-    for cycle in grammar.cycles() {
-        let first = grammar.rule(cycle[0]);
-        let names: Vec<&str> = cycle.iter().map(|&r| grammar.rule(r).name.as_str()).collect();
-        diags.push(
-            Diagnostic::error(
-                DiagnosticKind::Recursion,
-                &grammar.files[first.file].name,
-                first.pos,
-                format!("recursive rules cannot be compiled to a finite automaton: {}", names.join(" -> ")),
-            )
-            .in_rule(&first.name),
-        );
-    }
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Diagnostics(diags));
     }
     Ok((grammar, diags))
 }
 
-/// Runs the whole pipeline on `files`: every rule becomes matchable on its own.
+/// The recursion errors of `grammar` for passes that need finite automata: one per cycle of rules.
+fn recursion_errors(grammar: &Grammar) -> Vec<Diagnostic> {
+    grammar
+        .cycles()
+        .into_iter()
+        .map(|cycle| {
+            let first = grammar.rule(cycle[0]);
+            let names: Vec<&str> = cycle.iter().map(|&r| grammar.rule(r).name.as_str()).collect();
+            Diagnostic::error(
+                DiagnosticKind::Recursion,
+                &grammar.files[first.file].name,
+                first.pos,
+                format!("recursive rules cannot be compiled to a finite automaton: {}", names.join(" -> ")),
+            )
+            .in_rule(&first.name)
+            .with_note("`uri_gen::compile_program` (and the `uri-gen` command line) compile recursive rules to a recursive transition network")
+        })
+        .collect()
+}
+
+/// Runs the whole pipeline on `files`: every rule becomes matchable on its own. Every rule must be
+/// regular (no recursion); [`compile_program`] also takes recursive grammars.
 pub fn compile(files: &[SourceFile], options: &Options) -> Result<Compiled, Diagnostics> {
-    let (grammar, warnings) = check(files, options)?;
+    let (grammar, mut warnings) = check(files, options)?;
+    let recursion = recursion_errors(&grammar);
+    if !recursion.is_empty() {
+        warnings.extend(recursion);
+        return Err(Diagnostics(warnings));
+    }
+    let ids: Vec<RuleId> = grammar.ids().collect();
+    let dfa = build_dfa(&grammar, &ids, options).map_err(Diagnostics)?;
+    Ok(Compiled { grammar, dfa, warnings })
+}
+
+/// The passes from NFA to minimized DFA for the regular rules `ids` of `grammar`: the result has
+/// one start state per id, in the order given.
+fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa, Vec<Diagnostic>> {
     let mut nfas = Vec::new();
     let mut errors = Vec::new();
-    for id in grammar.ids() {
-        match nfa::compile(&grammar, id, options.encoding, options.nfa_limit) {
+    for &id in ids {
+        match nfa::compile(grammar, id, options.encoding, options.nfa_limit) {
             Ok(nfa) => nfas.push(nfa),
-            Err(e) => errors.push(nfa_error(&grammar, id, &e)),
+            Err(e) => errors.push(nfa_error(grammar, id, &e)),
         }
     }
     if !errors.is_empty() {
-        return Err(Diagnostics(errors));
+        return Err(errors);
     }
     let classes = classes::ByteClasses::from_nfas(&nfas);
     let mut dfas = Vec::new();
-    for (id, nfa) in grammar.ids().zip(&nfas) {
+    for (&id, nfa) in ids.iter().zip(&nfas) {
         match determinize::determinize(nfa, &classes, options.dfa_limit) {
             Ok(dfa) => dfas.push(dfa),
             Err(e) => {
@@ -177,10 +217,52 @@ pub fn compile(files: &[SourceFile], options: &Options) -> Result<Compiled, Diag
         }
     }
     if !errors.is_empty() {
-        return Err(Diagnostics(errors));
+        return Err(errors);
     }
-    let dfa = minimize::minimize(&Dfa::union(&dfas)).compact_classes();
-    Ok(Compiled { grammar, dfa, warnings })
+    Ok(minimize::minimize(&Dfa::union(&dfas)).compact_classes())
+}
+
+/// Compiles every rule of `files`, recursive ones included: regular rules to one minimized DFA
+/// (as [`compile`] does), the others to a recursive transition network run by the Earley engine.
+///
+/// ```
+/// use uri_gen::{compile_program, Options, SourceFile};
+///
+/// let text = "list = \"(\" *( item ) \")\"\nitem = \"x\" / list\n";
+/// let program = compile_program(&[SourceFile::new("g.abnf", text)], &Options::default()).unwrap();
+/// let list = program.grammar.lookup("list").unwrap();
+/// assert!(program.matches(list, b"(x(x())x)"));
+/// assert!(!program.matches(list, b"(x(x)"));
+/// ```
+pub fn compile_program(files: &[SourceFile], options: &Options) -> Result<Program, Diagnostics> {
+    let (grammar, warnings) = check(files, options)?;
+    let kinds = summary::classify(&grammar);
+    let regular: Vec<RuleId> = grammar.ids().filter(|id| kinds[id.index()].is_regular()).collect();
+    let fail = |errors: Vec<Diagnostic>| Diagnostics(warnings.iter().cloned().chain(errors).collect());
+    let dfa = build_dfa(&grammar, &regular, options).map_err(fail)?;
+    let mut dfa_rule = vec![None; grammar.rules.len()];
+    for (i, id) in regular.iter().enumerate() {
+        dfa_rule[id.index()] = Some(i);
+    }
+    let rtn = rtn::build(&grammar, &kinds, options.encoding, options.nfa_limit, options.dfa_limit)
+        .map_err(|e| fail(vec![rtn_error(&grammar, &e)]))?;
+    Ok(Program { grammar, encoding: options.encoding, kinds, dfa, dfa_rule, rtn, warnings })
+}
+
+fn rtn_error(grammar: &Grammar, error: &rtn::RtnError) -> Diagnostic {
+    match error {
+        rtn::RtnError::Nfa { rule, error } => nfa_error(grammar, *rule, error),
+        rtn::RtnError::TooManyStates { rule, limit } => {
+            let r = grammar.rule(*rule);
+            Diagnostic::error(
+                DiagnosticKind::TooLarge,
+                &grammar.files[r.file].name,
+                r.pos,
+                format!("the machine of rule `{}` needs more than {limit} states", r.name),
+            )
+            .in_rule(&r.name)
+        }
+    }
 }
 
 /// A compiled set of parsers: the grammar, the capture declarations and the tagged DFA.

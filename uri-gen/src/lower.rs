@@ -14,7 +14,8 @@ use abnf::types::{Kind, Node, Repeat, TerminalValues};
 
 use crate::diag::{Diagnostic, DiagnosticKind};
 use crate::ir::{Expr, Grammar, RuleDef, RuleId};
-use crate::source::{scan, split_rules, RuleChunk, Token, TokenKind};
+use crate::list::ListForm;
+use crate::source::{scan_with, split_rules, RuleChunk, Token, TokenKind};
 use crate::{Pos, SourceFile};
 
 /// Which rules count as entry points when looking for unused rules.
@@ -27,6 +28,19 @@ pub enum Roots {
     All,
     /// These rule names.
     Named(Vec<String>),
+    /// These rule names, and only what they need: rules of grammar files that none of them
+    /// reaches are dropped, as unused library rules are (so their errors are not reported).
+    Only(Vec<String>),
+}
+
+impl Roots {
+    /// The named rules, for [`Roots::Named`] and [`Roots::Only`].
+    fn names(&self) -> &[String] {
+        match self {
+            Roots::Named(names) | Roots::Only(names) => names,
+            Roots::FirstOfEachFile | Roots::All => &[],
+        }
+    }
 }
 
 /// The deepest expression nesting, references inlined, that a grammar may have. The passes after
@@ -41,18 +55,34 @@ struct Parsed {
     rule: abnf::types::Rule,
     pos: Pos,
     tokens: Vec<Token>,
+    /// Whether the rule uses the `#list` extension (and so refers to `OWS`).
+    lists: bool,
+    /// Whether the whole definition is one prose value: a placeholder for a rule that another
+    /// file may define (RFC 9110 Appendix A writes `port = <port, see [URI], Section 3.2.3>`).
+    placeholder: bool,
 }
 
-/// Parses and resolves `files`. Returns the grammar when there is no error, and every diagnostic
-/// (warnings too) in file and position order.
+/// Parses and resolves `files`, expanding `#` lists in the sender form. Returns the grammar when
+/// there is no error, and every diagnostic (warnings too) in file and position order.
 pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagnostic>) {
+    load_with(files, roots, ListForm::default())
+}
+
+/// [`load`] with the form `#` lists expand to.
+///
+/// Definitions of one name in several files: a grammar file's definition hides a library's (and a
+/// warning says so when another library rule refers to the hidden one, whose meaning changes); a
+/// placeholder (a rule defined by one prose value) gives way to any real definition; two library
+/// definitions of a name are an error once a kept rule needs the name; any other repetition is an
+/// error.
+pub fn load_with(files: &[SourceFile], roots: &Roots, lists: ListForm) -> (Option<Grammar>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut parsed = Vec::new();
     // Names of rules that do not parse: references to them are not reported as undefined.
     let mut broken = BTreeSet::new();
     for (file_index, file) in files.iter().enumerate() {
         for chunk in split_rules(&file.text) {
-            let tokens = match scan(&chunk) {
+            let tokens = match scan_with(&chunk, true) {
                 Ok(tokens) => tokens,
                 Err(e) => {
                     diags.push(Diagnostic::error(e.kind, &file.name, e.pos, e.message).in_rule(chunk.name()));
@@ -64,7 +94,9 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
                 Ok(rule) => {
                     let column = chunk.text.len() - chunk.text.trim_start().len();
                     let pos = chunk.file_pos(1, column);
-                    parsed.push(Parsed { file: file_index, chunk, rule, pos, tokens });
+                    let lists = tokens.iter().any(|t| t.kind == TokenKind::Repeat && t.text.contains('#'));
+                    let placeholder = matches!(rule.node(), Node::Prose(_));
+                    parsed.push(Parsed { file: file_index, chunk, rule, pos, tokens, lists, placeholder });
                 }
                 Err(err) => {
                     diags.push(syntax_error(&file.name, &chunk, &err.to_string()));
@@ -79,22 +111,36 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
     let mut defs: BTreeMap<String, usize> = BTreeMap::new();
     let mut order: Vec<usize> = Vec::new();
     let mut extensions: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    // Library definitions hidden by a grammar file's (hidden, winner), and library definitions
+    // that repeat another library's (repeat, first).
+    let mut hidden: Vec<(usize, usize)> = Vec::new();
+    let mut library_repeats: Vec<(usize, usize)> = Vec::new();
     for (i, p) in parsed.iter().enumerate() {
         let key = p.rule.name().to_ascii_lowercase();
+        let library = |j: usize| files[parsed[j].file].library;
         match (p.rule.kind(), defs.get(&key)) {
             (Kind::Basic, None) => {
                 defs.insert(key, i);
                 order.push(i);
             }
-            // A grammar may define a name that a library also defines (RFC 8259 `char` and the core
-            // `CHAR`): the grammar's definition wins.
-            (Kind::Basic, Some(&first)) if files[p.file].library && !files[parsed[first].file].library => {}
-            (Kind::Basic, Some(&first)) if files[parsed[first].file].library && !files[p.file].library => {
+            (Kind::Basic, Some(_)) if p.placeholder => {}
+            (Kind::Basic, Some(&first)) if parsed[first].placeholder => {
                 defs.insert(key, i);
                 order.retain(|&o| o != first);
                 order.push(i);
                 extensions.remove(&first);
             }
+            // A grammar may define a name that a library also defines (RFC 8259 `char` and the core
+            // `CHAR`): the grammar's definition wins.
+            (Kind::Basic, Some(&first)) if library(i) && !library(first) => hidden.push((i, first)),
+            (Kind::Basic, Some(&first)) if library(first) && !library(i) => {
+                defs.insert(key, i);
+                order.retain(|&o| o != first);
+                order.push(i);
+                extensions.remove(&first);
+                hidden.push((first, i));
+            }
+            (Kind::Basic, Some(&first)) if library(first) && library(i) => library_repeats.push((i, first)),
             (Kind::Basic, Some(&first)) => {
                 let f = &parsed[first];
                 diags.push(
@@ -130,14 +176,20 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
     // Which definitions to keep: every rule of a non-library file, and library rules reached from them.
     let refs_of = |i: usize| -> Vec<String> {
         let mut names = Vec::new();
-        collect_names(parsed[i].rule.node(), &mut names);
-        for &e in extensions.get(&i).into_iter().flatten() {
-            collect_names(parsed[e].rule.node(), &mut names);
+        for &k in std::iter::once(&i).chain(extensions.get(&i).into_iter().flatten()) {
+            collect_names(parsed[k].rule.node(), &mut names);
+            if parsed[k].lists {
+                names.push("OWS".to_owned());
+            }
         }
         names
     };
-    let mut keep: BTreeSet<usize> =
-        order.iter().copied().filter(|&i| !files[parsed[i].file].library).collect();
+    let mut keep: BTreeSet<usize> = match roots {
+        Roots::Only(names) => {
+            names.iter().filter_map(|name| defs.get(&name.to_ascii_lowercase()).copied()).collect()
+        }
+        _ => order.iter().copied().filter(|&i| !files[parsed[i].file].library).collect(),
+    };
     let mut work: Vec<usize> = keep.iter().copied().collect();
     while let Some(i) = work.pop() {
         for name in refs_of(i) {
@@ -149,6 +201,50 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
         }
     }
     let kept: Vec<usize> = order.iter().copied().filter(|i| keep.contains(i)).collect();
+    for &(repeat, first) in &library_repeats {
+        if keep.contains(&first) {
+            let (p, f) = (&parsed[repeat], &parsed[first]);
+            diags.push(
+                Diagnostic::error(
+                    DiagnosticKind::DuplicateRule,
+                    &files[p.file].name,
+                    p.pos,
+                    format!(
+                        "rule `{}` is defined by two library files; expected one definition, or the rule in a grammar file to choose",
+                        p.rule.name()
+                    ),
+                )
+                .in_rule(p.rule.name())
+                .with_note(format!("first defined at {}:{}", files[f.file].name, f.pos)),
+            );
+        }
+    }
+    for &(lost, winner) in &hidden {
+        let name = parsed[lost].rule.name();
+        let users: Vec<&str> = kept
+            .iter()
+            .filter(|&&k| k != lost && parsed[k].file == parsed[lost].file)
+            .filter(|&&k| refs_of(k).iter().any(|r| r.eq_ignore_ascii_case(name)))
+            .map(|&k| parsed[k].rule.name())
+            .collect();
+        if let Some(user) = users.first() {
+            let (l, w) = (&parsed[lost], &parsed[winner]);
+            diags.push(
+                Diagnostic::warning(
+                    DiagnosticKind::ShadowedRule,
+                    &files[w.file].name,
+                    w.pos,
+                    format!(
+                        "rule `{}` replaces `{name}` of the library {}, where `{user}` refers to it: `{user}` now uses this definition",
+                        w.rule.name(),
+                        files[l.file].name
+                    ),
+                )
+                .in_rule(w.rule.name())
+                .with_note(format!("the library's definition is at {}:{}", files[l.file].name, l.pos)),
+            );
+        }
+    }
     let ids: BTreeMap<String, RuleId> = kept
         .iter()
         .enumerate()
@@ -163,7 +259,7 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
         for &k in std::iter::once(&i).chain(extensions.get(&i).into_iter().flatten()) {
             let q = &parsed[k];
             source.push_str(&q.chunk.source);
-            let mut lowering = Lowering::new(&files[q.file].name, q, &ids, &broken, &mut diags);
+            let mut lowering = Lowering::new(&files[q.file].name, q, &ids, &broken, lists, &mut diags);
             let expr = lowering.node(q.rule.node());
             match expr {
                 Expr::Alt(parts) if k != i || extensions.contains_key(&i) => alternatives.extend(parts),
@@ -195,7 +291,9 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
         let root = match roots {
             Roots::All => true,
             Roots::FirstOfEachFile => first_of_file.contains(&n),
-            Roots::Named(names) => names.iter().any(|name| name.eq_ignore_ascii_case(&r.name)),
+            Roots::Named(names) | Roots::Only(names) => {
+                names.iter().any(|name| name.eq_ignore_ascii_case(&r.name))
+            }
         };
         if broken.is_empty() && !root && !files[r.file].library && !referenced.contains(&RuleId(n as u32)) {
             diags.push(
@@ -209,8 +307,8 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
             );
         }
     }
-    if let Roots::Named(names) = roots {
-        for name in names.iter().filter(|name| grammar.lookup(name).is_none()) {
+    {
+        for name in roots.names().iter().filter(|name| grammar.lookup(name).is_none()) {
             let file = files.first().map_or("", |f| f.name.as_str());
             diags.push(Diagnostic::error(
                 DiagnosticKind::UnknownRule,
@@ -289,12 +387,25 @@ fn expr_depth(expr: &Expr, rules: &[Option<usize>]) -> usize {
 
 /// The chunk text as the `abnf` crate reads it: the crate only knows `%b`, `%d` and `%x` in lower
 /// case, while ABNF letters are case-insensitive (RFC 5234 section 2.3), so `%B`, `%D` and `%X`
-/// are lower-cased. The length and so every position stay the same.
+/// are lower-cased; the `#` of a list becomes `*`. The length and so every position stay the same.
 fn parser_text(text: &str, tokens: &[Token]) -> String {
     let mut bytes = text.as_bytes().to_vec();
-    for token in tokens.iter().filter(|t| t.kind == TokenKind::Number) {
-        if let Some(base) = bytes.get_mut(token.offset + 1) {
-            base.make_ascii_lowercase();
+    for token in tokens {
+        match token.kind {
+            TokenKind::Number => {
+                if let Some(base) = bytes.get_mut(token.offset + 1) {
+                    base.make_ascii_lowercase();
+                }
+            }
+            // A `#` list reads as a repetition with the same bounds; the lowering expands it.
+            TokenKind::Repeat => {
+                for (k, b) in token.text.bytes().enumerate() {
+                    if b == b'#' {
+                        bytes[token.offset + k] = b'*';
+                    }
+                }
+            }
+            TokenKind::Name | TokenKind::Prose => {}
         }
     }
     String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
@@ -360,7 +471,7 @@ pub fn locate_value(grammar: &Grammar, id: RuleId, value: u32) -> Option<(RuleId
     while let Some(rule) = queue.pop_front() {
         let name = &grammar.rule(rule).name;
         for (file, chunk) in chunks.iter().filter(|(_, c)| c.name().eq_ignore_ascii_case(name)) {
-            let Ok(tokens) = scan(chunk) else { continue };
+            let Ok(tokens) = scan_with(chunk, true) else { continue };
             let holds = |t: &&Token| {
                 t.kind == TokenKind::Number && t.values.iter().any(|&(lo, hi)| (lo..=hi).contains(&value))
             };
@@ -390,6 +501,7 @@ struct Lowering<'a> {
     next: [usize; 4],
     ids: &'a BTreeMap<String, RuleId>,
     broken: &'a BTreeSet<String>,
+    lists: ListForm,
     diags: &'a mut Vec<Diagnostic>,
 }
 
@@ -399,6 +511,7 @@ impl<'a> Lowering<'a> {
         parsed: &'a Parsed,
         ids: &'a BTreeMap<String, RuleId>,
         broken: &'a BTreeSet<String>,
+        lists: ListForm,
         diags: &'a mut Vec<Diagnostic>,
     ) -> Self {
         let mut tokens: [Vec<&Token>; 4] = Default::default();
@@ -413,6 +526,7 @@ impl<'a> Lowering<'a> {
             next: [0; 4],
             ids,
             broken,
+            lists,
             diags,
         }
     }
@@ -458,11 +572,14 @@ impl<'a> Lowering<'a> {
             }
             Node::Prose(text) => {
                 let (pos, _) = self.take(TokenKind::Prose);
-                self.error(
-                    DiagnosticKind::ProseValue,
-                    pos,
-                    format!("prose value `<{text}>` has no formal meaning and cannot be compiled; expected ABNF in its place, or `0<...>` for the empty string"),
-                );
+                let message = match text.split_once(", see ") {
+                    Some((name, source)) if is_rule_name(name) => format!(
+                        "prose value `<{text}>` refers to the rule `{name}` of {source}, which no grammar file given defines; expected a grammar file that defines `{}`",
+                        if name.eq_ignore_ascii_case(self.rule) { name } else { self.rule }
+                    ),
+                    _ => format!("prose value `<{text}>` has no formal meaning and cannot be compiled; expected ABNF in its place, or `0<...>` for the empty string"),
+                };
+                self.error(DiagnosticKind::ProseValue, pos, message);
                 Expr::Empty
             }
         }
@@ -530,8 +647,36 @@ impl<'a> Lowering<'a> {
         }
         let body = self.node(node);
         let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        if written.contains('#') {
+            return self.list(pos, written, clamp(min), max.map(clamp), body);
+        }
         Expr::Repeat { min: clamp(min), max: max.map(clamp), body: Box::new(body) }
     }
+
+    /// A `#` list (RFC 9110 section 5.6.1), expanded by [`crate::list::expand`].
+    fn list(&mut self, pos: Pos, written: &str, min: u32, max: Option<u32>, element: Expr) -> Expr {
+        let Some(&ows) = self.ids.get("ows") else {
+            self.error(
+                DiagnosticKind::UndefinedRule,
+                pos,
+                format!("the list `{written}` (RFC 9110 section 5.6.1) refers to `OWS`, which no grammar file defines; expected a definition such as `OWS = *( SP / HTAB )` (RFC 9110 section 5.6.3)"),
+            );
+            return Expr::Empty;
+        };
+        match crate::list::expand(self.lists, min, max, element, ows) {
+            Ok(expr) => expr,
+            Err(e) => {
+                self.error(DiagnosticKind::Syntax, pos, e.message);
+                Expr::Empty
+            }
+        }
+    }
+}
+
+/// Whether `text` is an ABNF rule name: a letter, then letters, digits and hyphens.
+fn is_rule_name(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 /// A quoted string: each letter of a case-insensitive string matches either case (RFC 5234

@@ -1,92 +1,589 @@
-//! The `uri-gen` command line: check grammars and generate recognizer modules.
+//! The `uri-gen` command line: check grammars, generate recognizer modules, match inputs, print
+//! regular expressions and sample strings. Each command is a thin layer over the library.
+//!
+//! Exit status: 0 when all is well; 1 when the grammar has errors (printed as diagnostics) or, for
+//! `match`, some input does not match; 2 for a wrong command line or a file that cannot be read
+//! or written.
 
-use std::path::PathBuf;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-use uri_gen::emit::{recognizer, render_file, Header};
-use uri_gen::{compile, read_files, Options};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use uri_gen::emit::{render_file, Header};
+use uri_gen::escape::{escape, unescape};
+use uri_gen::program::{describe_mismatch, DEFAULT_DEPTH_LIMIT};
+use uri_gen::regex::{rule_regex, RegexError};
+use uri_gen::sample::Sampler;
+use uri_gen::summary::Summary;
+use uri_gen::{
+    compile_parsers, compile_program, list::ListForm, Diagnostic, DiagnosticKind, Diagnostics, Encoding,
+    Grammar, Options, Program, Roots, RuleId, SourceFile,
+};
 
 #[derive(Parser)]
-#[command(name = "uri-gen", version, about = "Compile ABNF grammars to table-driven Rust recognizers")]
+#[command(
+    name = "uri-gen",
+    version,
+    about = "Compile ABNF grammars (RFC 5234) to table-driven Rust recognizers",
+    after_help = "Exit status: 0 ok, 1 grammar errors (or an input that does not match), 2 usage or I/O errors."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// How grammar files are read.
+#[derive(Args)]
+struct GrammarOptions {
+    /// A library grammar file: its rules are used when referred to and never reported unused, and
+    /// a grammar file's definition of a name replaces its. Files named `rfc5234-core*` are
+    /// libraries anyway.
+    #[arg(long = "library", value_name = "FILE")]
+    libraries: Vec<PathBuf>,
+    /// Terminal values are octets, not Unicode code points matched as UTF-8.
+    #[arg(long)]
+    octets: bool,
+    /// How `#` lists (RFC 9110 section 5.6.1) expand.
+    #[arg(long, value_enum, default_value_t = Lists::Sender)]
+    lists: Lists,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Lists {
+    /// What senders generate (RFC 9110 section 5.6.1.1).
+    Sender,
+    /// What recipients accept, empty elements included (RFC 9110 section 5.6.1.2).
+    Recipient,
+}
+
 #[derive(Subcommand)]
 enum Command {
-    /// Print diagnostics for grammar files and a summary of their rules.
+    /// Print diagnostics and a summary: rules, which are regular, which recursive, which
+    /// ambiguous for captures.
     Check {
         /// Grammar files, read in order; rules may refer across them.
-        #[arg(required = true)]
+        #[arg(required = true, value_name = "GRAMMAR")]
         grammars: Vec<PathBuf>,
+        #[command(flatten)]
+        options: GrammarOptions,
+        /// Check only these rules and what they use (repeatable).
+        #[arg(long = "rule", value_name = "NAME")]
+        rules: Vec<String>,
+        /// Skip the capture ambiguity analysis.
+        #[arg(long)]
+        no_captures: bool,
     },
-    /// Write a standalone recognizer module for every rule.
+    /// Write a standalone Rust module that recognizes every rule.
     Generate {
         /// Grammar files, read in order.
-        #[arg(required = true)]
+        #[arg(required = true, value_name = "GRAMMAR")]
         grammars: Vec<PathBuf>,
+        #[command(flatten)]
+        options: GrammarOptions,
+        /// A capture declaration file: the module then holds `rules` and `parser` submodules.
+        #[arg(long, value_name = "FILE")]
+        captures: Option<PathBuf>,
         /// Where to write the module.
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Generate only these rules and what they use (repeatable).
+        #[arg(long = "rule", value_name = "NAME")]
+        rules: Vec<String>,
+        /// What the grammar is, for the module's documentation.
+        #[arg(long, value_name = "TEXT")]
+        what: Option<String>,
     },
+    /// Say for each input whether it matches a rule, and if not where it fails and what was
+    /// expected there.
+    Match {
+        /// Grammar files, then `--rule NAME`, then the inputs.
+        #[arg(required = true, value_name = "GRAMMAR... --rule NAME INPUT")]
+        args: Vec<OsString>,
+        #[command(flatten)]
+        options: GrammarOptions,
+        /// The rule to match.
+        #[arg(long, value_name = "NAME")]
+        rule: String,
+        /// Also read inputs from standard input, one per line.
+        #[arg(long)]
+        stdin: bool,
+        /// Inputs are escaped as `uri-gen sample` prints them (`\\`, `\n`, `\xHH`).
+        #[arg(long)]
+        escaped: bool,
+        /// How deep rule calls may nest.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_DEPTH_LIMIT)]
+        depth_limit: usize,
+    },
+    /// Print a regular expression (syntax of the `regex` crate) equivalent to a regular rule.
+    Regex {
+        /// Grammar files, read in order.
+        #[arg(required = true, value_name = "GRAMMAR")]
+        grammars: Vec<PathBuf>,
+        #[command(flatten)]
+        options: GrammarOptions,
+        /// The rule.
+        #[arg(long, value_name = "NAME")]
+        rule: String,
+        /// Print the expression without `^(?:` and `)$` around it.
+        #[arg(long)]
+        bare: bool,
+    },
+    /// Print strings that match a rule (or near misses that do not), covering every alternative;
+    /// the same seed gives the same strings.
+    Sample {
+        /// Grammar files, read in order.
+        #[arg(required = true, value_name = "GRAMMAR")]
+        grammars: Vec<PathBuf>,
+        #[command(flatten)]
+        options: GrammarOptions,
+        /// The rule.
+        #[arg(long, value_name = "NAME")]
+        rule: String,
+        /// How many strings.
+        #[arg(short = 'n', value_name = "N", default_value_t = 10)]
+        count: usize,
+        /// The random seed.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+        /// Print near misses: mutated members that do not match.
+        #[arg(long)]
+        invalid: bool,
+        /// Write each string to a file of its own in this directory (a fuzzing corpus) instead
+        /// of printing them escaped, one per line.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+    },
+}
+
+/// Why a command stopped.
+enum Stop {
+    /// The grammar has errors, already printed (exit 1).
+    Diagnostics,
+    /// Some input did not match (exit 1).
+    NoMatch,
+    /// The command line is wrong or a file cannot be read or written (exit 2).
+    Usage(String),
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Self {
+        Stop::Usage(format!("cannot write the output: {e}"))
+    }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
+    let matches = match Cli::command().try_get_matches() {
+        Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(1)
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli, &matches) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Stop::Diagnostics | Stop::NoMatch) => ExitCode::from(1),
+        Err(Stop::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
         }
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
     match cli.command {
-        Command::Check { grammars } => {
-            let files = read_files(&grammars)?;
-            match uri_gen::check(&files, &Options::default()) {
-                Ok((grammar, warnings)) => {
-                    for w in &warnings {
-                        eprint!("{}", w.render(source_of(&files, &w.file)));
-                    }
-                    println!("{} rules, {} warning(s), all regular", grammar.rules.len(), warnings.len());
-                    Ok(ExitCode::SUCCESS)
-                }
+        Command::Check { grammars, options, rules, no_captures } => {
+            check(&grammars, &options, rules, no_captures)
+        }
+        Command::Generate { grammars, options, captures, out, rules, what } => {
+            generate(&grammars, &options, captures.as_deref(), &out, rules, what)
+        }
+        Command::Match { args, options, rule, stdin, escaped, depth_limit } => {
+            let sub = matches.subcommand_matches("match");
+            let (grammars, inputs) = split_match_args(args, sub)?;
+            match_inputs(&grammars, &options, &rule, inputs, stdin, escaped, depth_limit)
+        }
+        Command::Regex { grammars, options, rule, bare } => regex(&grammars, &options, &rule, bare),
+        Command::Sample { grammars, options, rule, count, seed, invalid, out_dir } => {
+            sample(&grammars, &options, &rule, count, seed, invalid, out_dir.as_deref())
+        }
+    }
+}
+
+/// Reads the grammar files (and library files) given on the command line.
+fn read(grammars: &[PathBuf], options: &GrammarOptions) -> Result<Vec<SourceFile>, Stop> {
+    let mut files = uri_gen::read_files(grammars).map_err(|e| Stop::Usage(format!("{e:#}")))?;
+    for path in &options.libraries {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Stop::Usage(format!("cannot read grammar file {}: {e}", path.display())))?;
+        files.push(SourceFile::library(path.display().to_string(), text));
+    }
+    Ok(files)
+}
+
+fn compile_options(options: &GrammarOptions, roots: Roots) -> Options {
+    let encoding = if options.octets { Encoding::Octets } else { Encoding::Utf8 };
+    let lists = match options.lists {
+        Lists::Sender => ListForm::Sender,
+        Lists::Recipient => ListForm::Recipient,
+    };
+    Options { encoding, roots, lists, ..Options::default() }
+}
+
+/// Prints diagnostics as rustc does, then a count of errors and warnings when there is one.
+fn report(files: &[SourceFile], diags: &[Diagnostic]) {
+    let source_of = |name: &str| files.iter().find(|f| f.name == name).map(|f| f.text.as_str());
+    let mut err = io::stderr().lock();
+    for d in diags {
+        let _ = write!(err, "{}", d.render(source_of(&d.file)));
+    }
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    if !diags.is_empty() {
+        let _ = writeln!(err, "{errors} error(s), {} warning(s)", diags.len() - errors);
+    }
+}
+
+/// Rule names given on the command line that no grammar file defines: a usage error, with the
+/// names that come close.
+fn unknown_rules(files: &[SourceFile], diags: &Diagnostics) -> Option<Stop> {
+    let unknown: Vec<&Diagnostic> =
+        diags.errors().filter(|d| d.kind == DiagnosticKind::UnknownRule).collect();
+    let first = unknown.first()?;
+    let names: Vec<String> = files
+        .iter()
+        .flat_map(|f| uri_gen::source::split_rules(&f.text))
+        .map(|c| c.name().to_owned())
+        .collect();
+    let wanted = first.message.split('`').nth(1).unwrap_or("").to_ascii_lowercase();
+    let close: Vec<&str> = names
+        .iter()
+        .filter(|n| {
+            let n = n.to_ascii_lowercase();
+            !wanted.is_empty() && (n.contains(&wanted) || wanted.contains(&n))
+        })
+        .map(String::as_str)
+        .take(5)
+        .collect();
+    let hint =
+        if close.is_empty() { String::new() } else { format!("; similar names: {}", close.join(", ")) };
+    Some(Stop::Usage(format!("{} in the grammar files given{hint}", first.message)))
+}
+
+/// Compiles the grammar for one rule and what it uses.
+fn program_for(
+    files: &[SourceFile],
+    options: &GrammarOptions,
+    rule: &str,
+) -> Result<(Program, RuleId), Stop> {
+    let options = compile_options(options, Roots::Only(vec![rule.to_owned()]));
+    match compile_program(files, &options) {
+        Ok(program) => {
+            report(files, &program.warnings);
+            let id =
+                program.grammar.lookup(rule).ok_or_else(|| Stop::Usage(format!("no rule named `{rule}`")))?;
+            Ok((program, id))
+        }
+        Err(diags) => Err(unknown_rules(files, &diags).unwrap_or_else(|| {
+            report(files, &diags.0);
+            Stop::Diagnostics
+        })),
+    }
+}
+
+fn roots_for(rules: Vec<String>, default: Roots) -> Roots {
+    if rules.is_empty() {
+        default
+    } else {
+        Roots::Only(rules)
+    }
+}
+
+fn check(
+    grammars: &[PathBuf],
+    options: &GrammarOptions,
+    rules: Vec<String>,
+    no_captures: bool,
+) -> Result<(), Stop> {
+    let files = read(grammars, options)?;
+    let options = compile_options(options, roots_for(rules, Roots::FirstOfEachFile));
+    let program = match compile_program(&files, &options) {
+        Ok(program) => program,
+        Err(diags) => {
+            if let Some(stop) = unknown_rules(&files, &diags) {
+                return Err(stop);
+            }
+            report(&files, &diags.0);
+            return Err(Stop::Diagnostics);
+        }
+    };
+    report(&files, &program.warnings);
+    let summary = if no_captures {
+        Summary { kinds: program.kinds.clone(), ambiguous: Vec::new(), unanalysed: Vec::new() }
+    } else {
+        Summary::new(&program)
+    };
+    let mut text = summary.render(&program.grammar);
+    if no_captures {
+        text = text.replace("ambiguous for captures: none\n", "ambiguous for captures: not analysed\n");
+    }
+    let mut out = io::stdout().lock();
+    write_out(&mut out, text.as_bytes())?;
+    Ok(())
+}
+
+/// Writes to standard output; a closed pipe (`uri-gen sample | head`) is not an error.
+fn write_out(out: &mut impl Write, bytes: &[u8]) -> Result<(), Stop> {
+    match out.write_all(bytes) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+fn generate(
+    grammars: &[PathBuf],
+    options: &GrammarOptions,
+    captures: Option<&Path>,
+    out: &Path,
+    rules: Vec<String>,
+    what: Option<String>,
+) -> Result<(), Stop> {
+    let files = read(grammars, options)?;
+    let opts = compile_options(options, roots_for(rules, Roots::All));
+    let program = match compile_program(&files, &opts) {
+        Ok(program) => program,
+        Err(diags) => {
+            if let Some(stop) = unknown_rules(&files, &diags) {
+                return Err(stop);
+            }
+            report(&files, &diags.0);
+            return Err(Stop::Diagnostics);
+        }
+    };
+    report(&files, &program.warnings);
+    let what = what.unwrap_or_else(|| files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "));
+    let command =
+        std::env::args().map(|a| if a.contains(' ') { format!("'{a}'") } else { a }).collect::<Vec<_>>();
+    let mut inputs = files.clone();
+    let rules = uri_gen::emit_rtn::module(&program, &what).map_err(|e| Stop::Usage(format!("{e:#}")))?;
+    let tokens = match captures {
+        None => rules,
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Stop::Usage(format!("cannot read capture file {}: {e}", path.display())))?;
+            let name = path.display().to_string();
+            let parsers = match compile_parsers(&files, &name, &text, &opts) {
+                Ok(parsers) => parsers,
                 Err(diags) => {
-                    for d in &diags.0 {
-                        eprint!("{}", d.render(source_of(&files, &d.file)));
-                    }
-                    Ok(ExitCode::from(1))
+                    let mut all = files.clone();
+                    all.push(SourceFile::new(name.clone(), text));
+                    report(&all, &diags.0);
+                    return Err(Stop::Diagnostics);
                 }
+            };
+            report(&files, &parsers.warnings);
+            inputs.push(SourceFile::new(name, text));
+            let parser = uri_gen::emit_parser::parser(&parsers, &what);
+            quote::quote! {
+                #[doc = " Recognizers for every rule."]
+                pub mod rules { #rules }
+                #[doc = " Parsers that capture the declared rules."]
+                pub mod parser { #parser }
             }
         }
-        Command::Generate { grammars, out } => {
-            let files = read_files(&grammars)?;
-            let compiled = match compile(&files, &Options::default()) {
-                Ok(c) => c,
-                Err(diags) => {
-                    for d in &diags.0 {
-                        eprint!("{}", d.render(source_of(&files, &d.file)));
-                    }
-                    return Ok(ExitCode::from(1));
-                }
+    };
+    let header = Header { command: command.join(" "), inputs };
+    let text = render_file(tokens, &header).map_err(|e| Stop::Usage(format!("{e:#}")))?;
+    std::fs::write(out, text).map_err(|e| Stop::Usage(format!("cannot write {}: {e}", out.display())))?;
+    Ok(())
+}
+
+/// Splits the positional arguments of `match` at `--rule`: grammar files before it, inputs after.
+fn split_match_args(
+    args: Vec<OsString>,
+    matches: Option<&clap::ArgMatches>,
+) -> Result<(Vec<PathBuf>, Vec<Vec<u8>>), Stop> {
+    let rule_at = matches.and_then(|m| m.index_of("rule")).unwrap_or(usize::MAX);
+    let positions: Vec<usize> =
+        matches.and_then(|m| m.indices_of("args")).map(Iterator::collect).unwrap_or_default();
+    let mut grammars = Vec::new();
+    let mut inputs = Vec::new();
+    for (i, arg) in args.into_iter().enumerate() {
+        if positions.get(i).is_some_and(|&p| p < rule_at) {
+            grammars.push(PathBuf::from(arg));
+        } else {
+            inputs.push(os_bytes(arg));
+        }
+    }
+    if grammars.is_empty() {
+        return Err(Stop::Usage(
+            "expected grammar files before `--rule`: uri-gen match GRAMMAR... --rule NAME INPUT..."
+                .to_owned(),
+        ));
+    }
+    Ok((grammars, inputs))
+}
+
+#[cfg(unix)]
+fn os_bytes(arg: OsString) -> Vec<u8> {
+    use std::os::unix::ffi::OsStringExt;
+    arg.into_vec()
+}
+
+#[cfg(not(unix))]
+fn os_bytes(arg: OsString) -> Vec<u8> {
+    arg.to_string_lossy().into_owned().into_bytes()
+}
+
+fn match_inputs(
+    grammars: &[PathBuf],
+    options: &GrammarOptions,
+    rule: &str,
+    mut inputs: Vec<Vec<u8>>,
+    stdin: bool,
+    escaped: bool,
+    depth_limit: usize,
+) -> Result<(), Stop> {
+    let files = read(grammars, options)?;
+    let (program, id) = program_for(&files, options, rule)?;
+    if stdin {
+        let mut text = Vec::new();
+        io::Read::read_to_end(&mut io::stdin().lock(), &mut text)
+            .map_err(|e| Stop::Usage(format!("cannot read standard input: {e}")))?;
+        let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+        if lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        inputs.extend(lines.into_iter().map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec()));
+    }
+    let mut out = io::stdout().lock();
+    let mut all = true;
+    for (n, raw) in inputs.iter().enumerate() {
+        let input = if escaped {
+            let line = String::from_utf8_lossy(raw);
+            unescape(&line).map_err(|e| Stop::Usage(format!("input {}: {e}", n + 1)))?
+        } else {
+            raw.clone()
+        };
+        let line = match program.recognize(id, &input, depth_limit) {
+            Ok(()) => format!("match: {}\n", escape(&input)),
+            Err(mismatch) => {
+                all = false;
+                format!(
+                    "no match: {}\n  {}\n",
+                    escape(&input),
+                    describe_mismatch(&input, &mismatch, depth_limit)
+                )
+            }
+        };
+        write_out(&mut out, line.as_bytes())?;
+    }
+    if all {
+        Ok(())
+    } else {
+        Err(Stop::NoMatch)
+    }
+}
+
+fn regex(grammars: &[PathBuf], options: &GrammarOptions, rule: &str, bare: bool) -> Result<(), Stop> {
+    let files = read(grammars, options)?;
+    let opts = compile_options(options, Roots::Only(vec![rule.to_owned()]));
+    let (grammar, warnings): (Grammar, Vec<Diagnostic>) = match uri_gen::check(&files, &opts) {
+        Ok(found) => found,
+        Err(diags) => {
+            if let Some(stop) = unknown_rules(&files, &diags) {
+                return Err(stop);
+            }
+            report(&files, &diags.0);
+            return Err(Stop::Diagnostics);
+        }
+    };
+    report(&files, &warnings);
+    let id = grammar.lookup(rule).ok_or_else(|| Stop::Usage(format!("no rule named `{rule}`")))?;
+    match rule_regex(&grammar, id, opts.encoding, !bare) {
+        Ok(re) => {
+            let mut out = io::stdout().lock();
+            write_out(&mut out, format!("{re}\n").as_bytes())
+        }
+        Err(RegexError::NotRegular { kind }) => {
+            let r = grammar.rule(id);
+            let how = match kind {
+                uri_gen::RuleKind::UsesRecursion => "refers to recursive rules",
+                _ => "is recursive",
             };
-            let what = files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ");
-            let header = Header {
-                command: format!("uri-gen generate {} --out {}", what.replace(", ", " "), out.display()),
-                inputs: files.clone(),
-            };
-            let text = render_file(recognizer(&compiled, &what), &header)?;
-            std::fs::write(&out, text)?;
-            Ok(ExitCode::SUCCESS)
+            let d = Diagnostic::error(
+                DiagnosticKind::Recursion,
+                &grammar.files[r.file].name,
+                r.pos,
+                format!("rule `{}` {how}: no regular expression is derived for it", r.name),
+            )
+            .in_rule(&r.name)
+            .with_note(
+                "`uri-gen match` and `uri-gen generate` recognize it with the recursive transition network",
+            );
+            report(&files, &[d]);
+            Err(Stop::Diagnostics)
         }
     }
 }
 
-fn source_of<'a>(files: &'a [uri_gen::SourceFile], name: &str) -> Option<&'a str> {
-    files.iter().find(|f| f.name == name).map(|f| f.text.as_str())
+fn sample(
+    grammars: &[PathBuf],
+    options: &GrammarOptions,
+    rule: &str,
+    count: usize,
+    seed: u64,
+    invalid: bool,
+    out_dir: Option<&Path>,
+) -> Result<(), Stop> {
+    let files = read(grammars, options)?;
+    let (program, id) = program_for(&files, options, rule)?;
+    let mut sampler = Sampler::new(&program.grammar, program.encoding, seed);
+    if sampler.min_len(id).is_none() {
+        let r = program.grammar.rule(id);
+        let d = Diagnostic::error(
+            DiagnosticKind::InvalidValue,
+            &program.grammar.files[r.file].name,
+            r.pos,
+            format!("rule `{}` matches no string: there is nothing to sample", r.name),
+        )
+        .in_rule(&r.name);
+        report(&files, &[d]);
+        return Err(Stop::Diagnostics);
+    }
+    if let Some(dir) = out_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Stop::Usage(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let mut out = io::stdout().lock();
+    for n in 0..count {
+        let text = if invalid {
+            match sampler.near_miss(id, |s| program.matches(id, s)) {
+                Some(miss) => miss,
+                None => {
+                    return Err(Stop::Usage(format!(
+                        "found no near miss of `{rule}` after {n} of {count}: mutations of its members keep matching"
+                    )))
+                }
+            }
+        } else {
+            sampler.sample(id)
+        };
+        match out_dir {
+            Some(dir) => {
+                let path = dir.join(format!("{n:06}"));
+                std::fs::write(&path, &text)
+                    .map_err(|e| Stop::Usage(format!("cannot write {}: {e}", path.display())))?;
+            }
+            None => write_out(&mut out, format!("{}\n", escape(&text)).as_bytes())?,
+        }
+    }
+    Ok(())
 }

@@ -1,12 +1,14 @@
 //! The generated files of this workspace: which grammar goes where. `cargo xtask regen` writes
-//! them and the regen test compares them with the checked-in copies.
+//! them and the regen test compares them with the checked-in copies: the `uri` crate's recognizer
+//! and parsers, and one module per grammar of [`GRAMMAR_MODULES`] in the `grammar-tests` crate.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Result};
 
 use crate::emit::{recognizer, render_file, Header};
-use crate::{compile, Options, Roots, SourceFile};
+use crate::list::ListForm;
+use crate::{compile, compile_program, Options, Program, Roots, SourceFile};
 
 /// The grammar files of the `uri` crate, relative to the workspace root: RFC 3986 then the core rules.
 pub const URI_GRAMMARS: [&str; 2] = ["abnf/rfc3986.abnf", "abnf/rfc5234-core.abnf"];
@@ -61,8 +63,220 @@ pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     inputs.push(SourceFile::new(URI_CAPTURES, captures));
     let header = Header { command: REGEN_COMMAND.to_owned(), inputs };
     let parser = render_file(crate::emit_parser::parser(&parsers, "RFC 3986 (Appendix A)"), &header)?;
-    Ok(vec![
+    let mut files = vec![
         (PathBuf::from("uri/src/generated/rules.rs"), rules),
         (PathBuf::from("uri/src/generated/parser.rs"), parser),
-    ])
+    ];
+    files.extend(generate_grammar_modules(root)?);
+    Ok(files)
+}
+
+/// A generated module of the `grammar-tests` crate: a grammar of another RFC, compiled by the same
+/// pipeline as the `uri` crate's, to show the generator on grammars it was not written for.
+#[derive(Debug, Clone, Copy)]
+pub struct GrammarModule {
+    /// The module name, and the file `tests/grammars/src/generated/{name}.rs`.
+    pub name: &'static str,
+    /// What the grammar is, for the module documentation.
+    pub what: &'static str,
+    /// The grammar files, relative to the workspace root, in order.
+    pub grammars: &'static [&'static str],
+    /// Files read as libraries: rules used only when referred to, replaced by grammar files' rules.
+    pub libraries: &'static [&'static str],
+    /// The rules to generate (with what they use); empty for every rule of the grammar files.
+    pub rules: &'static [&'static str],
+    /// How `#` lists expand.
+    pub lists: ListForm,
+}
+
+/// The core rules of RFC 5234, a library of every grammar module.
+const CORE: &str = "abnf/rfc5234-core.abnf";
+
+/// The grammar modules of the `grammar-tests` crate.
+pub const GRAMMAR_MODULES: &[GrammarModule] = &[
+    GrammarModule {
+        name: "iri",
+        what: "RFC 3987 (IRIs, section 2.2)",
+        grammars: &["abnf/rfc3987.abnf"],
+        libraries: &[CORE],
+        rules: &[],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "zone_id",
+        what: "RFC 6874 (IPv6 zone identifiers in URIs) over RFC 3986",
+        grammars: &["abnf/rfc6874.abnf"],
+        libraries: &["abnf/rfc3986.abnf", CORE],
+        rules: &["IP-literal", "ZoneID", "IPv6addrz", "URI-reference"],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "json",
+        what: "RFC 8259 (JSON)",
+        grammars: &["abnf/rfc8259-json.abnf"],
+        libraries: &[CORE],
+        rules: &[],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "imf",
+        what: "RFC 5322 (Internet Message Format, sections 3 and 4)",
+        grammars: &["abnf/rfc5322-sec3-4.abnf"],
+        libraries: &[CORE],
+        rules: &[],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "abnf",
+        what: "RFC 5234 section 4 (the ABNF of ABNF)",
+        grammars: &["abnf/rfc5234-sec4.abnf"],
+        libraries: &[CORE],
+        rules: &[],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "case_sensitive",
+        what: "RFC 7405 (case-sensitive strings in ABNF) and a rule using them",
+        grammars: &["abnf/rfc7405.abnf", "abnf/rfc7405-usage.abnf"],
+        libraries: &[CORE],
+        rules: &[],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "http_lists",
+        what: "RFC 9110 rules written with the #list extension (section 5.6.1), sender form",
+        grammars: &["abnf/rfc9110-list.abnf"],
+        libraries: &["abnf/rfc9110-appendix-a.abnf", "abnf/rfc3986.abnf", CORE],
+        rules: &[],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "http_lists_recipient",
+        what: "RFC 9110 rules written with the #list extension (section 5.6.1), recipient form",
+        grammars: &["abnf/rfc9110-list.abnf"],
+        libraries: &["abnf/rfc9110-appendix-a.abnf", "abnf/rfc3986.abnf", CORE],
+        rules: &["Connection", "Via"],
+        lists: ListForm::Recipient,
+    },
+    GrammarModule {
+        name: "http",
+        what: "RFC 9110 Appendix A (HTTP semantics), the rules that need no other RFC",
+        grammars: &["abnf/rfc9110-appendix-a.abnf"],
+        libraries: &[CORE],
+        rules: &[
+            "Accept",
+            "Accept-Charset",
+            "Accept-Encoding",
+            "Accept-Ranges",
+            "Allow",
+            "Authentication-Info",
+            "Authorization",
+            "BWS",
+            "Connection",
+            "Content-Encoding",
+            "Content-Length",
+            "Content-Range",
+            "Content-Type",
+            "Date",
+            "ETag",
+            "Expect",
+            "If-Match",
+            "If-Modified-Since",
+            "If-None-Match",
+            "If-Range",
+            "If-Unmodified-Since",
+            "Last-Modified",
+            "Max-Forwards",
+            "Proxy-Authenticate",
+            "Proxy-Authentication-Info",
+            "Proxy-Authorization",
+            "Range",
+            "Retry-After",
+            "Server",
+            "TE",
+            "Trailer",
+            "Upgrade",
+            "User-Agent",
+            "Vary",
+            "WWW-Authenticate",
+            "field-name",
+            "field-value",
+            "method",
+        ],
+        lists: ListForm::Sender,
+    },
+    GrammarModule {
+        name: "http_message",
+        what: "RFC 7230 Appendix B (HTTP/1.1 messages), the rules that need no other RFC",
+        grammars: &["abnf/rfc7230-appendix-b.abnf"],
+        libraries: &[CORE],
+        rules: &[
+            "BWS",
+            "Connection",
+            "Content-Length",
+            "HTTP-version",
+            "TE",
+            "Trailer",
+            "Transfer-Encoding",
+            "Upgrade",
+            "asterisk-form",
+            "chunked-body",
+            "header-field",
+            "message-body",
+            "method",
+            "status-line",
+        ],
+        lists: ListForm::Sender,
+    },
+];
+
+impl GrammarModule {
+    /// Reads the module's grammar files from the workspace at `root`: grammar files, then libraries.
+    pub fn sources(&self, root: &Path) -> Result<Vec<SourceFile>> {
+        let read = |name: &str| -> Result<String> {
+            std::fs::read_to_string(root.join(name)).map_err(|e| anyhow!("cannot read {name}: {e}"))
+        };
+        let mut files = Vec::new();
+        for name in self.grammars {
+            files.push(SourceFile::new(*name, read(name)?));
+        }
+        for name in self.libraries {
+            files.push(SourceFile::library(*name, read(name)?));
+        }
+        Ok(files)
+    }
+
+    /// The compile options of the module.
+    pub fn options(&self) -> Options {
+        let roots = if self.rules.is_empty() {
+            Roots::All
+        } else {
+            Roots::Only(self.rules.iter().map(|r| (*r).to_owned()).collect())
+        };
+        Options { roots, lists: self.lists, ..Options::default() }
+    }
+
+    /// Compiles the module's grammar.
+    pub fn compile(&self, root: &Path) -> Result<Program> {
+        let files = self.sources(root)?;
+        compile_program(&files, &self.options())
+            .map_err(|diags| anyhow!("the grammar of module `{}` does not compile:\n{diags}", self.name))
+    }
+
+    /// Where the generated module goes, relative to the workspace root.
+    pub fn path(&self) -> PathBuf {
+        PathBuf::from(format!("tests/grammars/src/generated/{}.rs", self.name))
+    }
+}
+
+/// The generated modules of the `grammar-tests` crate: path relative to `root` and contents.
+pub fn generate_grammar_modules(root: &Path) -> Result<Vec<(PathBuf, String)>> {
+    let mut out = Vec::new();
+    for module in GRAMMAR_MODULES {
+        let program = module.compile(root)?;
+        let header = Header { command: REGEN_COMMAND.to_owned(), inputs: module.sources(root)? };
+        let tokens = crate::emit_rtn::module(&program, module.what)?;
+        out.push((module.path(), render_file(tokens, &header)?));
+    }
+    Ok(out)
 }

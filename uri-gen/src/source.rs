@@ -188,7 +188,7 @@ pub const MAX_NESTING: usize = 64;
 pub enum TokenKind {
     /// A reference to a rule (the name being defined is not reported).
     Name,
-    /// A repetition prefix: `3`, `1*`, `*2`, `*`.
+    /// A repetition prefix: `3`, `1*`, `*2`, `*`; with lists, also `1#`, `#`, `2#5`.
     Repeat,
     /// A `%b`, `%d` or `%x` value, range or concatenation of values.
     Number,
@@ -232,11 +232,18 @@ const ELEMENT: &str = "an element (rule name, quoted string, %-value, group, opt
 /// This accepts exactly the rules the `abnf` crate parses (after `%X` is lower-cased), so the crate
 /// builds the tree and this says where things are.
 pub fn scan(chunk: &RuleChunk) -> Result<Vec<Token>, SyntaxError> {
+    scan_with(chunk, false)
+}
+
+/// [`scan`], and with `lists` also the `#list` extension of RFC 9110 section 5.6.1: `#` is read
+/// where `*` may stand (`1#x`, `#x`, `2#5x`) and reported as a [`TokenKind::Repeat`] token whose
+/// text holds the `#` (see [`crate::list`]).
+pub fn scan_with(chunk: &RuleChunk, lists: bool) -> Result<Vec<Token>, SyntaxError> {
     let text = chunk.text.as_str();
     let line_starts =
         std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect::<Vec<_>>();
     let mut scanner =
-        Scanner { chunk, text, s: text.as_bytes(), i: 0, depth: 0, tokens: Vec::new(), line_starts };
+        Scanner { chunk, text, s: text.as_bytes(), i: 0, depth: 0, lists, tokens: Vec::new(), line_starts };
     scanner.rule()?;
     Ok(scanner.tokens)
 }
@@ -258,6 +265,8 @@ struct Scanner<'a> {
     /// The next byte to read.
     i: usize,
     depth: usize,
+    /// Whether `#` lists are read.
+    lists: bool,
     tokens: Vec<Token>,
     line_starts: Vec<usize>,
 }
@@ -347,7 +356,8 @@ impl Scanner<'_> {
     }
 
     fn starts_repetition(&self, i: usize) -> bool {
-        self.starts_element(i) || self.byte(i).is_some_and(|b| b.is_ascii_digit() || b == b'*')
+        self.starts_element(i)
+            || self.byte(i).is_some_and(|b| b.is_ascii_digit() || b == b'*' || (self.lists && b == b'#'))
     }
 
     fn name_end(&self, mut i: usize) -> usize {
@@ -438,7 +448,7 @@ impl Scanner<'_> {
         while self.byte(i).is_some_and(|b| b.is_ascii_digit()) {
             i += 1;
         }
-        if self.byte(i) == Some(b'*') {
+        if self.byte(i) == Some(b'*') || (self.lists && self.byte(i) == Some(b'#')) {
             i += 1;
             while self.byte(i).is_some_and(|b| b.is_ascii_digit()) {
                 i += 1;
@@ -446,7 +456,9 @@ impl Scanner<'_> {
         }
         if i > start {
             let repeat = &self.text[start..i];
-            if let Some(count) = repeat.split('*').find(|n| !n.is_empty() && n.parse::<usize>().is_err()) {
+            if let Some(count) =
+                repeat.split(['*', '#']).find(|n| !n.is_empty() && n.parse::<usize>().is_err())
+            {
                 return Err(self.error(
                     start,
                     format!(
