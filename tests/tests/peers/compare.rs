@@ -1,0 +1,266 @@
+//! The comparison of `uri` with its peers, shared by the bounded test (`tests/tests/peers.rs`)
+//! and the long run (`tests/examples/differential.rs`): each parser's verdict and components on
+//! one input, and the disagreements. A disagreement is a bug on one side until explained: as of
+//! this writing there is none (see the bounded test for the inputs tried).
+//!
+//! The peers are `fluent-uri` 0.4 (`UriRef::parse`) and `iri-string` 0.7 (`UriReferenceStr`),
+//! both strict RFC 3986 parsers of URI references.
+
+use uri_gen::sample::Sampler;
+use uri_gen::{Encoding, Grammar, RuleId};
+
+/// The components of a parsed URI reference, as slices of the input (RFC 3986 section 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Components<'a> {
+    pub scheme: Option<&'a str>,
+    pub authority: Option<&'a str>,
+    pub userinfo: Option<&'a str>,
+    pub host: Option<&'a str>,
+    pub port: Option<&'a str>,
+    pub path: &'a str,
+    pub query: Option<&'a str>,
+    pub fragment: Option<&'a str>,
+    /// Which rule of `host` matched, where the parser says: `IPv4address`, `IPv6address`,
+    /// `IPvFuture` or `reg-name`.
+    pub host_kind: Option<&'static str>,
+}
+
+/// The parsers compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Peer {
+    FluentUri,
+    IriString,
+}
+
+pub const PEERS: [Peer; 2] = [Peer::FluentUri, Peer::IriString];
+
+/// `uri`'s verdict.
+pub fn with_uri(input: &str) -> Option<Components<'_>> {
+    let r = uri::UriRef::parse(input).ok()?;
+    let a = r.authority();
+    Some(Components {
+        scheme: r.scheme(),
+        authority: a.map(|a| a.as_str()),
+        userinfo: a.and_then(|a| a.userinfo()),
+        host: a.map(|a| a.host()),
+        port: a.and_then(|a| a.port()),
+        path: r.path(),
+        query: r.query(),
+        fragment: r.fragment(),
+        host_kind: a.map(|a| match a.host_kind() {
+            uri::HostKind::Ipv4 => "IPv4address",
+            uri::HostKind::Ipv6 => "IPv6address",
+            uri::HostKind::IpvFuture => "IPvFuture",
+            uri::HostKind::RegName => "reg-name",
+        }),
+    })
+}
+
+/// A peer's verdict.
+pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
+    match peer {
+        Peer::FluentUri => {
+            use fluent_uri::component::Host;
+            let r = fluent_uri::UriRef::parse(input).ok()?;
+            let a = r.authority();
+            Some(Components {
+                scheme: r.scheme().map(|s| s.as_str()),
+                authority: a.map(|a| a.as_str()),
+                userinfo: a.and_then(|a| a.userinfo()).map(|u| u.as_str()),
+                host: a.map(|a| a.host()),
+                port: a.and_then(|a| a.port()).map(|p| p.as_str()),
+                path: r.path().as_str(),
+                query: r.query().map(|q| q.as_str()),
+                fragment: r.fragment().map(|f| f.as_str()),
+                host_kind: a.map(|a| match a.host_parsed() {
+                    Host::Ipv4 { .. } => "IPv4address",
+                    Host::Ipv6 { .. } => "IPv6address",
+                    Host::RegName(_) => "reg-name",
+                    _ => "IPvFuture",
+                }),
+            })
+        }
+        Peer::IriString => {
+            let r = iri_string::types::UriReferenceStr::new(input).ok()?;
+            let a = r.authority_components();
+            Some(Components {
+                scheme: r.scheme_str(),
+                authority: r.authority_str(),
+                userinfo: a.as_ref().and_then(|a| a.userinfo()),
+                host: a.as_ref().map(|a| a.host()),
+                port: a.as_ref().and_then(|a| a.port()),
+                path: r.path_str(),
+                query: r.query_str(),
+                fragment: r.fragment_str(),
+                // iri-string does not say which rule of `host` matched.
+                host_kind: None,
+            })
+        }
+    }
+}
+
+/// One disagreement: the input, the peer, both verdicts.
+#[derive(Clone, Debug)]
+pub struct Disagreement {
+    pub input: String,
+    pub peer: Peer,
+    pub ours: Option<String>,
+    pub theirs: Option<String>,
+}
+
+/// Compares `uri` with every peer on `input`; the disagreements found.
+pub fn compare(input: &str) -> Vec<Disagreement> {
+    let ours = with_uri(input);
+    let mut found = Vec::new();
+    for peer in PEERS {
+        let mut theirs = with_peer(peer, input);
+        if let (Some(ours), Some(theirs)) = (&ours, &mut theirs) {
+            if theirs.host_kind.is_none() {
+                theirs.host_kind = ours.host_kind;
+            }
+        }
+        if ours != theirs {
+            found.push(Disagreement {
+                input: input.to_owned(),
+                peer,
+                ours: ours.map(|c| format!("{c:?}")),
+                theirs: theirs.map(|c| format!("{c:?}")),
+            });
+        }
+    }
+    found
+}
+
+/// The tally of a run: inputs tried, how many were valid, and the disagreements (the first
+/// few kept whole).
+#[derive(Default, Debug)]
+pub struct Tally {
+    pub inputs: usize,
+    pub valid: usize,
+    pub bytes: usize,
+    pub disagreements: usize,
+    pub examples: Vec<Disagreement>,
+}
+
+impl Tally {
+    /// Compares one input and records the outcome.
+    pub fn add(&mut self, input: &str) {
+        self.inputs += 1;
+        self.bytes += input.len();
+        self.valid += usize::from(uri::Rule::UriReference.matches(input.as_bytes()));
+        for d in compare(input) {
+            self.disagreements += 1;
+            if self.examples.len() < 20 {
+                self.examples.push(d);
+            }
+        }
+    }
+
+    /// A report: the counts, then the first disagreements.
+    pub fn report(&self) -> String {
+        let mut out = format!(
+            "{} inputs ({} bytes, {} valid URI references), {} disagreements with {}\n",
+            self.inputs,
+            self.bytes,
+            self.valid,
+            self.disagreements,
+            PEERS.map(|p| format!("{p:?}")).join(" and ")
+        );
+        for d in &self.examples {
+            let show = |c: &Option<String>| c.clone().unwrap_or_else(|| "invalid".to_owned());
+            out.push_str(&format!(
+                "  {:?} on {:?}:\n    uri:  {}\n    peer: {}\n",
+                d.peer,
+                d.input,
+                show(&d.ours),
+                show(&d.theirs)
+            ));
+        }
+        out
+    }
+}
+
+/// Where inputs come from: samples of `URI-reference` from the grammar, their mutations, and
+/// short noise over the bytes where URI parsers differ most (delimiters, hex digits, dots).
+pub struct Inputs<'g> {
+    sampler: Sampler<'g>,
+    rule: RuleId,
+    state: u64,
+}
+
+/// The alphabet of [`Inputs::noise`]: component delimiters, `%` and hex digits, the letters and
+/// dots of IP literals and version numbers, and one byte that is never valid.
+const NOISE: &[u8] = b":/?#[]@%!$&'()*+,;=.-_~0123456789aAfFgGvVx \\";
+
+/// Prefixes that put the noise into each component.
+const NOISE_PREFIXES: [&str; 8] = ["", "a:", "a://", "//", "a://u@", "a://[", "//[v", "a://1.2."];
+
+impl<'g> Inputs<'g> {
+    pub fn new(grammar: &'g Grammar, seed: u64) -> Self {
+        let rule = grammar.lookup("URI-reference").expect("URI-reference is a rule");
+        Inputs { sampler: Sampler::new(grammar, Encoding::Utf8, seed), rule, state: seed | 1 }
+    }
+
+    /// The next number of a xorshift generator.
+    fn next(&mut self) -> u64 {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        self.state
+    }
+
+    /// A short string over [`NOISE`] after one of [`NOISE_PREFIXES`], or a bracketed or dotted
+    /// host made of hex digits, `:` and `.` (the IP literal and IPv4 rules of section 3.2.2).
+    pub fn noise(&mut self) -> String {
+        let (mut out, alphabet, close): (String, &[u8], &str) = match self.next() % 4 {
+            0 => ("a://[".to_owned(), b"0123456789abcdefABCDEF::::..", "]"),
+            1 => ("//".to_owned(), b"0123456789...", ":8"),
+            _ => (NOISE_PREFIXES[self.next() as usize % NOISE_PREFIXES.len()].to_owned(), NOISE, ""),
+        };
+        let len = self.next() % 40;
+        for _ in 0..len {
+            out.push(char::from(alphabet[self.next() as usize % alphabet.len()]));
+        }
+        out.push_str(close);
+        out
+    }
+
+    /// A member of `URI-reference`.
+    pub fn sample(&mut self) -> String {
+        String::from_utf8(self.sampler.sample(self.rule)).expect("URI samples are ASCII")
+    }
+
+    /// `input` with a few random edits, as text (bytes that are not UTF-8 are replaced).
+    pub fn mutate(&mut self, input: &str) -> String {
+        String::from_utf8_lossy(&self.sampler.mutate(input.as_bytes())).into_owned()
+    }
+}
+
+/// The URL lists and the relative references of `tests/data/corpus/`, and the inputs of the
+/// conformance vectors.
+pub fn corpus_inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    for name in ["kasztp.txt", "node_files.txt", "isaacs_files.txt"] {
+        let text = uri_tests::read_data(&format!("corpus/{name}"));
+        inputs.extend(text.lines().map(|l| l.trim_start_matches('\u{feff}').to_owned()));
+    }
+    let csv = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
+    for line in csv.lines().skip(1) {
+        if let Some((base, relative)) = line.split_once(',') {
+            inputs.push(base.to_owned());
+            inputs.push(relative.to_owned());
+        }
+    }
+    for name in ["validity.json", "components.json", "normalization.json", "resolution.json"] {
+        let records: Vec<serde_json::Value> =
+            serde_json::from_str(&uri_tests::read_data(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for record in records {
+            for key in ["input", "expected", "base", "ref"] {
+                if let Some(s) = record.get(key).and_then(|v| v.as_str()) {
+                    inputs.push(s.to_owned());
+                }
+            }
+        }
+    }
+    inputs
+}
