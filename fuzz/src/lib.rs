@@ -10,6 +10,7 @@ pub mod grammar;
 pub mod normalize;
 pub mod parse;
 pub mod percent;
+pub mod program;
 pub mod resolve;
 pub mod rules;
 

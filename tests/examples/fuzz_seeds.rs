@@ -89,6 +89,10 @@ fn main() -> std::io::Result<()> {
         }
     }
     write_all(&out.join("grammar"), &grammar_seeds)?;
+    for text in recursive_grammar_texts(&root) {
+        grammar_seeds.insert([&[0u8][..], text.as_bytes()].concat());
+    }
+    write_all(&out.join("program"), &grammar_seeds)?;
 
     let captures_text = std::fs::read_to_string(root.join("abnf/rfc3986.captures"))?;
     let mut captures = BTreeSet::new();
@@ -165,6 +169,31 @@ fn grammar_texts(root: &Path) -> Vec<String> {
             "a = 4*2\"x\"\nb =/ c\n",
             "list = 1#item\nitem = %x61\n",
             "x = \"a\" ; comment\n   / \"b\"\n\n\x0cRFC 1234   Page 2\ny = x\n",
+        ]
+        .map(str::to_owned),
+    );
+    texts
+}
+
+/// Every grammar of `abnf/` (the RFC grammars the workspace reads, recursive ones included) and
+/// a few small recursive grammars.
+fn recursive_grammar_texts(root: &Path) -> Vec<String> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join("abnf"))
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    paths.sort();
+    let mut texts: Vec<String> = paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "abnf"))
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .collect();
+    texts.extend(
+        [
+            "list = \"(\" *( item ) \")\"\nitem = \"x\" / list\n",
+            "e = e \"+\" t / t\nt = t \"*\" f / f\nf = \"(\" e \")\" / DIGIT\n",
+            "s = \"a\" s \"b\" / \"\"\n",
+            "a = b / \"x\"\nb = a \"y\"\n",
+            "p = *( \"[\" p \"]\" ) [ p ]\n",
         ]
         .map(str::to_owned),
     );
