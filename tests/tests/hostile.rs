@@ -247,12 +247,17 @@ fn recursive_grammars_are_refused_by_the_automaton_compiler() {
 #[test]
 fn long_chains_of_rules_compile_or_stop_at_a_limit() {
     // Each rule doubles the one below: the language is finite but its NFA is 2^40 states big,
-    // which the NFA limit refuses long before memory runs out.
+    // which the NFA limit refuses long before memory runs out (a lower limit than the default
+    // keeps the test fast in debug builds; the default of 2^20 refuses it the same way).
     let mut text = String::from("r0 = \"x\"\n");
     for i in 1..=40 {
         text.push_str(&format!("r{i} = r{} r{}\n", i - 1, i - 1));
     }
-    let options = Options { roots: uri_gen::Roots::Named(vec!["r40".into()]), ..Options::default() };
+    let options = Options {
+        roots: uri_gen::Roots::Named(vec!["r40".into()]),
+        nfa_limit: 1 << 14,
+        ..Options::default()
+    };
     let diagnostics = compile(&[SourceFile::new("doubling.abnf", text)], &options).expect_err("too large");
     assert!(diagnostics.errors().any(|d| d.kind == DiagnosticKind::TooLarge), "{diagnostics}");
     // A chain of references 200 rules deep compiles; 4,000 deep is past the nesting limit.
@@ -268,4 +273,31 @@ fn long_chains_of_rules_compile_or_stop_at_a_limit() {
     let diagnostics =
         compile(&[SourceFile::new("chain.abnf", chain(4_000))], &options).expect_err("too deep");
     assert!(diagnostics.errors().any(|d| d.kind == DiagnosticKind::TooLarge), "{diagnostics}");
+}
+
+#[test]
+fn deep_nesting_in_recursive_grammars_stops_at_the_limit() {
+    let text = "a = \"(\" a \")\" / \"x\"\nlist = \"[\" *( list ) \"]\"\n";
+    let options = Options { roots: uri_gen::Roots::All, ..Options::default() };
+    let program =
+        uri_gen::compile_program(&[SourceFile::new("nest.abnf", text)], &options).expect("compiles");
+    let a = program.grammar.lookup("a").expect("a is a rule");
+    let list = program.grammar.lookup("list").expect("list is a rule");
+    let limit = uri_gen::program::DEFAULT_DEPTH_LIMIT;
+    let nested = |depth: usize, open: &str, middle: &str, close: &str| {
+        format!("{}{middle}{}", open.repeat(depth), close.repeat(depth)).into_bytes()
+    };
+    // Within the limit: matched.
+    assert!(program.matches(a, &nested(limit - 1, "(", "x", ")")));
+    assert!(program.matches(list, &nested(limit, "[", "", "]")));
+    // Past it: a clean "too deep" answer at the first call past the limit, never a stack overflow.
+    let deep = size() / 2;
+    for (rule, input) in [(a, nested(deep, "(", "x", ")")), (list, nested(deep, "[", "", "]"))] {
+        assert!(!program.matches(rule, &input));
+        let mismatch = program.recognize(rule, &input, limit).expect_err("too deep");
+        assert_eq!(mismatch.too_deep, Some(limit), "{mismatch:?}");
+    }
+    // Unbalanced input fails where it stops balancing.
+    let unbalanced = [nested(100, "(", "x", ")"), b")".to_vec()].concat();
+    assert_eq!(program.recognize(a, &unbalanced, limit).expect_err("unbalanced").index, 201);
 }
