@@ -19,8 +19,9 @@
 //! is predicted at the smallest depth of its callers (the set is closed in two phases: first the
 //! items of calls made before this position, then the new calls in order of depth), and not made
 //! when that is deeper than the limit. So an input with a derivation whose calls nest at most
-//! `limit` deep is always recognized; when a call was not made and the input did not match,
-//! [`Outcome::too_deep`] says where, and whether the input matches is unknown.
+//! `limit` deep is always recognized. A call not made matters when its machine could have matched
+//! there (it matches the empty string or can start with the next byte); when one did and the
+//! input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
 //!
 //! Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
 //! `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
@@ -52,6 +53,8 @@ pub struct Network<'a> {
     pub starts: &'a [u32],
     /// Whether each machine matches the empty string.
     pub nullable: &'a [bool],
+    /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+    pub first: &'a [[u64; 4]],
 }
 
 /// What a run of the engine found.
@@ -167,7 +170,7 @@ pub fn run(net: &Network<'_>, machine: usize, input: &[u8], limit: usize, expect
     let mut next: Vec<Item> = Vec::new();
     let mut at = 0;
     loop {
-        e.close(at);
+        e.close(at, input.get(at).copied());
         if e.accepted {
             longest = Some(at);
         }
@@ -225,9 +228,10 @@ impl Engine<'_> {
         }
     }
 
-    /// Closes the item set of position `at`: completions and empty calls of the items already
-    /// there (all from calls made earlier), then the calls made here, least depth first.
-    fn close(&mut self, at: usize) {
+    /// Closes the item set of position `at`, before `byte`: completions and empty calls of the
+    /// items already there (all from calls made earlier), then the calls made here, least depth
+    /// first.
+    fn close(&mut self, at: usize, byte: Option<u8>) {
         let here = at as u32;
         self.accepted = false;
         if at == 0 {
@@ -245,7 +249,11 @@ impl Engine<'_> {
                 continue;
             }
             if depth > self.limit {
-                self.too_deep.get_or_insert(at);
+                let first = &self.net.first[callee as usize];
+                let could_start = byte.is_some_and(|b| first[b as usize / 64] & (1 << (b % 64)) != 0);
+                if could_start || self.net.nullable[callee as usize] {
+                    self.too_deep.get_or_insert(at);
+                }
                 continue;
             }
             self.called[callee as usize] = depth;

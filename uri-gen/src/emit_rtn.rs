@@ -141,6 +141,10 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
     });
     let rtn_starts = u32s(&rtn.starts);
     let rtn_nullable = rtn.nullable.iter();
+    let rtn_first = rtn.first.iter().map(|words| {
+        let words = words.iter().map(|&w| Literal::u64_unsuffixed(w));
+        quote!([#(#words),*])
+    });
     let lens =
         [rtn.trans.len(), rtn.len(), rtn.len(), rtn.call_start.len(), rtn.calls.len(), rtn.starts.len()]
             .map(Literal::usize_unsuffixed);
@@ -317,6 +321,7 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
             calls: &RTN_CALLS,
             starts: &RTN_STARTS,
             nullable: &RTN_NULLABLE,
+            first: &RTN_FIRST,
         };
 
         #[doc = " The byte class of every byte, for the network."]
@@ -335,6 +340,8 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
         static RTN_STARTS: [u32; #machines_len] = [#(#rtn_starts),*];
         #[doc = " Whether each machine matches the empty string."]
         static RTN_NULLABLE: [bool; #machines_len] = [#(#rtn_nullable),*];
+        #[doc = " The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`)."]
+        static RTN_FIRST: [[u64; 4]; #machines_len] = [#(#rtn_first),*];
 
         mod earley {
             #engine

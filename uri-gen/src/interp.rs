@@ -1,9 +1,10 @@
 //! A reference matcher that reads the IR directly, with no automata.
 //!
 //! It computes, for an expression and a start offset, the set of offsets where a match can end,
-//! memoizing rule references per offset. It shares nothing with the NFA/DFA passes (it decodes
-//! UTF-8 itself), so the differential tests can hold the tables against it. Its cost is
-//! polynomial, fine for test inputs, not for production.
+//! memoizing rule references per offset; left recursion is grown to a fixpoint. It shares nothing
+//! with the NFA/DFA passes or the Earley engine (it decodes UTF-8 itself), so the differential
+//! tests can hold the tables against it. Its cost is polynomial, fine for test inputs, not for
+//! production, and it recurses along the input's nesting.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -15,14 +16,19 @@ pub struct Interpreter<'g> {
     grammar: &'g Grammar,
     encoding: Encoding,
     input: &'g [u8],
+    /// Final end sets.
     memo: HashMap<(RuleId, usize), BTreeSet<usize>>,
-    active: BTreeSet<(RuleId, usize)>,
+    /// The rule references being evaluated, outermost first, with their end sets so far and
+    /// whether the current round read that set.
+    active: Vec<((RuleId, usize), BTreeSet<usize>, bool)>,
+    /// The outermost active entry whose provisional end set the current evaluation has read.
+    lowest: usize,
 }
 
 impl<'g> Interpreter<'g> {
     /// A matcher for `input`.
     pub fn new(grammar: &'g Grammar, encoding: Encoding, input: &'g [u8]) -> Self {
-        Interpreter { grammar, encoding, input, memo: HashMap::new(), active: BTreeSet::new() }
+        Interpreter { grammar, encoding, input, memo: HashMap::new(), active: Vec::new(), lowest: usize::MAX }
     }
 
     /// Whether the whole input matches `rule`.
@@ -36,18 +42,46 @@ impl<'g> Interpreter<'g> {
     }
 
     /// Every offset where a match of `rule` starting at `at` can end.
+    ///
+    /// A reference to a rule already being evaluated at the same offset (left recursion) reads the
+    /// ends found so far, and the outermost such evaluation repeats until its ends stop growing
+    /// (the seed-growing of Warth, Douglass and Millstein, "Packrat parsers can support left
+    /// recursion", 2008, with sets of ends instead of one). Ends only grow, so this terminates;
+    /// results that read a provisional set are not memoized until their head is final.
     pub fn rule_ends(&mut self, rule: RuleId, at: usize) -> BTreeSet<usize> {
-        if let Some(ends) = self.memo.get(&(rule, at)) {
+        let key = (rule, at);
+        if let Some(ends) = self.memo.get(&key) {
             return ends.clone();
         }
-        // A left-recursive reference at the same offset adds nothing new on its first visit.
-        if !self.active.insert((rule, at)) {
-            return BTreeSet::new();
+        if let Some(i) = self.active.iter().position(|(k, _, _)| *k == key) {
+            self.lowest = self.lowest.min(i);
+            self.active[i].2 = true;
+            return self.active[i].1.clone();
         }
+        let me = self.active.len();
+        self.active.push((key, BTreeSet::new(), false));
+        let outer = std::mem::replace(&mut self.lowest, usize::MAX);
         let grammar = self.grammar;
-        let ends = self.ends(&grammar.rule(rule).expr, at);
-        self.active.remove(&(rule, at));
-        self.memo.insert((rule, at), ends.clone());
+        let mut lowest = usize::MAX;
+        let ends = loop {
+            self.lowest = usize::MAX;
+            self.active[me].2 = false;
+            let ends = self.ends(&grammar.rule(rule).expr, at);
+            lowest = lowest.min(self.lowest);
+            let again = self.active[me].2 && ends != self.active[me].1;
+            self.active[me].1 = ends.clone();
+            if again {
+                continue;
+            }
+            if lowest >= me {
+                self.memo.insert(key, ends.clone());
+            }
+            // Otherwise it read a set of an outer evaluation still in progress: not final.
+            break ends;
+        };
+        self.lowest = if lowest < me { lowest } else { usize::MAX };
+        self.active.pop();
+        self.lowest = self.lowest.min(outer);
         ends
     }
 

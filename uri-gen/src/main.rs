@@ -13,9 +13,8 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use uri_gen::emit::{render_file, Header};
 use uri_gen::escape::{escape, unescape};
-use uri_gen::program::{describe_mismatch, DEFAULT_DEPTH_LIMIT};
+use uri_gen::program::{describe_mismatch, SampleError, DEFAULT_DEPTH_LIMIT};
 use uri_gen::regex::{rule_regex, RegexError};
-use uri_gen::sample::Sampler;
 use uri_gen::summary::Summary;
 use uri_gen::{
     compile_parsers, compile_program, list::ListForm, Diagnostic, DiagnosticKind, Diagnostics, Encoding,
@@ -163,6 +162,8 @@ enum Stop {
     Diagnostics,
     /// Some input did not match (exit 1).
     NoMatch,
+    /// The grammar does not allow what was asked, said in the message (exit 1).
+    Failed(String),
     /// The command line is wrong or a file cannot be read or written (exit 2).
     Usage(String),
 }
@@ -191,6 +192,10 @@ fn main() -> ExitCode {
     match run(cli, &matches) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Stop::Diagnostics | Stop::NoMatch) => ExitCode::from(1),
+        Err(Stop::Failed(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
         Err(Stop::Usage(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
@@ -545,44 +550,39 @@ fn sample(
 ) -> Result<(), Stop> {
     let files = read(grammars, options)?;
     let (program, id) = program_for(&files, options, rule)?;
-    let mut sampler = Sampler::new(&program.grammar, program.encoding, seed);
-    if sampler.min_len(id).is_none() {
-        let r = program.grammar.rule(id);
-        let d = Diagnostic::error(
-            DiagnosticKind::InvalidValue,
-            &program.grammar.files[r.file].name,
-            r.pos,
-            format!("rule `{}` matches no string: there is nothing to sample", r.name),
-        )
-        .in_rule(&r.name);
-        report(&files, &[d]);
-        return Err(Stop::Diagnostics);
-    }
+    let strings = match program.samples(id, count, seed, invalid) {
+        Ok(strings) => strings,
+        Err(SampleError::EmptyLanguage) => {
+            let r = program.grammar.rule(id);
+            let d = Diagnostic::error(
+                DiagnosticKind::InvalidValue,
+                &program.grammar.files[r.file].name,
+                r.pos,
+                format!("rule `{}` matches no string: there is nothing to sample", r.name),
+            )
+            .in_rule(&r.name);
+            report(&files, &[d]);
+            return Err(Stop::Diagnostics);
+        }
+        Err(SampleError::NoNearMiss { found }) => {
+            return Err(Stop::Failed(format!(
+            "found no near miss of `{rule}` after {found} of {count}: mutations of its members keep matching"
+        )))
+        }
+    };
     if let Some(dir) = out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| Stop::Usage(format!("cannot create {}: {e}", dir.display())))?;
     }
     let mut out = io::stdout().lock();
-    for n in 0..count {
-        let text = if invalid {
-            match sampler.near_miss(id, |s| program.matches(id, s)) {
-                Some(miss) => miss,
-                None => {
-                    return Err(Stop::Usage(format!(
-                        "found no near miss of `{rule}` after {n} of {count}: mutations of its members keep matching"
-                    )))
-                }
-            }
-        } else {
-            sampler.sample(id)
-        };
+    for (n, text) in strings.iter().enumerate() {
         match out_dir {
             Some(dir) => {
                 let path = dir.join(format!("{n:06}"));
-                std::fs::write(&path, &text)
+                std::fs::write(&path, text)
                     .map_err(|e| Stop::Usage(format!("cannot write {}: {e}", path.display())))?;
             }
-            None => write_out(&mut out, format!("{}\n", escape(&text)).as_bytes())?,
+            None => write_out(&mut out, format!("{}\n", escape(text)).as_bytes())?,
         }
     }
     Ok(())

@@ -5,6 +5,7 @@ use crate::dfa::{Dfa, DEAD};
 use crate::earley::{self, Mismatch};
 use crate::ir::{Grammar, RuleId};
 use crate::rtn::Rtn;
+use crate::sample::Sampler;
 use crate::summary::RuleKind;
 use crate::{Compiled, Diagnostic, Encoding};
 
@@ -103,10 +104,50 @@ impl Program {
         Err(Mismatch { index: input.len(), expected: expected(state), end_allowed: false, too_deep: None })
     }
 
+    /// `count` strings from `seed`, as `uri-gen sample` prints them: members of `rule`, taking
+    /// every alternative in turn (see [`Sampler`]), or with `invalid` near misses, mutated members
+    /// that do not match. The same seed gives the same strings.
+    pub fn samples(
+        &self,
+        rule: RuleId,
+        count: usize,
+        seed: u64,
+        invalid: bool,
+    ) -> Result<Vec<Vec<u8>>, SampleError> {
+        let mut sampler = Sampler::new(&self.grammar, self.encoding, seed);
+        let mut out = Vec::with_capacity(count);
+        for _ in 0..count {
+            let found = if invalid {
+                sampler.min_len(rule).ok_or(SampleError::EmptyLanguage)?;
+                sampler.near_miss(rule, |s| self.matches(rule, s))
+            } else {
+                sampler.try_sample(rule)
+            };
+            match found {
+                Some(s) => out.push(s),
+                None if invalid => return Err(SampleError::NoNearMiss { found: out.len() }),
+                None => return Err(SampleError::EmptyLanguage),
+            }
+        }
+        Ok(out)
+    }
+
     fn run(&self, rule: RuleId, input: &[u8], limit: usize, expected: bool) -> earley::Outcome {
         let machine = self.rtn.machine_of_rule[rule.index()].unwrap_or(0) as usize;
         earley::run(&self.rtn.network(), machine, input, limit, expected)
     }
+}
+
+/// Why [`Program::samples`] gave no strings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SampleError {
+    /// The rule matches no string.
+    EmptyLanguage,
+    /// Mutations of members kept matching: no near miss was found after `found` of them.
+    NoNearMiss {
+        /// How many near misses were found before.
+        found: usize,
+    },
 }
 
 /// Says in words why `input` does not match: where, what is there, and what was expected.

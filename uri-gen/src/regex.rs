@@ -191,28 +191,38 @@ fn repeat(min: u32, max: Option<u32>, body: Re) -> Re {
     }
 }
 
-/// Joins runs of equal parts of a concatenation into one counted repetition (`%HEXDIG HEXDIG` is
-/// `%[0-9A-Fa-f]{2}`).
+/// Joins runs of a repeated part or block of parts of a concatenation into one counted repetition:
+/// `%HEXDIG HEXDIG` is `%[0-9A-Fa-f]{2}`, `dec-octet "." dec-octet "." dec-octet "." dec-octet` is
+/// `(?:D\.){3}D`. A lone character is left alone unless it repeats four times or more (`//` reads
+/// better than `/{2}`).
 fn runs(parts: Vec<Re>) -> Re {
     let mut out: Vec<Re> = Vec::new();
-    let mut count = 0u32;
-    for part in parts {
-        if out.last() == Some(&part) && !matches!(part, Re::Repeat { .. }) {
-            count += 1;
-            continue;
-        }
-        if count > 1 {
-            if let Some(last) = out.pop() {
-                out.push(repeat(count, Some(count), last));
+    let mut i = 0;
+    while i < parts.len() {
+        // The block length and count that save the most parts, the shortest block on ties.
+        let mut best = (1, 1);
+        for k in 1..=(parts.len() - i) / 2 {
+            let block = &parts[i..i + k];
+            let mut count = 1;
+            while i + (count + 1) * k <= parts.len() && parts[i + count * k..i + (count + 1) * k] == *block {
+                count += 1;
+            }
+            let lone_char = k == 1 && matches!(&block[0], Re::Class(r) if r.len() == 1 && r[0].0 == r[0].1);
+            let worth =
+                count >= 2 && !(lone_char && count < 4) && !matches!(block[0], Re::Repeat { .. } if k == 1);
+            if worth && (count - 1) * k > (best.1 - 1) * best.0 {
+                best = (k, count);
             }
         }
-        out.push(part);
-        count = 1;
-    }
-    if count > 1 {
-        if let Some(last) = out.pop() {
-            out.push(repeat(count, Some(count), last));
+        let (k, count) = best;
+        if count == 1 {
+            out.push(parts[i].clone());
+            i += 1;
+            continue;
         }
+        let body = if k == 1 { parts[i].clone() } else { Re::Concat(parts[i..i + k].to_vec()) };
+        out.push(repeat(count as u32, Some(count as u32), body));
+        i += k * count;
     }
     match out.len() {
         0 => Re::Empty,

@@ -41,6 +41,8 @@ pub struct Rtn {
     pub starts: Vec<u32>,
     /// Whether each machine matches the empty string.
     pub nullable: Vec<bool>,
+    /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+    pub first: Vec<[u64; 4]>,
     /// The rule of each machine.
     pub rules: Vec<RuleId>,
     /// The machine of each rule, by rule index (`None` for regular rules).
@@ -94,6 +96,7 @@ impl Rtn {
             calls: &self.calls,
             starts: &self.starts,
             nullable: &self.nullable,
+            first: &self.first,
         }
     }
 }
@@ -582,7 +585,68 @@ fn assemble(
         }
     }
     let (classes, trans) = compact(&classes, &trans, accept.len());
-    Rtn { classes, trans, accept, machine_of, call_start, calls, starts, nullable, rules, machine_of_rule }
+    let mut rtn = Rtn {
+        classes,
+        trans,
+        accept,
+        machine_of,
+        call_start,
+        calls,
+        starts,
+        nullable,
+        first: Vec::new(),
+        rules,
+        machine_of_rule,
+    };
+    rtn.first = first_bytes(&rtn);
+    rtn
+}
+
+/// The bytes each machine's matches can start with: the byte edges of the states its start
+/// reaches through calls of nullable machines, and the first bytes of the machines called there.
+/// Least fixpoint, by rounds.
+fn first_bytes(rtn: &Rtn) -> Vec<[u64; 4]> {
+    let machines = rtn.starts.len();
+    // For each machine, the states its start reaches without reading a byte, and the machines
+    // called from them.
+    let mut own = vec![[0u64; 4]; machines];
+    let mut callees: Vec<Vec<u32>> = vec![Vec::new(); machines];
+    for m in 0..machines {
+        let mut seen = vec![rtn.starts[m]];
+        let mut k = 0;
+        while let Some(&s) = seen.get(k) {
+            k += 1;
+            for b in 0..=255u8 {
+                if rtn.trans[s as usize * rtn.stride() + rtn.classes.get(b)] != 0 {
+                    own[m][b as usize / 64] |= 1 << (b % 64);
+                }
+            }
+            for &(callee, ret) in
+                &rtn.calls[rtn.call_start[s as usize] as usize..rtn.call_start[s as usize + 1] as usize]
+            {
+                callees[m].push(callee);
+                if rtn.nullable[callee as usize] && !seen.contains(&ret) {
+                    seen.push(ret);
+                }
+            }
+        }
+    }
+    let mut first = own;
+    loop {
+        let mut changed = false;
+        for m in 0..machines {
+            for &c in &callees[m] {
+                let callee = first[c as usize];
+                for (word, add) in first[m].iter_mut().zip(callee) {
+                    changed |= *word | add != *word;
+                    *word |= add;
+                }
+            }
+        }
+        if !changed {
+            return first;
+        }
+    }
 }
 
 /// Merges byte classes whose columns are equal in every state.

@@ -16,3 +16,46 @@
 //! ```
 
 pub mod generated;
+
+/// What a rule of a generated module says about an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// `Rule::matches`.
+    pub matches: bool,
+    /// `Rule::longest_match`.
+    pub longest_match: Option<usize>,
+    /// `Rule::valid_up_to`.
+    pub valid_up_to: usize,
+}
+
+macro_rules! dispatch {
+    ($module:expr, $rule:expr, $input:expr, [$($name:ident),*]) => {
+        match $module {
+            $(stringify!($name) => {
+                let rule = generated::$name::Rule::from_name($rule)?;
+                Some(Verdict {
+                    matches: rule.matches($input),
+                    longest_match: rule.longest_match($input),
+                    valid_up_to: rule.valid_up_to($input),
+                })
+            })*
+            _ => None,
+        }
+    };
+}
+
+/// Runs rule `rule` of the generated module `module` (named as in
+/// `uri_gen::project::GRAMMAR_MODULES`) on `input`; `None` when there is no such module or rule.
+///
+/// ```
+/// let verdict = grammar_tests::verdict("json", "number", b"-1.5e3x").unwrap();
+/// assert_eq!((verdict.matches, verdict.longest_match, verdict.valid_up_to), (false, Some(6), 6));
+/// ```
+pub fn verdict(module: &str, rule: &str, input: &[u8]) -> Option<Verdict> {
+    dispatch!(
+        module,
+        rule,
+        input,
+        [abnf, case_sensitive, http, http_lists, http_lists_recipient, http_message, imf, iri, json, zone_id]
+    )
+}

@@ -1933,6 +1933,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
     calls: &RTN_CALLS,
     starts: &RTN_STARTS,
     nullable: &RTN_NULLABLE,
+    first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
 static RTN_CLASSES: [u8; 256] = [
@@ -3991,6 +3992,108 @@ static RTN_NULLABLE: [bool; 99] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false,
 ];
+/// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+static RTN_FIRST: [[u64; 4]; 99] = [
+    [18446741870391319038, 18446744073709551615, 0, 0],
+    [1099511627776, 0, 0, 0],
+    [1103806603776, 0, 0, 0],
+    [11817355240791876096, 9223372035915251710, 0, 0],
+    [11817355240791876096, 9223372035915251710, 0, 0],
+    [1120986472960, 0, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [287950004981604864, 42819655719985216, 0, 0],
+    [1103806603776, 42819655719985216, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [12970276762578592256, 9223372035915251710, 0, 0],
+    [12970276762578592256, 9223372035915251710, 0, 0],
+    [12970276762578592256, 9223372035915251710, 0, 0],
+    [1152922608413450752, 0, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [12970294354764636672, 9223372035915251710, 0, 0],
+    [12970294354764636672, 9223372035915251710, 0, 0],
+    [12970294354764636672, 9223372035915251710, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817355240791876096, 9223372036049469438, 0, 0],
+    [1103806603776, 134217728, 0, 0],
+    [18158513688967913472, 9223372036854775807, 0, 0],
+    [18158513688967905280, 9223372036854775807, 0, 0],
+    [0, 68719476752, 0, 0],
+    [0, 274877907008, 0, 0],
+    [0, 2251799814209536, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 4503599628419072, 0, 0],
+    [0, 34359738376, 0, 0],
+    [0, 17179869188, 0, 0],
+    [0, 35184372097024, 0, 0],
+    [0, 2199023256064, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [1152922608413450752, 0, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817355240791876096, 9223372036049469438, 0, 0],
+    [0, 8796093024256, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [1152922608413450752, 0, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [12970276762578592256, 9223372036049469438, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817372850157789696, 9223372035915251710, 0, 0],
+    [1103806603776, 42819655719985216, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [287950004981604864, 0, 0, 0],
+    [1152922608413450752, 0, 0, 0],
+    [18695992648192, 1, 0, 0],
+    [18695992648192, 1, 0, 0],
+    [12970294354764636672, 9223372035915251710, 0, 0],
+    [12970294354764636672, 9223372035915251710, 0, 0],
+    [18695992648192, 0, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817355240791876096, 9223372035915251710, 0, 0],
+    [18158513688967905280, 9223372036854775807, 0, 0],
+    [0, 68719476752, 0, 0],
+    [0, 274877907008, 0, 0],
+    [0, 2251799814209536, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 4503599628419072, 0, 0],
+    [0, 34359738376, 0, 0],
+    [0, 17179869188, 0, 0],
+    [0, 35184372097024, 0, 0],
+    [0, 2199023256064, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [11817355257971745280, 9223372035915251710, 0, 0],
+    [11817355240791876096, 9223372036049469438, 0, 0],
+    [0, 8796093024256, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+    [0, 1125899907104768, 0, 0],
+];
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
@@ -4013,8 +4116,9 @@ mod earley {
     //! is predicted at the smallest depth of its callers (the set is closed in two phases: first the
     //! items of calls made before this position, then the new calls in order of depth), and not made
     //! when that is deeper than the limit. So an input with a derivation whose calls nest at most
-    //! `limit` deep is always recognized; when a call was not made and the input did not match,
-    //! [`Outcome::too_deep`] says where, and whether the input matches is unknown.
+    //! `limit` deep is always recognized. A call not made matters when its machine could have matched
+    //! there (it matches the empty string or can start with the next byte); when one did and the
+    //! input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
     //!
     //! Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
     //! `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
@@ -4044,6 +4148,8 @@ mod earley {
         pub starts: &'a [u32],
         /// Whether each machine matches the empty string.
         pub nullable: &'a [bool],
+        /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+        pub first: &'a [[u64; 4]],
     }
     /// What a run of the engine found.
     #[derive(Clone, Debug, PartialEq, Eq)]
@@ -4157,7 +4263,7 @@ mod earley {
         let mut next: Vec<Item> = Vec::new();
         let mut at = 0;
         loop {
-            e.close(at);
+            e.close(at, input.get(at).copied());
             if e.accepted {
                 longest = Some(at);
             }
@@ -4219,9 +4325,10 @@ mod earley {
                 Err(_) => 0..0,
             }
         }
-        /// Closes the item set of position `at`: completions and empty calls of the items already
-        /// there (all from calls made earlier), then the calls made here, least depth first.
-        fn close(&mut self, at: usize) {
+        /// Closes the item set of position `at`, before `byte`: completions and empty calls of the
+        /// items already there (all from calls made earlier), then the calls made here, least depth
+        /// first.
+        fn close(&mut self, at: usize, byte: Option<u8>) {
             let here = at as u32;
             self.accepted = false;
             if at == 0 {
@@ -4239,7 +4346,12 @@ mod earley {
                     continue;
                 }
                 if depth > self.limit {
-                    self.too_deep.get_or_insert(at);
+                    let first = &self.net.first[callee as usize];
+                    let could_start = byte
+                        .is_some_and(|b| first[b as usize / 64] & (1 << (b % 64)) != 0);
+                    if could_start || self.net.nullable[callee as usize] {
+                        self.too_deep.get_or_insert(at);
+                    }
                     continue;
                 }
                 self.called[callee as usize] = depth;
