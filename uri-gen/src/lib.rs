@@ -12,6 +12,12 @@
 //! 6. `minimize`: Hopcroft minimization of all rules' DFAs together, so shared tails share states.
 //! 7. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`.
 //!
+//! [`compile_program`] takes recursive grammars too: [`summary::classify`] tells the regular rules
+//! (compiled as above) from the others, which [`rtn`] turns into a recursive transition network of
+//! per-rule machines that [`earley`] runs; [`emit_rtn`] writes both into one module. The `#list`
+//! extension of HTTP grammars is expanded by [`list`], [`regex`] prints a regular rule as a regular
+//! expression, and [`program::Program`] matches, explains mismatches and samples.
+//!
 //! ```
 //! use uri_gen::{compile, Options, SourceFile};
 //!

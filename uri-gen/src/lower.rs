@@ -1,12 +1,14 @@
 //! Parsing and lowering: grammar files to a resolved [`Grammar`], or diagnostics.
 //!
-//! Each rule chunk is first checked by [`scan`], which reports syntax errors with their position
+//! Each rule chunk is first checked by [`scan_with`], which reports syntax errors with their position
 //! and lists where references, repetitions and values are; the `abnf` crate then parses it, and
 //! its tree is lowered to the IR with RFC 5234 meaning made explicit (case-insensitive strings,
-//! `*1x` as `0*1x`, `0<prose>` as the empty string, `=/` merged into its rule). References are
-//! resolved across all files; a grammar's definition of a name hides a library's. Errors found
-//! while lowering (undefined rules, backwards ranges, values no encoding can hold) point at the
-//! token, and grammars nesting deeper than the later passes can recurse are refused.
+//! `*1x` as `0*1x`, `0<prose>` as the empty string, `=/` merged into its rule, `#` lists expanded
+//! by [`crate::list`]). References are resolved across all files; a grammar's definition of a
+//! name hides a library's, and a real definition replaces a placeholder (a rule defined by one
+//! prose value). Errors found while lowering (undefined rules, backwards ranges, values no
+//! encoding can hold) point at the token, and grammars nesting deeper than the later passes can
+//! recurse are refused.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -411,7 +413,7 @@ fn parser_text(text: &str, tokens: &[Token]) -> String {
     String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
 }
 
-/// A syntax error that [`scan`] did not find but the `abnf` crate reports: placed with the crate's
+/// A syntax error that [`scan_with`] did not find but the `abnf` crate reports: placed with the crate's
 /// `at line N` and caret line.
 fn syntax_error(file: &str, chunk: &RuleChunk, message: &str) -> Diagnostic {
     let mut lines = message.lines();
@@ -489,7 +491,7 @@ pub fn locate_value(grammar: &Grammar, id: RuleId, value: u32) -> Option<(RuleId
 }
 
 /// Lowers one chunk's tree. The tree is walked in text order, so the `n`th rule name (repetition,
-/// `%`-value, prose value) of the tree is the `n`th token of that kind [`scan`] found.
+/// `%`-value, prose value) of the tree is the `n`th token of that kind [`scan_with`] found.
 struct Lowering<'a> {
     file: &'a str,
     rule: &'a str,

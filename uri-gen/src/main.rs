@@ -374,8 +374,10 @@ fn generate(
     };
     report(&files, &program.warnings);
     let what = what.unwrap_or_else(|| files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "));
-    let command =
-        std::env::args().map(|a| if a.contains(' ') { format!("'{a}'") } else { a }).collect::<Vec<_>>();
+    // The command as typed, with the program named `uri-gen` wherever it was run from.
+    let command: Vec<String> = std::iter::once("uri-gen".to_owned())
+        .chain(std::env::args().skip(1).map(|a| if a.contains(' ') { format!("'{a}'") } else { a }))
+        .collect();
     let mut inputs = files.clone();
     let rules = uri_gen::emit_rtn::module(&program, &what).map_err(|e| Stop::Usage(format!("{e:#}")))?;
     let tokens = match captures {

@@ -13,7 +13,7 @@
 //!
 //! Recursive grammars terminate: past a depth of rule references, or once the sample is long, every
 //! choice takes the shortest way out. Shortest expansions are found by a fixpoint over the rules
-//! (Knuth, "A generalization of Dijkstra's algorithm", 1977, iterated Jacobi-style); see [`Cost`].
+//! (Knuth, "A generalization of Dijkstra's algorithm", 1977, iterated Jacobi-style); see `Cost`.
 //!
 //! [`Sampler::mutate`] and [`Sampler::near_miss`] then edit members into strings just outside the
 //! language.
