@@ -295,7 +295,7 @@ impl Engine<'_> {
         let (from, to) = (net.call_start[state] as usize, net.call_start[state + 1] as usize);
         for &(callee, ret) in &net.calls[from..to] {
             self.pending.push(Caller { callee, ret, origin: item.origin, depth: item.depth });
-            self.heap.push(Reverse((item.depth + 1, callee)));
+            self.heap.push(Reverse((item.depth.saturating_add(1), callee)));
             if net.nullable[callee as usize] {
                 if item.depth < self.limit {
                     self.add(Item { state: ret, ..item });

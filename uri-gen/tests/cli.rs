@@ -252,6 +252,11 @@ fn samples_are_deterministic_per_seed_and_can_go_to_files() {
     let (a, b, c) = (sample_lines(&args("7")), sample_lines(&args("7")), sample_lines(&args("8")));
     assert_eq!(a, b);
     assert_ne!(a, c);
+    // Every alternative of `value = false / null / true / object / array / number / string`.
+    for first in [b'f', b'n', b't', b'{', b'[', b'"'] {
+        assert!(a.iter().any(|s| s.first() == Some(&first)), "no sample starts with {}", first as char);
+    }
+    assert!(a.iter().any(|s| s.first().is_some_and(|b| b.is_ascii_digit() || *b == b'-')));
     let dir = scratch("corpus");
     let out = uri_gen(&[
         "sample",

@@ -4408,7 +4408,7 @@ mod earley {
                         origin: item.origin,
                         depth: item.depth,
                     });
-                self.heap.push(Reverse((item.depth + 1, callee)));
+                self.heap.push(Reverse((item.depth.saturating_add(1), callee)));
                 if net.nullable[callee as usize] {
                     if item.depth < self.limit {
                         self.add(Item { state: ret, ..item });
