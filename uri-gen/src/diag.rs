@@ -42,6 +42,8 @@ pub enum DiagnosticKind {
     /// A grammar file's rule replaces a library's rule that other library rules refer to, so
     /// their meaning changes (warning).
     ShadowedRule,
+    /// A rule matches no string at all: every way through it recurses without end (warning).
+    EmptyLanguage,
 }
 
 impl DiagnosticKind {
@@ -61,6 +63,7 @@ impl DiagnosticKind {
             DiagnosticKind::UnknownRule => "unknown-rule",
             DiagnosticKind::Ambiguity => "ambiguity",
             DiagnosticKind::ShadowedRule => "shadowed-rule",
+            DiagnosticKind::EmptyLanguage => "empty-language",
         }
     }
 }

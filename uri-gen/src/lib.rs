@@ -147,10 +147,29 @@ pub fn read_files<P: AsRef<Path>>(paths: &[P]) -> anyhow::Result<Vec<SourceFile>
 /// there is an error. Recursive rules are fine here: [`compile_program`] compiles them to a
 /// recursive transition network, while [`compile`] (finite automata only) refuses them.
 pub fn check(files: &[SourceFile], options: &Options) -> Result<(Grammar, Vec<Diagnostic>), Diagnostics> {
-    let (grammar, diags) = lower::load_with(files, &options.roots, options.lists);
+    let (grammar, mut diags) = lower::load_with(files, &options.roots, options.lists);
     let Some(grammar) = grammar else { return Err(Diagnostics(diags)) };
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Diagnostics(diags));
+    }
+    // Only recursion can empty a language (values no encoding holds are errors already).
+    if !grammar.cycles().is_empty() {
+        let sampler = sample::Sampler::new(&grammar, options.encoding, 0);
+        for id in grammar.ids().filter(|&id| sampler.min_len(id).is_none()) {
+            let rule = grammar.rule(id);
+            diags.push(
+                Diagnostic::warning(
+                    DiagnosticKind::EmptyLanguage,
+                    &grammar.files[rule.file].name,
+                    rule.pos,
+                    format!(
+                        "rule `{}` matches no string: every way through it recurses without end",
+                        rule.name
+                    ),
+                )
+                .in_rule(&rule.name),
+            );
+        }
     }
     Ok((grammar, diags))
 }

@@ -373,6 +373,11 @@ fn generate(
         }
     };
     report(&files, &program.warnings);
+    if program.grammar.rules.is_empty() {
+        return Err(Stop::Failed(
+            "the grammar files define no rule: there is nothing to generate".to_owned(),
+        ));
+    }
     let what = what.unwrap_or_else(|| files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "));
     // The command as typed, with the program named `uri-gen` wherever it was run from.
     let command: Vec<String> = std::iter::once("uri-gen".to_owned())
@@ -557,7 +562,7 @@ fn sample(
         Err(SampleError::EmptyLanguage) => {
             let r = program.grammar.rule(id);
             let d = Diagnostic::error(
-                DiagnosticKind::InvalidValue,
+                DiagnosticKind::EmptyLanguage,
                 &program.grammar.files[r.file].name,
                 r.pos,
                 format!("rule `{}` matches no string: there is nothing to sample", r.name),

@@ -165,11 +165,13 @@ pub fn describe_mismatch(input: &[u8], mismatch: &Mismatch, limit: usize) -> Str
     if mismatch.end_allowed {
         expected.push("the end of the input".to_owned());
     }
-    let expected = if expected.is_empty() {
-        "nothing more".to_owned()
-    } else {
-        format!("one of {}", expected.join(" "))
-    };
+    if expected.is_empty() {
+        return format!(
+            "at byte {}: {found}; nothing can come there (the rule matches no string)",
+            mismatch.index
+        );
+    }
+    let expected = format!("one of {}", expected.join(" "));
     format!("at byte {}: {found}; expected {expected}", mismatch.index)
 }
 

@@ -490,6 +490,10 @@ impl Summary {
         if !uses.is_empty() {
             let _ = writeln!(out, "using recursive rules: {}", names(&uses));
         }
+        if !recursive.is_empty() || !uses.is_empty() {
+            // Captures are compiled to a tagged DFA: only regular rules can have them.
+            out.push_str("captures: regular rules only\n");
+        }
         if self.ambiguous.is_empty() {
             out.push_str("ambiguous for captures: none\n");
         } else {

@@ -192,6 +192,12 @@ fn generate_writes_a_module() {
     assert!(text.contains("// Source: abnf/rfc3986.captures (sha256 "));
     let out = uri_gen(&["generate", JSON[0], JSON[1], "--out", "no/such/dir/x.rs"]);
     assert_eq!(code(&out), 2);
+    let empty = dir.join("empty.abnf");
+    std::fs::write(&empty, "Only prose.\n").expect("write");
+    let out =
+        uri_gen(&["generate", empty.to_str().expect("path"), "--out", out_path.to_str().expect("path")]);
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("define no rule"), "{}", stderr(&out));
     // Both modules compile, warnings denied, as one crate.
     let lib = dir.join("lib.rs");
     std::fs::write(

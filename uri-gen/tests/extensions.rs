@@ -261,3 +261,20 @@ fn only_the_rules_the_entry_points_need_are_compiled() {
         "{diags:?}"
     );
 }
+
+#[test]
+fn a_rule_that_matches_nothing_is_a_warning() {
+    let files =
+        [SourceFile::new("g.abnf", "top = \"a\" / never\nnever = \"(\" never \")\"\nalso = never never\n")];
+    let diags = diagnostics(&files, Roots::All);
+    let found: Vec<(DiagnosticKind, Severity, Pos, Option<&str>)> =
+        diags.iter().map(|d| (d.kind, d.severity, d.pos, d.rule.as_deref())).collect();
+    assert_eq!(
+        found,
+        [
+            (DiagnosticKind::EmptyLanguage, Severity::Warning, Pos { line: 2, column: 1 }, Some("never")),
+            (DiagnosticKind::EmptyLanguage, Severity::Warning, Pos { line: 3, column: 1 }, Some("also")),
+        ]
+    );
+    assert!(diags[0].message.contains("rule `never` matches no string"), "{}", diags[0]);
+}
