@@ -205,7 +205,8 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
                 Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
             }
 
-            #[doc = " Whether the rule is regular (matched by the DFA), not recursive and using no recursive rule."]
+            #[doc = " Whether the rule is regular (matched by the DFA): not recursive, and using no"]
+            #[doc = " recursive rule."]
             pub const fn is_regular(self) -> bool {
                 match self {
                     #(Rule::#variants => #regular,)*
@@ -242,7 +243,9 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
                         }
                         last
                     }
-                    (false, machine) => earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false).longest,
+                    (false, machine) => {
+                        earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false).longest
+                    }
                 }
             }
 
@@ -251,7 +254,9 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
             pub fn valid_up_to(self, input: &[u8]) -> usize {
                 match self.entry() {
                     (true, start) => dfa_run(DFA_STARTS[start] as usize, input).1,
-                    (false, machine) => earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false).valid_up_to,
+                    (false, machine) => {
+                        earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false).valid_up_to
+                    }
                 }
             }
 
@@ -271,9 +276,12 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
                                 expected[byte as usize / 64] |= 1 << (byte % 64);
                             }
                         }
-                        Err(Mismatch { index: end, expected, end_allowed: accept && end < input.len(), too_deep: None })
+                        let end_allowed = accept && end < input.len();
+                        Err(Mismatch { index: end, expected, end_allowed, too_deep: None })
                     }
-                    (false, machine) => earley::run(&NETWORK, machine, input, depth_limit, true).into_result(input.len()),
+                    (false, machine) => {
+                        earley::run(&NETWORK, machine, input, depth_limit, true).into_result(input.len())
+                    }
                 }
             }
         }

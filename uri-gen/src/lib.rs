@@ -29,6 +29,7 @@
 //! ```
 
 pub mod accel;
+pub mod ambiguity;
 pub mod capture;
 pub mod classes;
 mod determinize;
@@ -43,6 +44,7 @@ pub mod interp;
 pub mod ir;
 pub mod list;
 pub mod lower;
+mod machine;
 mod minimize;
 pub mod nfa;
 pub mod program;
@@ -189,7 +191,10 @@ fn recursion_errors(grammar: &Grammar) -> Vec<Diagnostic> {
                 format!("recursive rules cannot be compiled to a finite automaton: {}", names.join(" -> ")),
             )
             .in_rule(&first.name)
-            .with_note("`uri_gen::compile_program` (and the `uri-gen` command line) compile recursive rules to a recursive transition network")
+            .with_note(
+                "`uri_gen::compile_program` (and the `uri-gen` command line) compile recursive rules to a \
+                 recursive transition network",
+            )
         })
         .collect()
 }

@@ -1278,7 +1278,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
-    /// Whether the rule is regular (matched by the DFA), not recursive and using no recursive rule.
+    /// Whether the rule is regular (matched by the DFA): not recursive, and using no
+    /// recursive rule.
     pub const fn is_regular(self) -> bool {
         match self {
             Rule::QuotedPair => true,
@@ -1633,10 +1634,11 @@ impl Rule {
                         expected[byte as usize / 64] |= 1 << (byte % 64);
                     }
                 }
+                let end_allowed = accept && end < input.len();
                 Err(Mismatch {
                     index: end,
                     expected,
-                    end_allowed: accept && end < input.len(),
+                    end_allowed,
                     too_deep: None,
                 })
             }
