@@ -282,25 +282,30 @@ fn unknown_rules(files: &[SourceFile], diags: &Diagnostics) -> Option<Stop> {
     Some(Stop::Usage(format!("{} in the grammar files given{hint}", first.message)))
 }
 
-/// Compiles the grammar for one rule and what it uses.
-fn program_for(
-    files: &[SourceFile],
-    options: &GrammarOptions,
-    rule: &str,
-) -> Result<(Program, RuleId), Stop> {
-    let options = compile_options(options, Roots::Only(vec![rule.to_owned()]));
-    match compile_program(files, &options) {
+/// Compiles `files`, printing the warnings; the errors are printed and stop the command (a rule
+/// named on the command line that no file defines is a usage error).
+fn compiled(files: &[SourceFile], options: &Options) -> Result<Program, Stop> {
+    match compile_program(files, options) {
         Ok(program) => {
             report(files, &program.warnings);
-            let id =
-                program.grammar.lookup(rule).ok_or_else(|| Stop::Usage(format!("no rule named `{rule}`")))?;
-            Ok((program, id))
+            Ok(program)
         }
         Err(diags) => Err(unknown_rules(files, &diags).unwrap_or_else(|| {
             report(files, &diags.0);
             Stop::Diagnostics
         })),
     }
+}
+
+/// Compiles the grammar for one rule and what it uses.
+fn program_for(
+    files: &[SourceFile],
+    options: &GrammarOptions,
+    rule: &str,
+) -> Result<(Program, RuleId), Stop> {
+    let program = compiled(files, &compile_options(options, Roots::Only(vec![rule.to_owned()])))?;
+    let id = program.grammar.lookup(rule).ok_or_else(|| Stop::Usage(format!("no rule named `{rule}`")))?;
+    Ok((program, id))
 }
 
 fn roots_for(rules: Vec<String>, default: Roots) -> Roots {
@@ -319,26 +324,9 @@ fn check(
 ) -> Result<(), Stop> {
     let files = read(grammars, options)?;
     let options = compile_options(options, roots_for(rules, Roots::FirstOfEachFile));
-    let program = match compile_program(&files, &options) {
-        Ok(program) => program,
-        Err(diags) => {
-            if let Some(stop) = unknown_rules(&files, &diags) {
-                return Err(stop);
-            }
-            report(&files, &diags.0);
-            return Err(Stop::Diagnostics);
-        }
-    };
-    report(&files, &program.warnings);
-    let summary = if no_captures {
-        Summary { kinds: program.kinds.clone(), ambiguous: Vec::new(), unanalysed: Vec::new() }
-    } else {
-        Summary::new(&program)
-    };
-    let mut text = summary.render(&program.grammar);
-    if no_captures {
-        text = text.replace("ambiguous for captures: none\n", "ambiguous for captures: not analysed\n");
-    }
+    let program = compiled(&files, &options)?;
+    let summary = if no_captures { Summary::kinds_only(&program) } else { Summary::new(&program) };
+    let text = summary.render(&program.grammar);
     let mut out = io::stdout().lock();
     write_out(&mut out, text.as_bytes())?;
     Ok(())
@@ -362,17 +350,7 @@ fn generate(
 ) -> Result<(), Stop> {
     let files = read(grammars, options)?;
     let opts = compile_options(options, roots_for(rules, Roots::All));
-    let program = match compile_program(&files, &opts) {
-        Ok(program) => program,
-        Err(diags) => {
-            if let Some(stop) = unknown_rules(&files, &diags) {
-                return Err(stop);
-            }
-            report(&files, &diags.0);
-            return Err(Stop::Diagnostics);
-        }
-    };
-    report(&files, &program.warnings);
+    let program = compiled(&files, &opts)?;
     if program.grammar.rules.is_empty() {
         return Err(Stop::Failed(
             "the grammar files define no rule: there is nothing to generate".to_owned(),

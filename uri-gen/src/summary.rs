@@ -69,6 +69,8 @@ pub struct Summary {
     pub ambiguous: Vec<CaptureAmbiguity>,
     /// Regular rules too large to analyse for ambiguity within the state limit.
     pub unanalysed: Vec<RuleId>,
+    /// Whether capture ambiguity was analysed at all.
+    pub analysed: bool,
 }
 
 impl Summary {
@@ -83,7 +85,17 @@ impl Summary {
                 Err(SearchTooLarge) => unanalysed.push(id),
             }
         }
-        Summary { kinds: program.kinds.clone(), ambiguous, unanalysed }
+        Summary { kinds: program.kinds.clone(), ambiguous, unanalysed, analysed: true }
+    }
+
+    /// The rule kinds only, without the capture ambiguity analysis.
+    pub fn kinds_only(program: &Program) -> Summary {
+        Summary {
+            kinds: program.kinds.clone(),
+            ambiguous: Vec::new(),
+            unanalysed: Vec::new(),
+            analysed: false,
+        }
     }
 
     /// The rules of a kind, in rule order.
@@ -116,7 +128,9 @@ impl Summary {
             // Captures are compiled to a tagged DFA: only regular rules can have them.
             out.push_str("captures: regular rules only\n");
         }
-        if self.ambiguous.is_empty() {
+        if !self.analysed {
+            out.push_str("ambiguous for captures: not analysed\n");
+        } else if self.ambiguous.is_empty() {
             out.push_str("ambiguous for captures: none\n");
         } else {
             out.push_str("ambiguous for captures (an input two ways split, and the sub-rules they place differently):\n");
