@@ -30,11 +30,29 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A scratch directory of this test binary.
-fn scratch(name: &str) -> PathBuf {
+/// A scratch directory of this test process, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn join(&self, name: impl AsRef<Path>) -> PathBuf {
+        self.0.join(name)
+    }
+
+    fn to_str(&self) -> Option<&str> {
+        self.0.to_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("uri-gen-cli-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    Scratch(dir)
 }
 
 const JSON: [&str; 2] = ["abnf/rfc8259-json.abnf", "abnf/rfc5234-core.abnf"];
@@ -218,7 +236,7 @@ fn generate_writes_a_module() {
             "generated",
             "--out-dir",
         ])
-        .arg(&dir)
+        .arg(&dir.0)
         .arg(&lib)
         .output()
         .expect("rustc runs");
