@@ -112,7 +112,7 @@ fn every_generated_rule_agrees_with_the_interpreter() {
             Check { module: module.name, program: &program, generated, cases: 0, failures: Vec::new() };
         let rules: Vec<RuleId> = program.grammar.ids().collect();
         // Larger grammars get fewer samples per rule; every rule gets some.
-        let per_rule = (1200 / rules.len()).clamp(4, 40);
+        let per_rule = (600 / rules.len()).clamp(3, 20);
         let mut sampler = Sampler::new(&program.grammar, program.encoding, m as u64).with_limits(10, 300);
         for (r, &rule) in rules.iter().enumerate() {
             for i in 0..per_rule {
