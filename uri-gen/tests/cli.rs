@@ -208,6 +208,25 @@ fn generate_writes_a_module() {
     let text = std::fs::read_to_string(&out_path).expect("written");
     assert!(text.contains("pub mod rules {") && text.contains("pub mod parser {"));
     assert!(text.contains("// Source: abnf/rfc3986.captures (sha256 "));
+    // For RFC 3986 alone, the command writes what `cargo xtask regen` writes into `uri`.
+    let rules_path = dir.join("rules.rs");
+    let out = uri_gen(&[
+        "generate",
+        URI[0],
+        URI[1],
+        "--what",
+        "RFC 3986 (Appendix A)",
+        "--out",
+        rules_path.to_str().expect("path"),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let body = |text: &str| text.lines().skip_while(|l| l.starts_with("//")).collect::<Vec<_>>().join("\n");
+    let shipped =
+        std::fs::read_to_string(root().join("uri/src/generated/rules.rs")).expect("the uri crate's rules");
+    assert!(
+        body(&std::fs::read_to_string(&rules_path).expect("written")) == body(&shipped),
+        "differs from uri's rules.rs"
+    );
     let out = uri_gen(&["generate", JSON[0], JSON[1], "--out", "no/such/dir/x.rs"]);
     assert_eq!(code(&out), 2);
     let empty = dir.join("empty.abnf");
