@@ -8,6 +8,8 @@ use std::process::{Command, Output, Stdio};
 use proptest::prelude::*;
 use uri_gen::escape::unescape;
 use uri_gen::project::compile_uri;
+use uri_gen::regex::rule_regex;
+use uri_gen::{compile_program, Encoding, Options, Roots};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("uri-gen is in a workspace")
@@ -169,6 +171,16 @@ fn regex_prints_an_expression_for_regular_rules_only() {
     assert!(re.starts_with("^(?:") && re.ends_with(")$\n"), "{re}");
     let out = uri_gen(&["regex", URI[0], URI[1], "--rule", "pct-encoded", "--bare"]);
     assert_eq!(stdout(&out), "%[0-9A-Fa-f]{2}\n");
+    // For URI-reference, the command prints the expression that `grammar-tests` holds against
+    // the shipped recognizer on the conformance set and 100,000 samples (`tests/uri_tools.rs`).
+    let out = uri_gen(&["regex", URI[0], URI[1], "--rule", "URI-reference"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let files = uri_gen::project::uri_sources(root()).expect("the grammar is readable");
+    let options = Options { roots: Roots::Only(vec!["URI-reference".to_owned()]), ..Options::default() };
+    let program = compile_program(&files, &options).expect("the grammar compiles");
+    let rule = program.grammar.lookup("URI-reference").expect("URI-reference");
+    let expected = rule_regex(&program.grammar, rule, Encoding::Utf8, true).expect("regular");
+    assert_eq!(stdout(&out), format!("{expected}\n"));
     let out = uri_gen(&["regex", JSON[0], JSON[1], "--rule", "object"]);
     assert_eq!(code(&out), 1);
     assert!(
