@@ -22,3 +22,11 @@ pub fn read_data(name: &str) -> String {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The URI-reference parser that re2rust generates from `tests/re2c/uri.re` (a benchmark peer;
+/// present when re2rust was installed at build time, see `tests/build.rs`).
+#[cfg(re2c)]
+#[allow(unused_assignments, unused_mut, unused_variables, clippy::all, clippy::pedantic)]
+pub mod re2c {
+    include!(concat!(env!("OUT_DIR"), "/uri_re2c.rs"));
+}

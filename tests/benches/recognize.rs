@@ -10,7 +10,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 #[path = "../common/parsers.rs"]
 mod parsers;
 
-use parsers::PARSERS;
+use parsers::parsers;
 
 fn corpus(name: &str) -> Vec<String> {
     let text = uri_tests::read_data(&format!("corpus/{name}"));
@@ -21,14 +21,14 @@ fn bench(c: &mut Criterion) {
     for name in ["kasztp.txt", "node_files.txt", "isaacs_files.txt"] {
         let lines = corpus(name);
         let bytes: usize = lines.iter().map(String::len).sum();
-        let accepted: Vec<String> = PARSERS
+        let accepted: Vec<String> = parsers()
             .iter()
             .map(|(parser, f)| format!("{parser} {}", lines.iter().filter(|l| f(l).is_some()).count()))
             .collect();
         eprintln!("{name}: {} lines, {bytes} bytes; accepted: {}", lines.len(), accepted.join(", "));
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Bytes(bytes as u64));
-        for (parser, f) in PARSERS {
+        for (parser, f) in parsers() {
             group.bench_function(parser, |b| {
                 b.iter(|| lines.iter().filter_map(|l| f(black_box(l))).sum::<usize>())
             });

@@ -52,9 +52,15 @@ pub fn run(root: &Path) -> Result<()> {
     } else {
         eprintln!("valgrind not found: instruction counts are left out");
     }
+    let resolution = interleaved(root, "resolve")?;
+    let normalization = interleaved(root, "normalize")?;
     let svg = root.join("benchmarks.svg");
     chart(&rows, &svg)?;
-    std::fs::write(root.join("BENCHMARKS.md"), report(&rows)?)?;
+    let mut text = report(&rows)?;
+    text.push_str(&resolution_section(&resolution)?);
+    text.push_str(&normalization_section(&normalization)?);
+    text.push_str(&machine_section(root)?);
+    std::fs::write(root.join("BENCHMARKS.md"), text)?;
     eprintln!("wrote BENCHMARKS.md and benchmarks.svg");
     Ok(())
 }
@@ -143,6 +149,93 @@ fn report(rows: &[Row]) -> Result<String> {
         parser.states, parser.classes, parser.registers, parser.bytes
     )?;
     writeln!(out, "\n`size_of::<UriRef>()` = {} bytes.\n", std::mem::size_of::<uri::UriRef<'static>>())?;
+    Ok(out)
+}
+
+/// The lines a bench prints before criterion's own measurements (its summary and the table of
+/// the fastest interleaved rounds), from one `cargo bench -- --test` run: criterion then runs each
+/// of its benchmarks once, while the interleaved rounds are measured in full.
+fn interleaved(root: &Path, bench: &str) -> Result<Vec<String>> {
+    let output = Command::new("cargo")
+        .args(["bench", "--quiet", "-p", "uri-tests", "--bench", bench, "--", "--test"])
+        .current_dir(root)
+        .output()
+        .with_context(|| format!("running the {bench} bench"))?;
+    if !output.status.success() {
+        bail!("the {bench} bench failed: {}", String::from_utf8_lossy(&output.stderr));
+    }
+    Ok(String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter(|l| l.contains("fastest of") || l.contains("resolved:") || l.contains("normalized:"))
+        .map(str::to_owned)
+        .collect())
+}
+
+/// `(label, library, value)` from lines `[label: ]fastest of N interleaved rounds: library: X unit`.
+fn fastest(lines: &[String]) -> Vec<(String, String, f64)> {
+    lines
+        .iter()
+        .filter_map(|line| {
+            let (label, rest) = line.split_once("fastest of ")?;
+            let rest = rest.split_once("rounds: ")?.1;
+            let (library, value) = rest.rsplit_once(": ")?;
+            let value = value.split(' ').next()?.parse().ok()?;
+            Some((label.trim_end_matches(": ").to_owned(), library.to_owned(), value))
+        })
+        .collect()
+}
+
+fn resolution_section(lines: &[String]) -> Result<String> {
+    let mut out = String::new();
+    writeln!(out, "\n## Resolution\n")?;
+    writeln!(
+        out,
+        "The 10,000 pairs of `relative_urls_cc_10k.csv`: parse the base, parse the reference, resolve \
+         into a new owned value (`cargo bench -p uri-tests --bench resolve`); the fastest of 40 rounds in \
+         which the libraries take turns.\n"
+    )?;
+    for line in lines.iter().filter(|l| l.contains("resolved:")) {
+        writeln!(out, "{line}\n")?;
+    }
+    writeln!(out, "| library | ns per pair |\n|---|---|")?;
+    for (_, library, ns) in fastest(lines) {
+        writeln!(out, "| {library} | {ns:.1} |")?;
+    }
+    Ok(out)
+}
+
+fn normalization_section(lines: &[String]) -> Result<String> {
+    let mut out = String::new();
+    writeln!(out, "\n## Normalization\n")?;
+    writeln!(
+        out,
+        "Every line of each corpus: parse, normalize into a new string (`cargo bench -p uri-tests \
+         --bench normalize`); the fastest of 30 rounds in which the libraries take turns, in ns per line.\n"
+    )?;
+    for line in lines.iter().filter(|l| l.contains("normalized:")) {
+        writeln!(out, "- {line}")?;
+    }
+    let rows = fastest(lines);
+    let files: Vec<&str> = unique(rows.iter().map(|r| r.0.as_str()));
+    let libraries: Vec<&str> = unique(rows.iter().map(|r| r.1.as_str()));
+    writeln!(out, "\n| library | {} |\n|---|{}", files.join(" | "), "---|".repeat(files.len()))?;
+    for library in libraries {
+        let cells: Vec<String> = files
+            .iter()
+            .map(|f| {
+                rows.iter()
+                    .find(|r| r.0 == *f && r.1 == library)
+                    .map_or(String::new(), |r| format!("{:.1}", r.2))
+            })
+            .collect();
+        writeln!(out, "| {library} | {} |", cells.join(" | "))?;
+    }
+    Ok(out)
+}
+
+fn machine_section(root: &Path) -> Result<String> {
+    let mut out = String::new();
+    writeln!(out)?;
     writeln!(out, "## Machine\n")?;
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -177,7 +270,7 @@ fn unique<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
 fn peer_versions(root: &Path) -> String {
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
     let mut out = Vec::new();
-    for name in ["fluent-uri", "iri-string", "oxiri", "url"] {
+    for name in ["fluent-uri", "iri-string", "oxiri", "url", "iref", "regex-automata"] {
         let mut lines = lock.lines();
         while let Some(line) = lines.next() {
             if line == format!("name = \"{name}\"") {
@@ -187,6 +280,13 @@ fn peer_versions(root: &Path) -> String {
                 break;
             }
         }
+    }
+    let re2c = Command::new("re2rust").arg("--version").output();
+    match re2c {
+        Ok(o) if o.status.success() => {
+            out.push(String::from_utf8_lossy(&o.stdout).trim().replace("re2c", "re2c/re2rust"))
+        }
+        _ => out.push("re2c not installed (its row is left out)".to_owned()),
     }
     out.join(", ")
 }
@@ -206,7 +306,18 @@ fn chart(rows: &[Row], path: &Path) -> Result<()> {
         .y_label_area_size(10)
         .build_cartesian_2d(0.0..max, 0..bars)?;
     chart.configure_mesh().disable_y_mesh().disable_y_axis().x_desc("ns per URL").draw()?;
-    let palette = [&BLUE, &RED, &GREEN, &MAGENTA, &CYAN, &BLACK, &YELLOW];
+    let palette = [
+        RGBColor(31, 119, 180),
+        RGBColor(255, 127, 14),
+        RGBColor(44, 160, 44),
+        RGBColor(214, 39, 40),
+        RGBColor(148, 103, 189),
+        RGBColor(140, 86, 75),
+        RGBColor(227, 119, 194),
+        RGBColor(127, 127, 127),
+        RGBColor(188, 189, 34),
+        RGBColor(23, 190, 207),
+    ];
     for (fi, file) in files.iter().enumerate() {
         let base = fi * (parsers.len() + 1);
         chart.draw_series(std::iter::once(Text::new(
@@ -217,7 +328,7 @@ fn chart(rows: &[Row], path: &Path) -> Result<()> {
         for (pi, parser) in parsers.iter().enumerate() {
             let Some(row) = rows.iter().find(|r| r.parser == *parser && r.file == *file) else { continue };
             let y = bars - base - pi - 2;
-            let color = palette[pi % palette.len()];
+            let color = &palette[pi % palette.len()];
             chart.draw_series(std::iter::once(Rectangle::new(
                 [(0.0, y), (row.ns_per_url, y + 1)],
                 color.filled(),
