@@ -18,6 +18,12 @@ pub fn read_data(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
+/// The lines of a URL list under `tests/data/corpus/` (a leading byte-order mark dropped).
+pub fn corpus_lines(name: &str) -> Vec<String> {
+    let text = read_data(&format!("corpus/{name}"));
+    text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
+}
+
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

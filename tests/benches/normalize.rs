@@ -27,18 +27,13 @@ const LIBRARIES: [(&str, Normalizer); 4] = [
     ("iri-string normalize", |l| Some(UriStr::new(l).ok()?.normalize().to_dedicated_string().into())),
 ];
 
-fn corpus(name: &str) -> Vec<String> {
-    let text = uri_tests::read_data(&format!("corpus/{name}"));
-    text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
-}
-
 fn run(f: Normalizer, lines: &[String]) -> usize {
     lines.iter().filter_map(|l| f(black_box(l))).map(|s| s.len()).sum()
 }
 
 fn bench(c: &mut Criterion) {
     for name in ["kasztp.txt", "node_files.txt", "isaacs_files.txt"] {
-        let lines = corpus(name);
+        let lines = uri_tests::corpus_lines(name);
         let ours: Vec<Option<String>> = lines.iter().map(|l| LIBRARIES[0].1(l)).collect();
         let summary: Vec<String> = LIBRARIES
             .iter()

@@ -12,14 +12,9 @@ mod parsers;
 
 use parsers::parsers;
 
-fn corpus(name: &str) -> Vec<String> {
-    let text = uri_tests::read_data(&format!("corpus/{name}"));
-    text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
-}
-
 fn bench(c: &mut Criterion) {
     for name in ["kasztp.txt", "node_files.txt", "isaacs_files.txt"] {
-        let lines = corpus(name);
+        let lines = uri_tests::corpus_lines(name);
         let bytes: usize = lines.iter().map(String::len).sum();
         let accepted: Vec<String> = parsers()
             .iter()

@@ -18,11 +18,6 @@ use parsers::parsers;
 
 const FILES: [&str; 3] = ["kasztp.txt", "node_files.txt", "isaacs_files.txt"];
 
-fn lines(file: &str) -> Vec<String> {
-    let text = uri_tests::read_data(&format!("corpus/{file}"));
-    text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
-}
-
 fn pass(f: fn(&str) -> Option<usize>, lines: &[String]) -> usize {
     lines.iter().filter_map(|l| f(black_box(l))).map(black_box).count()
 }
@@ -34,7 +29,7 @@ fn main() {
         ["table", n] => table(n.parse().unwrap_or(50), false),
         ["tsv", n] => table(n.parse().unwrap_or(50), true),
         ["one", "none", file] => {
-            let lines = lines(file);
+            let lines = uri_tests::corpus_lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
         }
         ["one", prefix, file] => {
@@ -42,7 +37,7 @@ fn main() {
                 eprintln!("no parser named {prefix}...");
                 std::process::exit(2);
             };
-            let lines = lines(file);
+            let lines = uri_tests::corpus_lines(file);
             println!("{name} on {file}: {} of {} accepted", pass(f, &lines), lines.len());
         }
         _ => {
@@ -55,7 +50,7 @@ fn main() {
 /// Times every parser on every corpus; prints Markdown, or with `tsv` one line per measurement:
 /// parser, file, best ns per URL, lines accepted, lines, bytes.
 fn table(reps: usize, tsv: bool) {
-    let corpora: Vec<Vec<String>> = FILES.iter().map(|f| lines(f)).collect();
+    let corpora: Vec<Vec<String>> = FILES.iter().map(|f| uri_tests::corpus_lines(f)).collect();
     let parsers = parsers();
     let mut best = vec![vec![f64::INFINITY; FILES.len()]; parsers.len()];
     for _ in 0..reps {
