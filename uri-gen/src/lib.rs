@@ -221,7 +221,7 @@ fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa
     for &id in ids {
         match nfa::compile(grammar, id, options.encoding, options.nfa_limit) {
             Ok(nfa) => nfas.push(nfa),
-            Err(e) => errors.push(nfa_error(grammar, id, &e)),
+            Err(e) => push_unique(&mut errors, nfa_error(grammar, id, &e)),
         }
     }
     if !errors.is_empty() {
@@ -323,7 +323,7 @@ pub fn compile_parsers(
     for parser in &spec.parsers {
         match nfa::compile_tagged(&grammar, parser.rule, options.encoding, options.nfa_limit, &spec) {
             Ok(nfa) => nfas.push(nfa),
-            Err(e) => errors.push(nfa_error(&grammar, parser.rule, &e)),
+            Err(e) => push_unique(&mut errors, nfa_error(&grammar, parser.rule, &e)),
         }
     }
     if !errors.is_empty() {
@@ -369,9 +369,31 @@ fn nfa_error(grammar: &Grammar, id: RuleId, error: &nfa::NfaError) -> Diagnostic
             (DiagnosticKind::TooLarge, format!("rule `{}` needs more than {limit} NFA states", rule.name))
         }
         nfa::NfaError::InvalidValue { value } => {
-            (DiagnosticKind::InvalidValue, format!("value {value:#X} cannot be a terminal in this encoding"))
+            let message = format!("value {value:#X} cannot be a terminal in this encoding");
+            // Point at the `%`-value itself, in the rule that writes it (which may be a rule that
+            // `id` refers to), rather than at the start of `id`.
+            if let Some((writer, file, pos)) = lower::locate_value(grammar, id, *value) {
+                let written = grammar.rule(writer);
+                let mut d =
+                    Diagnostic::error(DiagnosticKind::InvalidValue, &grammar.files[file].name, pos, message)
+                        .in_rule(&written.name);
+                if writer != id {
+                    d.notes
+                        .push(format!("rule `{}` refers to `{}`, which holds it", rule.name, written.name));
+                }
+                return d;
+            }
+            (DiagnosticKind::InvalidValue, message)
         }
         nfa::NfaError::Recursive => (DiagnosticKind::Recursion, format!("rule `{}` is recursive", rule.name)),
     };
     Diagnostic::error(kind, &grammar.files[rule.file].name, rule.pos, message).in_rule(&rule.name)
+}
+
+/// Adds `d` unless an error at the same place with the same message is there already (several
+/// rules can fail on the one `%`-value they share).
+fn push_unique(errors: &mut Vec<Diagnostic>, d: Diagnostic) {
+    if !errors.iter().any(|e| e.file == d.file && e.pos == d.pos && e.message == d.message) {
+        errors.push(d);
+    }
 }
