@@ -54,11 +54,14 @@ pub fn run(root: &Path) -> Result<()> {
     }
     let resolution = interleaved(root, "resolve")?;
     let normalization = interleaved(root, "normalize")?;
+    // The linearity bench prints a Markdown table (a header `ns/byte | ...`, then a row a shape).
+    let linearity = bench_lines(root, "linear", |l| l.contains(" | "))?;
     let svg = root.join("benchmarks.svg");
     chart(&rows, &svg)?;
     let mut text = report(&rows)?;
     text.push_str(&resolution_section(&resolution)?);
     text.push_str(&normalization_section(&normalization)?);
+    text.push_str(&linearity_section(&linearity)?);
     text.push_str(&machine_section(root)?);
     std::fs::write(root.join("BENCHMARKS.md"), text)?;
     eprintln!("wrote BENCHMARKS.md and benchmarks.svg");
@@ -156,6 +159,13 @@ fn report(rows: &[Row]) -> Result<String> {
 /// the fastest interleaved rounds), from one `cargo bench -- --test` run: criterion then runs each
 /// of its benchmarks once, while the interleaved rounds are measured in full.
 fn interleaved(root: &Path, bench: &str) -> Result<Vec<String>> {
+    bench_lines(root, bench, |l| {
+        l.contains("fastest of") || l.contains("resolved:") || l.contains("normalized:")
+    })
+}
+
+/// The lines of a bench's stderr that `keep` selects, from one `cargo bench -- --test` run.
+fn bench_lines(root: &Path, bench: &str, keep: fn(&str) -> bool) -> Result<Vec<String>> {
     let output = Command::new("cargo")
         .args(["bench", "--quiet", "-p", "uri-tests", "--bench", bench, "--", "--test"])
         .current_dir(root)
@@ -164,11 +174,7 @@ fn interleaved(root: &Path, bench: &str) -> Result<Vec<String>> {
     if !output.status.success() {
         bail!("the {bench} bench failed: {}", String::from_utf8_lossy(&output.stderr));
     }
-    Ok(String::from_utf8_lossy(&output.stderr)
-        .lines()
-        .filter(|l| l.contains("fastest of") || l.contains("resolved:") || l.contains("normalized:"))
-        .map(str::to_owned)
-        .collect())
+    Ok(String::from_utf8_lossy(&output.stderr).lines().filter(|l| keep(l)).map(str::to_owned).collect())
 }
 
 /// `(label, library, value)` from lines `[label: ]fastest of N interleaved rounds: library: X unit`.
@@ -229,6 +235,21 @@ fn normalization_section(lines: &[String]) -> Result<String> {
             })
             .collect();
         writeln!(out, "| {library} | {} |", cells.join(" | "))?;
+    }
+    Ok(out)
+}
+
+fn linearity_section(lines: &[String]) -> Result<String> {
+    let mut out = String::new();
+    writeln!(out, "\n## Linearity\n")?;
+    writeln!(
+        out,
+        "Parse time per byte from 1 KiB to 64 MiB on inputs shaped to stress one part of the automaton \
+         (`cargo bench -p uri-tests --bench linear`); the best of a few runs of at least 64 MiB each. \
+         Flat rows mean linear time.\n"
+    )?;
+    for line in lines {
+        writeln!(out, "| {} |", line.trim_end_matches('|').trim_end())?;
     }
     Ok(out)
 }
