@@ -19,7 +19,34 @@ fn field<'a>(record: &'a Value, key: &str) -> &'a str {
 fn resolve(base: &str, reference: &str, options: ResolveOptions) -> Result<String, String> {
     let base = Uri::parse(base).map_err(|e| format!("base does not parse: {e}"))?;
     let reference = UriRef::parse(reference).map_err(|e| format!("reference does not parse: {e}"))?;
-    Ok(base.resolve_with(&reference, options).into_string())
+    let target = base.resolve_with(&reference, options);
+    offsets_are_the_parsers(&target)?;
+    Ok(target.into_string())
+}
+
+/// Every component of a reference, the host's kind included.
+type Parts<'a> = (
+    Option<&'a str>,
+    Option<(&'a str, Option<&'a str>, &'a str, uri::HostKind, Option<&'a str>)>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+fn parts<'a>(r: &UriRef<'a>) -> Parts<'a> {
+    let authority = r.authority().map(|a| (a.as_str(), a.userinfo(), a.host(), a.host_kind(), a.port()));
+    (r.scheme(), authority, r.path(), r.query(), r.fragment())
+}
+
+/// A resolution result carries the offsets it was built with (no parse): they must be the
+/// parser's, component by component.
+fn offsets_are_the_parsers(target: &uri::UriBuf) -> Result<(), String> {
+    let parsed = UriRef::parse(target.as_str()).map_err(|e| format!("{target:?} does not parse: {e}"))?;
+    if parts(&target.as_uri_ref()) == parts(&parsed) {
+        Ok(())
+    } else {
+        Err(format!("{target:?}: built {:?}, parsed {:?}", parts(&target.as_uri_ref()), parts(&parsed)))
+    }
 }
 
 /// Runs every record of `status`, comparing with `expected` (a string, or a list of acceptable
@@ -293,6 +320,11 @@ fn common_crawl_pairs_resolve_to_uris_idempotently() {
             failures.push(format!("{base:?} + {relative:?} -> {non_strict:?} (non-strict) is not a URI"));
         }
         let target = b.resolve(&r);
+        for built in [&target, &non_strict] {
+            if let Err(e) = offsets_are_the_parsers(built) {
+                failures.push(format!("{base:?} + {relative:?}: {e}"));
+            }
+        }
         if !Rule::Uri.matches(target.as_str().as_bytes()) {
             failures.push(format!("{base:?} + {relative:?} -> {target:?} is not a URI"));
             continue;
@@ -337,6 +369,7 @@ proptest! {
         for options in [ResolveOptions::STRICT, ResolveOptions::NON_STRICT] {
             let target = base.resolve_with(&r, options);
             prop_assert!(Rule::Uri.matches(target.as_str().as_bytes()), "{target:?}");
+            prop_assert_eq!(offsets_are_the_parsers(&target), Ok(()));
             prop_assert_eq!(target.fragment(), r.fragment());
             // Section 5.2.2 copies the base's path as it is for an empty reference path, dot
             // segments included ("a:." + "" is "a:."); otherwise every path goes through

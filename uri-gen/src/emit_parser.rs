@@ -79,11 +79,24 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         let (start, end) = (Literal::usize_unsuffixed(2 * i), Literal::usize_unsuffixed(2 * i + 1));
         let rules: Vec<&str> = c.rules.iter().map(|&r| compiled.grammar.rule(r).name.as_str()).collect();
         let doc = format!(" The span of `{}` (start, end), if it is present.", rules.join("` / `"));
+        let setter = format_ident!("set_{}", c.name.replace('-', "_"));
+        let setter_doc = format!(
+            " Records the span of `{}` (or its absence), for code that builds a match from parts whose \
+             spans it knows.",
+            c.name
+        );
         quote! {
             #[doc = #doc]
             #[inline]
             pub fn #name(&self) -> Option<(usize, usize)> {
                 self.span(#start, #end)
+            }
+
+            #[doc = #setter_doc]
+            #[inline]
+            #[allow(dead_code)]
+            pub fn #setter(&mut self, span: Option<(usize, usize)>) {
+                self.set_span(#start, #end, span);
             }
         }
     });
@@ -220,6 +233,28 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
             fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
                 let (s, e) = (self.slots[start], self.slots[end]);
                 if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
+            }
+
+            #[inline]
+            #[allow(dead_code)]
+            fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
+                let (s, e) = span.map_or((NONE, NONE), |(s, e)| (s as u32, e as u32));
+                self.slots[start] = s;
+                self.slots[end] = e;
+            }
+
+            #[doc = " The same match moved by `delta` bytes: what it records for `text` holds for"]
+            #[doc = " `text` with `delta` bytes more (or, when negative, fewer) in front."]
+            #[inline]
+            #[allow(dead_code)]
+            pub fn shifted(&self, delta: isize) -> Captures {
+                let mut slots = self.slots;
+                for slot in &mut slots {
+                    if *slot != NONE {
+                        *slot = (*slot as isize + delta) as u32;
+                    }
+                }
+                Captures { slots }
             }
 
             #(#capture_fns)*

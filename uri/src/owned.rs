@@ -86,6 +86,16 @@ impl UriRefBuf {
         UriRefBuf { text, captures: None }
     }
 
+    /// Wraps text this crate built together with its component offsets, worked out while
+    /// building it (a resolution result), so that it needs no parse.
+    pub(crate) fn from_built(text: String, captures: Captures) -> UriRefBuf {
+        debug_assert!(
+            UriRef::parse(&text).is_ok_and(|r| r.captures() == captures),
+            "{text:?}: the offsets built for it are not the parser's"
+        );
+        UriRefBuf { text, captures: Some(captures) }
+    }
+
     /// The parser's offsets, found now for a value this crate built.
     #[inline]
     fn captures(&self) -> Captures {
@@ -191,6 +201,13 @@ impl UriBuf {
     pub(crate) fn from_valid(text: String) -> UriBuf {
         debug_assert!(Uri::parse(&text).is_ok(), "{text:?} is not a URI");
         UriBuf { inner: UriRefBuf::from_valid(text) }
+    }
+
+    /// Wraps a URI this crate built together with its component offsets.
+    pub(crate) fn from_built(text: String, captures: Captures) -> UriBuf {
+        let inner = UriRefBuf::from_built(text, captures);
+        debug_assert!(inner.is_uri(), "{:?} is not a URI", inner.as_str());
+        UriBuf { inner }
     }
 
     /// The same URI, holding its component offsets; see [`UriRefBuf::parsed`].

@@ -6,6 +6,7 @@
 //! written, with no intermediate buffer. The choices made where the RFC leaves a hole are
 //! documented at [`Uri::resolve`].
 
+use crate::generated::parser::Captures;
 use crate::{Uri, UriBuf, UriRef};
 
 /// Options of reference resolution.
@@ -91,8 +92,10 @@ impl<'a> Uri<'a> {
     /// Resolves `reference` against this base URI with `options`.
     pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
         let mut out = String::new();
-        self.resolve_into(reference, options, &mut out);
-        UriBuf::from_valid(out)
+        match resolve_into(self, reference, options, &mut out) {
+            Some(captures) => UriBuf::from_built(out, captures),
+            None => UriBuf::from_valid(out),
+        }
     }
 
     /// Resolves `reference` against this base URI and appends the result to `out`, which may be
@@ -137,7 +140,17 @@ impl<'a> UriRef<'a> {
 /// Recomposition copies runs of the inputs as they are: a URI reference is its components and
 /// their delimiters in order, so the text before a path (`scheme:` and `//authority`) and the
 /// text after it (`?query#fragment`) are each one slice of the base or of the reference.
-fn resolve_into(base: &Uri<'_>, r: &UriRef<'_>, options: ResolveOptions, out: &mut String) {
+///
+/// Returns the result's component offsets (relative to where it starts in `out`), worked out
+/// from the inputs' offsets as the text is copied, so that the result needs no parse. They are
+/// `None` for a result of `u32::MAX` bytes or more, which the parser's offsets cannot hold.
+fn resolve_into(
+    base: &Uri<'_>,
+    r: &UriRef<'_>,
+    options: ResolveOptions,
+    out: &mut String,
+) -> Option<Captures> {
+    let start = out.len();
     let (b_text, r_text) = (base.as_str(), r.as_str());
     let b_ref = base.as_uri_ref();
     let (b_captures, r_captures) = (b_ref.captures(), r.captures());
@@ -149,19 +162,26 @@ fn resolve_into(base: &Uri<'_>, r: &UriRef<'_>, options: ResolveOptions, out: &m
         Some((start, end)) => !(options.non_strict && r_text[start..end].eq_ignore_ascii_case(base.scheme())),
         None => false,
     };
+    // `captures` holds the offsets of the text before the path (scheme and authority), taken
+    // from the input that text is copied from; the path, query and fragment are set below.
+    let mut captures;
     let has_authority;
     let path_at;
     if r_is_uri {
         // T is R, with the dot segments of its path removed.
         out.push_str(&r_text[..r_path_start]);
+        captures = r_captures;
         has_authority = r_captures.authority().is_some();
         path_at = out.len();
         remove_dots_into(out, "", r_path);
     } else if let Some((authority_start, _)) = r_captures.authority() {
         out.push_str(base.scheme());
         out.push(':');
-        // The authority with its "//", as R wrote it.
-        out.push_str(&r_text[authority_start - 2..r_path_start]);
+        // The authority with its "//", as R wrote it (after R's scheme in the non-strict case).
+        let from = authority_start - 2;
+        captures = r_captures.shifted((out.len() - start) as isize - from as isize);
+        captures.set_scheme(Some((0, base.scheme().len())));
+        out.push_str(&r_text[from..r_path_start]);
         has_authority = true;
         path_at = out.len();
         remove_dots_into(out, "", r_path);
@@ -173,9 +193,16 @@ fn resolve_into(base: &Uri<'_>, r: &UriRef<'_>, options: ResolveOptions, out: &m
         };
         out.push_str(&b_text[..base_end]);
         out.push_str(&r_text[r_path_end..]);
-        return;
+        let mut captures = b_captures;
+        let delta = base_end as isize - r_path_end as isize;
+        if r_captures.query().is_some() {
+            captures.set_query(shift(r_captures.query(), delta));
+        }
+        captures.set_fragment(shift(r_captures.fragment(), delta));
+        return fits(out.len() - start).then_some(captures);
     } else {
         out.push_str(&b_text[..b_path_start]);
+        captures = b_captures;
         has_authority = b_captures.authority().is_some();
         path_at = out.len();
         let base_path = &b_text[b_path_start..b_path_end];
@@ -192,7 +219,23 @@ fn resolve_into(base: &Uri<'_>, r: &UriRef<'_>, options: ResolveOptions, out: &m
     if !has_authority && out[path_at..].starts_with("//") {
         out.insert_str(path_at, "/.");
     }
+    let path_end = out.len();
     out.push_str(&r_text[r_path_end..]);
+    captures.set_path(Some((path_at - start, path_end - start)));
+    let delta = (path_end - start) as isize - r_path_end as isize;
+    captures.set_query(shift(r_captures.query(), delta));
+    captures.set_fragment(shift(r_captures.fragment(), delta));
+    fits(out.len() - start).then_some(captures)
+}
+
+/// A span moved by `delta` bytes.
+fn shift(span: Option<(usize, usize)>, delta: isize) -> Option<(usize, usize)> {
+    span.map(|(start, end)| ((start as isize + delta) as usize, (end as isize + delta) as usize))
+}
+
+/// Whether the parser's offsets can describe a text of `len` bytes.
+fn fits(len: usize) -> bool {
+    len < u32::MAX as usize
 }
 
 /// Where the path of `r` is: its span, or the empty span where it would be.

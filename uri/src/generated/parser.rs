@@ -25,45 +25,113 @@ impl Captures {
         let (s, e) = (self.slots[start], self.slots[end]);
         if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
     }
+    #[inline]
+    #[allow(dead_code)]
+    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
+        let (s, e) = span.map_or((NONE, NONE), |(s, e)| (s as u32, e as u32));
+        self.slots[start] = s;
+        self.slots[end] = e;
+    }
+    /// The same match moved by `delta` bytes: what it records for `text` holds for
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn shifted(&self, delta: isize) -> Captures {
+        let mut slots = self.slots;
+        for slot in &mut slots {
+            if *slot != NONE {
+                *slot = (*slot as isize + delta) as u32;
+            }
+        }
+        Captures { slots }
+    }
     /// The span of `scheme` (start, end), if it is present.
     #[inline]
     pub fn scheme(&self) -> Option<(usize, usize)> {
         self.span(0, 1)
+    }
+    /// Records the span of `scheme` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_scheme(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(0, 1, span);
     }
     /// The span of `authority` (start, end), if it is present.
     #[inline]
     pub fn authority(&self) -> Option<(usize, usize)> {
         self.span(2, 3)
     }
+    /// Records the span of `authority` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_authority(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(2, 3, span);
+    }
     /// The span of `userinfo` (start, end), if it is present.
     #[inline]
     pub fn userinfo(&self) -> Option<(usize, usize)> {
         self.span(4, 5)
+    }
+    /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_userinfo(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(4, 5, span);
     }
     /// The span of `host` (start, end), if it is present.
     #[inline]
     pub fn host(&self) -> Option<(usize, usize)> {
         self.span(6, 7)
     }
+    /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_host(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(6, 7, span);
+    }
     /// The span of `port` (start, end), if it is present.
     #[inline]
     pub fn port(&self) -> Option<(usize, usize)> {
         self.span(8, 9)
+    }
+    /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_port(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(8, 9, span);
     }
     /// The span of `path-abempty` / `path-absolute` / `path-noscheme` / `path-rootless` / `path-empty` (start, end), if it is present.
     #[inline]
     pub fn path(&self) -> Option<(usize, usize)> {
         self.span(10, 11)
     }
+    /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_path(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(10, 11, span);
+    }
     /// The span of `query` (start, end), if it is present.
     #[inline]
     pub fn query(&self) -> Option<(usize, usize)> {
         self.span(12, 13)
     }
+    /// Records the span of `query` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_query(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(12, 13, span);
+    }
     /// The span of `fragment` (start, end), if it is present.
     #[inline]
     pub fn fragment(&self) -> Option<(usize, usize)> {
         self.span(14, 15)
+    }
+    /// Records the span of `fragment` (or its absence), for code that builds a match from parts whose spans it knows.
+    #[inline]
+    #[allow(dead_code)]
+    pub fn set_fragment(&mut self, span: Option<(usize, usize)>) {
+        self.set_span(14, 15, span);
     }
 }
 /// Which alternative of `host` matched.
