@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::{ParseError, Rule, UriBuf, UriRef, UriRefBuf};
+use crate::{ParseError, Rule, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// Builds a URI reference from components.
 ///
@@ -263,5 +263,18 @@ impl UriRef<'_> {
             query: self.query().map(str::to_owned),
             fragment: self.fragment().map(str::to_owned),
         }
+    }
+}
+
+impl Uri<'_> {
+    /// A [`Builder`] holding this URI's components, to change some of them; see
+    /// [`UriRef::to_builder`].
+    ///
+    /// ```
+    /// let uri = uri::Uri::parse("http://a/b?c#d").unwrap();
+    /// assert_eq!(uri.to_builder().path("/e").build_uri().unwrap(), "http://a/e?c#d");
+    /// ```
+    pub fn to_builder(&self) -> Builder {
+        self.as_uri_ref().to_builder()
     }
 }

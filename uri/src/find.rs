@@ -162,6 +162,9 @@ impl<'a> Iterator for FindUris<'a> {
     }
 }
 
+/// Once it has returned `None`, the search is at the end of the text and stays there.
+impl std::iter::FusedIterator for FindUris<'_> {}
+
 impl<'a> FindUris<'a> {
     fn continues_scheme(&self, b: u8) -> bool {
         self.scheme_continues[usize::from(b / 64)] & (1 << (b % 64)) != 0

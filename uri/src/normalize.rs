@@ -186,11 +186,21 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(UriRef::parse("./a:b").unwrap().normalize(), "./a:b");
     /// assert_eq!(UriRef::parse("a/..").unwrap().normalize(), "./");
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When the result is 4 GiB (`u32::MAX` bytes) or longer, past what a [`UriRefBuf`]'s 32-bit
+    /// offsets can hold. Normalization adds at most two bytes (`/.`, `./` or an `http` path's
+    /// `/`), so only an input within two bytes of that limit can do it.
     pub fn normalize(&self) -> UriRefBuf {
         self.normalize_with(Normalization::FULL)
     }
 
     /// Normalizes with the chosen steps.
+    ///
+    /// # Panics
+    ///
+    /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
     pub fn normalize_with(&self, steps: Normalization) -> UriRefBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         normalize_into(self, steps, &mut out);
@@ -219,7 +229,14 @@ impl<'a> UriRef<'a> {
     /// assert!(!a.normalized_eq(&UriRef::parse("https://example.com/").unwrap()));
     /// ```
     pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
-        self.as_str() == other.as_str() || self.normalize() == other.normalize()
+        if self.as_str() == other.as_str() {
+            return true;
+        }
+        // Compared as text, so that no size limit of an owned value applies: this never panics.
+        let (mut a, mut b) = (String::new(), String::new());
+        normalize_into(self, Normalization::FULL, &mut a);
+        normalize_into(other, Normalization::FULL, &mut b);
+        a == b
     }
 }
 
@@ -230,11 +247,19 @@ impl<'a> Uri<'a> {
     /// let uri = uri::Uri::parse("HTTPS://User@Example.COM:443").unwrap();
     /// assert_eq!(uri.normalize(), "https://User@example.com/");
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
     pub fn normalize(&self) -> UriBuf {
         self.normalize_with(Normalization::FULL)
     }
 
     /// Normalizes with the chosen steps; see [`UriRef::normalize_with`].
+    ///
+    /// # Panics
+    ///
+    /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
     pub fn normalize_with(&self, steps: Normalization) -> UriBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         normalize_into(&self.as_uri_ref(), steps, &mut out);

@@ -20,6 +20,10 @@ use std::str::FromStr;
 use crate::generated::parser::Captures;
 use crate::{Authority, ParseError, Rule, Uri, UriRef};
 
+/// Resolution and normalization results at least this long are parsed when they are made,
+/// to fail there if they are past the parser's size limit (see [`UriRefBuf::from_valid`]).
+const EAGER_PARSE_LEN: usize = 1 << 31;
+
 /// An owned URI reference (RFC 3986 section 4.1): a URI or a relative reference.
 ///
 /// ```
@@ -81,7 +85,22 @@ impl UriRefBuf {
 
     /// Wraps text this crate built as a URI reference (a resolution or normalization result),
     /// without parsing it.
+    ///
+    /// # Panics
+    ///
+    /// When `text` is 4 GiB (`u32::MAX` bytes) or longer: the parser's offsets are 32-bit, so
+    /// no component could be read from it. Texts past 2 GiB are parsed here, so that the panic
+    /// comes at once with its reason, never later from an accessor.
     pub(crate) fn from_valid(text: String) -> UriRefBuf {
+        if text.len() >= EAGER_PARSE_LEN {
+            return match UriRef::parse(&text) {
+                Ok(r) => UriRefBuf { captures: Some(r.captures()), text },
+                Err(_) => panic!(
+                    "a URI reference of {} bytes is past the parser's limit of u32::MAX - 1 bytes",
+                    text.len()
+                ),
+            };
+        }
         debug_assert!(UriRef::parse(&text).is_ok(), "{text:?} is not a URI reference");
         UriRefBuf { text, captures: None }
     }
@@ -170,6 +189,17 @@ impl UriRefBuf {
         self.as_uri_ref().is_uri()
     }
 
+    /// This reference as a borrowed [`Uri`], if it has a scheme (as [`UriRef::as_uri`]).
+    ///
+    /// ```
+    /// let owned = uri::UriRefBuf::parse("s:p").unwrap();
+    /// assert_eq!(owned.as_uri().unwrap().scheme(), "s");
+    /// assert!(uri::UriRefBuf::parse("p").unwrap().as_uri().is_none());
+    /// ```
+    pub fn as_uri(&self) -> Option<Uri<'_>> {
+        self.as_uri_ref().as_uri()
+    }
+
     /// This reference as a [`UriBuf`] when it has a scheme; itself otherwise.
     ///
     /// # Errors
@@ -198,9 +228,14 @@ impl UriBuf {
 
     /// Wraps the text of a resolution or normalization result, which is a URI by construction
     /// (it has a scheme), without parsing it.
+    ///
+    /// # Panics
+    ///
+    /// As [`UriRefBuf::from_valid`], when `text` is 4 GiB or longer.
     pub(crate) fn from_valid(text: String) -> UriBuf {
-        debug_assert!(Uri::parse(&text).is_ok(), "{text:?} is not a URI");
-        UriBuf { inner: UriRefBuf::from_valid(text) }
+        let inner = UriRefBuf::from_valid(text);
+        debug_assert!(inner.is_uri(), "{:?} is not a URI", inner.text);
+        UriBuf { inner }
     }
 
     /// Wraps a URI this crate built together with its component offsets.
@@ -447,8 +482,33 @@ macro_rules! string_like {
                 *self == other.as_str()
             }
         }
+
+        impl PartialEq<$owned> for String {
+            fn eq(&self, other: &$owned) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
     };
 }
+
+/// Equality by text across the URI and URI-reference types, in both directions.
+macro_rules! cross_eq {
+    ($(($a:ty, $b:ty)),*) => {$(
+        impl PartialEq<$b> for $a {
+            fn eq(&self, other: &$b) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl PartialEq<$a> for $b {
+            fn eq(&self, other: &$a) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+    )*};
+}
+
+cross_eq!((UriBuf, UriRefBuf), (UriBuf, UriRef<'_>), (UriRefBuf, Uri<'_>));
 
 string_like!(UriRefBuf, UriRef, as_uri_ref);
 string_like!(UriBuf, Uri, as_uri);
@@ -499,5 +559,33 @@ mod serde_impls {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             Uri::parse(<&'de str>::deserialize(deserializer)?).map_err(D::Error::custom)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Normalization, UriRef};
+
+    /// A URI reference of `len` bytes: `http://` and a registered name.
+    fn long_http(len: usize) -> String {
+        let mut text = String::with_capacity(len + 1);
+        text.push_str("http://");
+        text.extend(std::iter::repeat('a').take(len - text.len()));
+        text
+    }
+
+    /// The parser's offsets are 32-bit, so it takes inputs up to `u32::MAX - 1` bytes; scheme-based
+    /// normalization of such an input adds a `/` (an `http` URI's empty path) and makes a result
+    /// no parser can read. It used to come back as if valid and panic later, in a component
+    /// accessor (`unreachable!`): now `normalize_with` panics at once, as documented.
+    #[test]
+    #[ignore = "needs about 9 GiB of memory; run with `cargo test -p uri --release -- --ignored`"]
+    #[should_panic(expected = "past the parser's limit")]
+    fn a_result_past_the_size_limit_panics_where_it_is_made() {
+        let text = long_http(u32::MAX as usize - 1);
+        let r = UriRef::parse(&text).expect("the parser takes inputs below u32::MAX bytes");
+        let normalized = r.normalize_with(Normalization::SCHEME_BASED);
+        drop(text);
+        assert_eq!(normalized.path(), "/");
     }
 }

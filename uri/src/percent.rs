@@ -161,8 +161,19 @@ pub fn encode_path_segment(text: &str) -> Cow<'_, str> {
 
 /// Encodes a whole path: like [`encode_path_segment`], but `/` separates segments and stays.
 ///
+/// The result matches the `path` rule, but not every path fits every URI (RFC 3986 section
+/// 3.3): `/` and `:` are kept, so a path that starts with `//` is read as an authority in a
+/// reference without one, and a `:` in the first segment of a relative reference is read as
+/// the end of a scheme. [`Builder`](crate::Builder) checks the path against the rule that fits;
+/// encode a path segment by segment with [`encode_path_segment`] (and
+/// [`EncodeSet::PATH_SEGMENT_NO_COLON`] for the first segment of a relative reference) to stay
+/// clear of both.
+///
 /// ```
 /// assert_eq!(uri::encode_path("/docs/read me.txt"), "/docs/read%20me.txt");
+/// // Kept as they are: whether they fit is up to the rest of the reference.
+/// assert_eq!(uri::encode_path("//not-a-host/a:b"), "//not-a-host/a:b");
+/// assert_eq!(uri::EncodeSet::PATH_SEGMENT_NO_COLON.encode("a:b"), "a%3Ab");
 /// ```
 pub fn encode_path(text: &str) -> Cow<'_, str> {
     EncodeSet::PATH.encode(text)

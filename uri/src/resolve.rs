@@ -85,11 +85,21 @@ impl<'a> Uri<'a> {
     /// let base = Uri::parse("f:/a").unwrap();
     /// assert_eq!(base.resolve(&UriRef::parse(".//g").unwrap()), "f:/.//g");
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When the result is 4 GiB (`u32::MAX` bytes) or longer, which takes a base and a reference
+    /// of about 4 GiB together: a [`UriBuf`] holds 32-bit offsets. Use [`Uri::resolve_into`],
+    /// which has no such limit, where inputs can be that large.
     pub fn resolve(&self, reference: &UriRef<'_>) -> UriBuf {
         self.resolve_with(reference, ResolveOptions::STRICT)
     }
 
     /// Resolves `reference` against this base URI with `options`.
+    ///
+    /// # Panics
+    ///
+    /// As [`Uri::resolve`], when the result is 4 GiB or longer.
     pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
         let mut out = String::new();
         match resolve_into(self, reference, options, &mut out) {
@@ -99,7 +109,8 @@ impl<'a> Uri<'a> {
     }
 
     /// Resolves `reference` against this base URI and appends the result to `out`, which may be
-    /// a buffer reused from call to call. The appended text is always a URI.
+    /// a buffer reused from call to call. The appended text is always a URI; unlike
+    /// [`Uri::resolve`], this never panics, whatever the length of the result.
     ///
     /// ```
     /// use uri::{ResolveOptions, Uri, UriRef};
@@ -130,6 +141,10 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(target, "http://example.com/a/c?x#y");
     /// assert_eq!(target.query(), Some("x"));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Uri::resolve`], when the result is 4 GiB or longer.
     pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
         base.resolve(self)
     }

@@ -3,6 +3,7 @@
 //! All component boundaries come from the generated tagged DFA in one pass over the input; this
 //! module only turns the recorded offsets into string slices and typed views.
 
+use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::net::{Ipv4Addr, Ipv6Addr};
@@ -34,6 +35,20 @@ use crate::{HostKind, ParseError, Rule};
 /// assert_eq!(relative.path(), "../up");
 /// assert_eq!(relative.query(), Some(""));
 /// ```
+///
+/// `UriRef`, [`Uri`] and [`Authority`] compare, order and hash as their text, like the owned
+/// [`UriBuf`](crate::UriBuf) and [`UriRefBuf`](crate::UriRefBuf); they compare equal to strings
+/// and to one another. Equivalence beyond the text is [`UriRef::normalized_eq`].
+///
+/// ```
+/// use uri::{Uri, UriRef};
+///
+/// let r = UriRef::parse("http://a/b").unwrap();
+/// assert_eq!(r, "http://a/b");
+/// assert_eq!(r, Uri::parse("http://a/b").unwrap());
+/// assert!(r < UriRef::parse("http://a/c").unwrap());
+/// assert_ne!(r, "HTTP://a/b");
+/// ```
 #[derive(Clone, Copy)]
 pub struct UriRef<'a> {
     text: &'a str,
@@ -47,6 +62,9 @@ impl<'a> UriRef<'a> {
     ///
     /// A [`ParseError`] with the index of the first byte that cannot continue a valid URI
     /// reference and the bytes that could have.
+    ///
+    /// Component offsets are 32-bit: an input of `u32::MAX` bytes (4 GiB) or more is refused,
+    /// with an error at index `u32::MAX - 1`, even when it is a valid URI reference.
     pub fn parse(text: &'a str) -> Result<UriRef<'a>, ParseError> {
         match Parser::UriRef.parse(text.as_bytes()) {
             Ok(captures) => Ok(UriRef { text, captures }),
@@ -163,11 +181,16 @@ impl<'a> Uri<'a> {
     /// # Errors
     ///
     /// A [`ParseError`] for the `URI` rule: a relative reference fails where it stops being a
-    /// prefix of any URI.
+    /// prefix of any URI. Inputs of 4 GiB or more are refused as by [`UriRef::parse`].
     pub fn parse(text: &'a str) -> Result<Uri<'a>, ParseError> {
         match UriRef::parse(text) {
-            Ok(r) if r.is_uri() => Ok(Uri { inner: r }),
-            _ => Err(ParseError::new(Rule::Uri, text.as_bytes(), Rule::Uri.valid_up_to(text.as_bytes()))),
+            Ok(r) => Uri::try_from(r),
+            // A prefix of a URI is a prefix of a URI reference, so the URI rule stops no later,
+            // except past the parser's size limit, where the reference's error stands.
+            Err(e) => {
+                let index = Rule::Uri.valid_up_to(text.as_bytes()).min(e.index());
+                Err(ParseError::new(Rule::Uri, text.as_bytes(), index))
+            }
         }
     }
 
@@ -319,3 +342,110 @@ impl fmt::Display for Authority<'_> {
         f.write_str(self.as_str())
     }
 }
+
+impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
+    type Error = ParseError;
+
+    /// Fails with the [`ParseError`] of [`Uri::parse`] for a relative reference.
+    fn try_from(r: UriRef<'a>) -> Result<Uri<'a>, ParseError> {
+        match r.as_uri() {
+            Some(uri) => Ok(uri),
+            None => {
+                let text = r.as_str().as_bytes();
+                Err(ParseError::new(Rule::Uri, text, Rule::Uri.valid_up_to(text)))
+            }
+        }
+    }
+}
+
+impl<'a> TryFrom<&'a str> for UriRef<'a> {
+    type Error = ParseError;
+
+    /// [`UriRef::parse`].
+    fn try_from(text: &'a str) -> Result<UriRef<'a>, ParseError> {
+        UriRef::parse(text)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Uri<'a> {
+    type Error = ParseError;
+
+    /// [`Uri::parse`].
+    fn try_from(text: &'a str) -> Result<Uri<'a>, ParseError> {
+        Uri::parse(text)
+    }
+}
+
+impl PartialEq<Uri<'_>> for UriRef<'_> {
+    fn eq(&self, other: &Uri<'_>) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<UriRef<'_>> for Uri<'_> {
+    fn eq(&self, other: &UriRef<'_>) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+/// Text-based ordering, `AsRef<str>` and comparison with strings, for the borrowed types; the
+/// same as the owned types have (`Eq` and `Hash` are by text too).
+macro_rules! borrowed_string_like {
+    ($($ty:ident),*) => {$(
+        impl PartialOrd for $ty<'_> {
+            fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $ty<'_> {
+            fn cmp(&self, other: &Self) -> Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+
+        impl AsRef<str> for $ty<'_> {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl PartialEq<str> for $ty<'_> {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $ty<'_> {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl PartialEq<String> for $ty<'_> {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl PartialEq<$ty<'_>> for str {
+            fn eq(&self, other: &$ty<'_>) -> bool {
+                self == other.as_str()
+            }
+        }
+
+        impl PartialEq<$ty<'_>> for &str {
+            fn eq(&self, other: &$ty<'_>) -> bool {
+                *self == other.as_str()
+            }
+        }
+
+        impl PartialEq<$ty<'_>> for String {
+            fn eq(&self, other: &$ty<'_>) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+    )*};
+}
+
+borrowed_string_like!(UriRef, Uri, Authority);
