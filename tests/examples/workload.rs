@@ -7,6 +7,10 @@
 //! - `workload tsv N`: the same measurements as tab-separated lines, for `cargo xtask bench-report`.
 //! - `valgrind --tool=callgrind target/release/examples/workload one PREFIX FILE`: one pass of the
 //!   first parser whose name starts with PREFIX (`none` reads the file only, to subtract).
+//!
+//! Besides the three corpora, `repeated` is the first line of `kasztp.txt` 48,010 times: every
+//! branch a parser takes is then predictable, so the difference from `kasztp.txt` is the price
+//! of the branch mispredictions that real, varied URLs cause.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -16,7 +20,16 @@ mod parsers;
 
 use parsers::parsers;
 
-const FILES: [&str; 3] = ["kasztp.txt", "node_files.txt", "isaacs_files.txt"];
+const FILES: [&str; 4] = ["kasztp.txt", "node_files.txt", "isaacs_files.txt", "repeated"];
+
+/// The lines of a corpus of `FILES`.
+fn lines(file: &str) -> Vec<String> {
+    if file == "repeated" {
+        let first = uri_tests::corpus_lines("kasztp.txt").swap_remove(0);
+        return vec![first; 48_010];
+    }
+    uri_tests::corpus_lines(file)
+}
 
 fn pass(f: fn(&str) -> Option<usize>, lines: &[String]) -> usize {
     lines.iter().filter_map(|l| f(black_box(l))).map(black_box).count()
@@ -29,7 +42,7 @@ fn main() {
         ["table", n] => table(n.parse().unwrap_or(50), false),
         ["tsv", n] => table(n.parse().unwrap_or(50), true),
         ["one", "none", file] => {
-            let lines = uri_tests::corpus_lines(file);
+            let lines = lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
         }
         ["one", prefix, file] => {
@@ -37,7 +50,7 @@ fn main() {
                 eprintln!("no parser named {prefix}...");
                 std::process::exit(2);
             };
-            let lines = uri_tests::corpus_lines(file);
+            let lines = lines(file);
             println!("{name} on {file}: {} of {} accepted", pass(f, &lines), lines.len());
         }
         _ => {
@@ -50,7 +63,7 @@ fn main() {
 /// Times every parser on every corpus; prints Markdown, or with `tsv` one line per measurement:
 /// parser, file, best ns per URL, lines accepted, lines, bytes.
 fn table(reps: usize, tsv: bool) {
-    let corpora: Vec<Vec<String>> = FILES.iter().map(|f| uri_tests::corpus_lines(f)).collect();
+    let corpora: Vec<Vec<String>> = FILES.iter().map(|f| lines(f)).collect();
     let parsers = parsers();
     let mut best = vec![vec![f64::INFINITY; FILES.len()]; parsers.len()];
     for _ in 0..reps {
