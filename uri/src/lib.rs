@@ -94,9 +94,6 @@
 mod builder;
 mod error;
 mod find;
-// The generator's output is checked by `syn` and printed by `prettyplease`; its redundant
-// parentheses are the generator's to drop (clippy 1.95's `double_parens`), not this file's.
-#[allow(clippy::double_parens)]
 mod generated;
 mod normalize;
 mod owned;
