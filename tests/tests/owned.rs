@@ -119,3 +119,42 @@ fn the_builder_recomposes_every_component_record() {
     }
     assert!(rebuilt > 250, "only {rebuilt} records rebuilt");
 }
+
+#[test]
+fn owned_types_offer_the_borrowed_operations_with_the_same_results() {
+    let records: Vec<Value> = serde_json::from_str(&uri_tests::read_data("resolution.json")).expect("JSON");
+    let mut checked = 0;
+    for record in records.iter().filter(|r| r["status"] == "rfc3986") {
+        let (Some(base), Some(reference)) = (record["base"].as_str(), record["ref"].as_str()) else {
+            continue;
+        };
+        let (Ok(base), Ok(reference)) = (Uri::parse(base), UriRef::parse(reference)) else { continue };
+        let (base_buf, reference_buf) = (base.to_buf(), reference.to_buf());
+        assert_eq!(base_buf.resolve(&reference), base.resolve(&reference));
+        assert_eq!(
+            base_buf.resolve_with(&reference, uri::ResolveOptions::NON_STRICT),
+            base.resolve_with(&reference, uri::ResolveOptions::NON_STRICT)
+        );
+        assert_eq!(reference_buf.resolve_against(&base), reference.resolve_against(&base));
+        assert_eq!(base_buf.normalize(), base.normalize());
+        assert_eq!(reference_buf.normalize(), reference.normalize());
+        let syntax = uri::Normalization::SYNTAX;
+        assert_eq!(reference_buf.normalize_with(syntax), reference.normalize_with(syntax));
+        assert_eq!(base_buf.normalize_with(syntax), base.normalize_with(syntax));
+        assert_eq!(
+            reference_buf.normalized_eq(&base.as_uri_ref()),
+            reference.normalized_eq(&base.as_uri_ref())
+        );
+        assert!(base_buf.normalized_eq(&base));
+        assert_eq!(
+            base_buf.to_builder().build().map(|b| b.to_string()),
+            base.to_builder().build().map(|b| b.to_string())
+        );
+        assert_eq!(
+            reference_buf.to_builder().build().map(|b| b.to_string()),
+            reference.to_builder().build().map(|b| b.to_string())
+        );
+        checked += 1;
+    }
+    assert!(checked > 600, "only {checked} records");
+}

@@ -18,7 +18,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::generated::parser::Captures;
-use crate::{Authority, ParseError, Rule, Uri, UriRef};
+use crate::{Authority, Builder, Normalization, ParseError, ResolveOptions, Rule, Uri, UriRef};
 
 /// Resolution and normalization results at least this long are parsed when they are made,
 /// to fail there if they are past the parser's size limit (see [`UriRefBuf::from_valid`]).
@@ -301,6 +301,82 @@ impl UriBuf {
     /// The fragment, without its `#`.
     pub fn fragment(&self) -> Option<&str> {
         self.as_uri().fragment()
+    }
+}
+
+/// The operations of the borrowed types, on the owned ones (each borrows and delegates).
+impl UriRefBuf {
+    /// Resolves this reference against `base`; see [`UriRef::resolve_against`].
+    ///
+    /// ```
+    /// let base = uri::Uri::parse("http://a/b/c").unwrap();
+    /// let r = uri::UriRefBuf::parse("../d?q").unwrap();
+    /// assert_eq!(r.resolve_against(&base), "http://a/d?q");
+    /// ```
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        self.as_uri_ref().resolve_against(base)
+    }
+
+    /// The normal form; see [`UriRef::normalize`].
+    pub fn normalize(&self) -> UriRefBuf {
+        self.as_uri_ref().normalize()
+    }
+
+    /// The normal form with the chosen steps; see [`UriRef::normalize_with`].
+    pub fn normalize_with(&self, steps: Normalization) -> UriRefBuf {
+        self.as_uri_ref().normalize_with(steps)
+    }
+
+    /// Whether both references are equivalent; see [`UriRef::normalized_eq`].
+    ///
+    /// ```
+    /// let a = uri::UriRefBuf::parse("HTTP://a/%7e").unwrap();
+    /// assert!(a.normalized_eq(&uri::UriRef::parse("http://a/~").unwrap()));
+    /// ```
+    pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
+        self.as_uri_ref().normalized_eq(other)
+    }
+
+    /// A builder holding this reference's components; see [`UriRef::to_builder`].
+    pub fn to_builder(&self) -> Builder {
+        self.as_uri_ref().to_builder()
+    }
+}
+
+impl UriBuf {
+    /// Resolves `reference` against this URI; see [`Uri::resolve`].
+    ///
+    /// ```
+    /// let base = uri::UriBuf::parse("http://a/b/c").unwrap();
+    /// assert_eq!(base.resolve(&uri::UriRef::parse("d").unwrap()), "http://a/b/d");
+    /// ```
+    pub fn resolve(&self, reference: &UriRef<'_>) -> UriBuf {
+        self.as_uri().resolve(reference)
+    }
+
+    /// Resolves `reference` against this URI with `options`; see [`Uri::resolve_with`].
+    pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
+        self.as_uri().resolve_with(reference, options)
+    }
+
+    /// The normal form; see [`Uri::normalize`].
+    pub fn normalize(&self) -> UriBuf {
+        self.as_uri().normalize()
+    }
+
+    /// The normal form with the chosen steps; see [`Uri::normalize_with`].
+    pub fn normalize_with(&self, steps: Normalization) -> UriBuf {
+        self.as_uri().normalize_with(steps)
+    }
+
+    /// Whether both URIs are equivalent; see [`Uri::normalized_eq`].
+    pub fn normalized_eq(&self, other: &Uri<'_>) -> bool {
+        self.as_uri().normalized_eq(other)
+    }
+
+    /// A builder holding this URI's components; see [`Uri::to_builder`].
+    pub fn to_builder(&self) -> Builder {
+        self.as_uri().to_builder()
     }
 }
 
