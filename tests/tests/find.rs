@@ -20,7 +20,7 @@ fn the_three_delimiting_styles_of_appendix_c() {
         [
             ("http://example.com/".to_owned(), Delimiter::DoubleQuotes),
             ("http://example.com/".to_owned(), Delimiter::AngleBrackets),
-            ("http://example.com/".to_owned(), Delimiter::None),
+            ("http://example.com/".to_owned(), Delimiter::Bare),
         ]
     );
 }
@@ -52,7 +52,7 @@ fn trailing_sentence_punctuation_is_not_part_of_an_undelimited_uri() {
         ("go to http://[::1]:80/.", "http://[::1]:80/"),
     ];
     for (text, uri) in cases {
-        assert_eq!(found(text), [(uri.to_owned(), Delimiter::None)], "{text:?}");
+        assert_eq!(found(text), [(uri.to_owned(), Delimiter::Bare)], "{text:?}");
     }
     // Delimiters keep what punctuation stripping would drop.
     assert_eq!(
@@ -64,10 +64,10 @@ fn trailing_sentence_punctuation_is_not_part_of_an_undelimited_uri() {
 #[test]
 fn words_with_a_colon_and_relative_references_are_not_uris() {
     assert!(found("Note: nothing here. Ratio 3:4, <b>bold</b>, \"quoted text\", e.g.: this").is_empty());
-    assert_eq!(found("x-http://a"), [("x-http://a".to_owned(), Delimiter::None)]);
+    assert_eq!(found("x-http://a"), [("x-http://a".to_owned(), Delimiter::Bare)]);
     assert_eq!(
         found("two a:b c:d"),
-        [("a:b".to_owned(), Delimiter::None), ("c:d".to_owned(), Delimiter::None)]
+        [("a:b".to_owned(), Delimiter::Bare), ("c:d".to_owned(), Delimiter::Bare)]
     );
     assert!(
         found("").is_empty() && found("<").is_empty() && found("\"").is_empty() && found("a:").is_empty()
@@ -91,11 +91,11 @@ fn every_found_uri_parses_and_its_range_is_in_the_text() {
 fn adversarial_text_takes_linear_time() {
     // Quadratic scans would take minutes here; each input is scanned a bounded number of times.
     let many_opens = format!("{}http://a/>", "<{ ".repeat(100_000));
-    assert_eq!(found(&many_opens), [("http://a/".to_owned(), Delimiter::None)]);
+    assert_eq!(found(&many_opens), [("http://a/".to_owned(), Delimiter::Bare)]);
     let unclosed = "< \"".repeat(100_000);
     assert!(found(&unclosed).is_empty());
     let parens = format!("http://a/{}", ")".repeat(100_000));
-    assert_eq!(found(&parens), [("http://a/".to_owned(), Delimiter::None)]);
+    assert_eq!(found(&parens), [("http://a/".to_owned(), Delimiter::Bare)]);
     let words = "note: ".repeat(100_000);
     assert!(found(&words).is_empty());
 }

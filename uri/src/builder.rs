@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::{ParseError, Rule, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{Rule, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// Builds a URI reference from components.
 ///
@@ -154,7 +154,13 @@ impl Builder {
             text.push('#');
             text.push_str(fragment);
         }
-        UriRefBuf::parse(text).map_err(BuildError::from)
+        // Every component matched its rule and sits behind its delimiter, so the text is a URI
+        // reference; a failure here would be a bug, reported against the whole reference.
+        UriRefBuf::parse(text).map_err(|e| BuildError {
+            rule: e.rule(),
+            index: e.index(),
+            kind: BuildErrorKind::Invalid,
+        })
     }
 
     /// Builds, requiring a scheme: the result is a URI.
@@ -221,12 +227,6 @@ impl BuildError {
     /// length when it ended too early; 0 for a missing component.
     pub fn index(&self) -> usize {
         self.index
-    }
-}
-
-impl From<ParseError> for BuildError {
-    fn from(e: ParseError) -> BuildError {
-        BuildError { rule: e.rule(), index: e.index(), kind: BuildErrorKind::Invalid }
     }
 }
 

@@ -84,8 +84,8 @@ pub enum Delimiter {
     AngleBrackets,
     /// `"..."`.
     DoubleQuotes,
-    /// Nothing: whitespace or punctuation around it.
-    None,
+    /// None: whitespace or punctuation around it.
+    Bare,
 }
 
 /// A URI found in text.
@@ -232,7 +232,7 @@ impl<'a> FindUris<'a> {
         }
         let uri = Uri::parse(&self.text[start..start + len]).ok()?;
         let found =
-            FoundUri { range: start..start + len, delimiter: Delimiter::None, uri: Found::Borrowed(uri) };
+            FoundUri { range: start..start + len, delimiter: Delimiter::Bare, uri: Found::Borrowed(uri) };
         Some((found, start + len))
     }
 }
