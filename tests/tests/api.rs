@@ -216,3 +216,12 @@ fn ipv6_hosts_become_addresses_in_every_form_of_the_grammar() {
         assert!(authority.ipv6().is_some(), "{host}");
     }
 }
+
+#[test]
+fn rules_display_as_their_abnf_names() {
+    for rule in uri::Rule::ALL {
+        assert_eq!(rule.to_string(), rule.name());
+        assert_eq!(uri::Rule::from_name(&rule.to_string()), Some(rule));
+    }
+    assert_eq!(uri::Rule::UriReference.to_string(), "URI-reference");
+}

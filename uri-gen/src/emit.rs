@@ -155,6 +155,65 @@ pub fn table_stats(compiled: &Compiled) -> TableStats {
     TableStats { states: dfa.len(), classes: dfa.stride(), bytes }
 }
 
+/// `pub enum Rule` (a variant per rule, documented with the rule's text), its `Display` (the
+/// rule's name), and `Rule::ALL`, `Rule::name`, `Rule::from_name`: what every generated module
+/// has. `how` adds a sentence to a rule's first doc line (how it is matched).
+pub(crate) fn rule_enum(grammar: &crate::Grammar, how: impl Fn(crate::RuleId) -> String) -> TokenStream {
+    let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
+    let names: Vec<&str> = grammar.rules.iter().map(|r| r.name.as_str()).collect();
+    let count_lit = Literal::usize_unsuffixed(grammar.rules.len());
+    let docs: Vec<Vec<String>> = grammar
+        .ids()
+        .map(|id| {
+            let r = grammar.rule(id);
+            let file = &grammar.files[r.file].name;
+            let how = how(id);
+            let mut lines = vec![
+                format!(" The rule `{}` of `{file}`, line {}:{how}", r.name, r.pos.line),
+                String::new(),
+                " ```abnf".to_owned(),
+            ];
+            lines.extend(r.source.lines().map(|l| format!(" {l}")));
+            lines.push(" ```".to_owned());
+            lines
+        })
+        .collect();
+    quote! {
+        #[doc = " A rule of the grammar. Every rule can be matched on its own."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Rule {
+            #(
+                #(#[doc = #docs])*
+                #variants,
+            )*
+        }
+
+        #[doc = " The rule's name as the grammar spells it (as [`Rule::name`])."]
+        impl core::fmt::Display for Rule {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl Rule {
+            #[doc = " Every rule, in grammar order."]
+            pub const ALL: [Rule; #count_lit] = [#(Rule::#variants),*];
+
+            #[doc = " The rule's name as the grammar spells it."]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    #(Rule::#variants => #names,)*
+                }
+            }
+
+            #[doc = " The rule with this name; ABNF rule names are case-insensitive."]
+            pub fn from_name(name: &str) -> Option<Rule> {
+                Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
+            }
+        }
+    }
+}
+
 /// The recognizer module: `pub enum Rule` with `name`, `from_name`, `ALL`, `matches`,
 /// `longest_match` and `valid_up_to`, over one dense table with premultiplied state ids.
 pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
@@ -165,20 +224,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let stride_lit = Literal::usize_unsuffixed(stride);
 
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
-    let names: Vec<_> = grammar.rules.iter().map(|r| r.name.as_str()).collect();
-    let docs: Vec<Vec<String>> = grammar
-        .rules
-        .iter()
-        .map(|r| {
-            let file = &grammar.files[r.file].name;
-            let mut lines =
-                vec![format!(" The rule `{}` of `{file}`, line {}:", r.name, r.pos.line), String::new()];
-            lines.push(" ```abnf".to_owned());
-            lines.extend(r.source.lines().map(|l| format!(" {l}")));
-            lines.push(" ```".to_owned());
-            lines
-        })
-        .collect();
+    let rule_enum = rule_enum(grammar, |_| String::new());
     let count = grammar.rules.len();
     let single_bytes = (0..count).map(|r| {
         let mut words = [0u64; 4];
@@ -212,31 +258,9 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     quote! {
         #![doc = #module_doc]
 
-        #[doc = " A rule of the grammar. Every rule can be matched on its own."]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Rule {
-            #(
-                #(#[doc = #docs])*
-                #variants,
-            )*
-        }
+        #rule_enum
 
         impl Rule {
-            #[doc = " Every rule, in grammar order."]
-            pub const ALL: [Rule; #count_lit] = [#(Rule::#variants),*];
-
-            #[doc = " The rule's name as the grammar spells it."]
-            pub const fn name(self) -> &'static str {
-                match self {
-                    #(Rule::#variants => #names,)*
-                }
-            }
-
-            #[doc = " The rule with this name; ABNF rule names are case-insensitive."]
-            pub fn from_name(name: &str) -> Option<Rule> {
-                Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
-            }
-
             #[inline]
             fn start(self) -> usize {
                 STARTS[match self { #(Rule::#variants => #indexes,)* }] as usize

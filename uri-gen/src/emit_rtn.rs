@@ -76,30 +76,15 @@ fn engine() -> anyhow::Result<TokenStream> {
 /// The module for a grammar with rules that are not regular.
 pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> {
     let grammar = &program.grammar;
-    let count = grammar.rules.len();
-    let count_lit = Literal::usize_unsuffixed(count);
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
-    let names: Vec<&str> = grammar.rules.iter().map(|r| r.name.as_str()).collect();
-    let docs: Vec<Vec<String>> = grammar
-        .ids()
-        .map(|id| {
-            let r = grammar.rule(id);
-            let file = &grammar.files[r.file].name;
-            let how = match program.kinds[id.index()] {
-                crate::RuleKind::Regular => "Regular: matched by the DFA.",
-                crate::RuleKind::Recursive => "Recursive: matched by the network.",
-                crate::RuleKind::UsesRecursion => "Uses recursive rules: matched by the network.",
-            };
-            let mut lines = vec![
-                format!(" The rule `{}` of `{file}`, line {}. {how}", r.name, r.pos.line),
-                String::new(),
-                " ```abnf".to_owned(),
-            ];
-            lines.extend(r.source.lines().map(|l| format!(" {l}")));
-            lines.push(" ```".to_owned());
-            lines
-        })
-        .collect();
+    let rule_enum = crate::emit::rule_enum(grammar, |id| {
+        match program.kinds[id.index()] {
+            crate::RuleKind::Regular => " regular, matched by the DFA.",
+            crate::RuleKind::Recursive => " recursive, matched by the network.",
+            crate::RuleKind::UsesRecursion => " uses recursive rules, matched by the network.",
+        }
+        .to_owned()
+    });
     let entries = grammar.ids().map(|id| {
         match (program.dfa_rule[id.index()], program.rtn.machine_of_rule[id.index()]) {
             (Some(start), _) => {
@@ -180,31 +165,9 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
         #[doc = " [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper."]
         pub const DEFAULT_DEPTH_LIMIT: usize = #depth;
 
-        #[doc = " A rule of the grammar. Every rule can be matched on its own."]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Rule {
-            #(
-                #(#[doc = #docs])*
-                #variants,
-            )*
-        }
+        #rule_enum
 
         impl Rule {
-            #[doc = " Every rule, in grammar order."]
-            pub const ALL: [Rule; #count_lit] = [#(Rule::#variants),*];
-
-            #[doc = " The rule's name as the grammar spells it."]
-            pub const fn name(self) -> &'static str {
-                match self {
-                    #(Rule::#variants => #names,)*
-                }
-            }
-
-            #[doc = " The rule with this name; ABNF rule names are case-insensitive."]
-            pub fn from_name(name: &str) -> Option<Rule> {
-                Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
-            }
-
             #[doc = " Whether the rule is regular (matched by the DFA): not recursive, and using no"]
             #[doc = " recursive rule."]
             pub const fn is_regular(self) -> bool {

@@ -267,6 +267,12 @@ pub enum Rule {
     /// ```
     Hexdig,
 }
+/// The rule's name as the grammar spells it (as [`Rule::name`]).
+impl core::fmt::Display for Rule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 39] = [
@@ -358,6 +364,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
+}
+impl Rule {
     #[inline]
     fn start(self) -> usize {
         STARTS[match self {

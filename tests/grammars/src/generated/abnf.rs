@@ -11,13 +11,13 @@ pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
-    /// The rule `rulelist` of `abnf/rfc5234-sec4.abnf`, line 12. Uses recursive rules: matched by the network.
+    /// The rule `rulelist` of `abnf/rfc5234-sec4.abnf`, line 12: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// rulelist       =  1*( rule / (*c-wsp c-nl) )
     /// ```
     Rulelist,
-    /// The rule `rule` of `abnf/rfc5234-sec4.abnf`, line 14. Uses recursive rules: matched by the network.
+    /// The rule `rule` of `abnf/rfc5234-sec4.abnf`, line 14: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// rule           =  rulename defined-as elements c-nl
@@ -25,13 +25,13 @@ pub enum Rule {
     ///                        ;  with white space
     /// ```
     Rule,
-    /// The rule `rulename` of `abnf/rfc5234-sec4.abnf`, line 18. Regular: matched by the DFA.
+    /// The rule `rulename` of `abnf/rfc5234-sec4.abnf`, line 18: regular, matched by the DFA.
     ///
     /// ```abnf
     /// rulename       =  ALPHA *(ALPHA / DIGIT / "-")
     /// ```
     Rulename,
-    /// The rule `defined-as` of `abnf/rfc5234-sec4.abnf`, line 30. Regular: matched by the DFA.
+    /// The rule `defined-as` of `abnf/rfc5234-sec4.abnf`, line 30: regular, matched by the DFA.
     ///
     /// ```abnf
     /// defined-as     =  *c-wsp ("=" / "=/") *c-wsp
@@ -39,76 +39,76 @@ pub enum Rule {
     ///                        ;  incremental alternatives
     /// ```
     DefinedAs,
-    /// The rule `elements` of `abnf/rfc5234-sec4.abnf`, line 34. Uses recursive rules: matched by the network.
+    /// The rule `elements` of `abnf/rfc5234-sec4.abnf`, line 34: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// elements       =  alternation *c-wsp
     /// ```
     Elements,
-    /// The rule `c-wsp` of `abnf/rfc5234-sec4.abnf`, line 36. Regular: matched by the DFA.
+    /// The rule `c-wsp` of `abnf/rfc5234-sec4.abnf`, line 36: regular, matched by the DFA.
     ///
     /// ```abnf
     /// c-wsp          =  WSP / (c-nl WSP)
     /// ```
     CWsp,
-    /// The rule `c-nl` of `abnf/rfc5234-sec4.abnf`, line 38. Regular: matched by the DFA.
+    /// The rule `c-nl` of `abnf/rfc5234-sec4.abnf`, line 38: regular, matched by the DFA.
     ///
     /// ```abnf
     /// c-nl           =  comment / CRLF
     ///                        ; comment or newline
     /// ```
     CNl,
-    /// The rule `comment` of `abnf/rfc5234-sec4.abnf`, line 41. Regular: matched by the DFA.
+    /// The rule `comment` of `abnf/rfc5234-sec4.abnf`, line 41: regular, matched by the DFA.
     ///
     /// ```abnf
     /// comment        =  ";" *(WSP / VCHAR) CRLF
     /// ```
     Comment,
-    /// The rule `alternation` of `abnf/rfc5234-sec4.abnf`, line 43. Recursive: matched by the network.
+    /// The rule `alternation` of `abnf/rfc5234-sec4.abnf`, line 43: recursive, matched by the network.
     ///
     /// ```abnf
     /// alternation    =  concatenation
     ///                   *(*c-wsp "/" *c-wsp concatenation)
     /// ```
     Alternation,
-    /// The rule `concatenation` of `abnf/rfc5234-sec4.abnf`, line 46. Recursive: matched by the network.
+    /// The rule `concatenation` of `abnf/rfc5234-sec4.abnf`, line 46: recursive, matched by the network.
     ///
     /// ```abnf
     /// concatenation  =  repetition *(1*c-wsp repetition)
     /// ```
     Concatenation,
-    /// The rule `repetition` of `abnf/rfc5234-sec4.abnf`, line 48. Recursive: matched by the network.
+    /// The rule `repetition` of `abnf/rfc5234-sec4.abnf`, line 48: recursive, matched by the network.
     ///
     /// ```abnf
     /// repetition     =  [repeat] element
     /// ```
     Repetition,
-    /// The rule `repeat` of `abnf/rfc5234-sec4.abnf`, line 50. Regular: matched by the DFA.
+    /// The rule `repeat` of `abnf/rfc5234-sec4.abnf`, line 50: regular, matched by the DFA.
     ///
     /// ```abnf
     /// repeat         =  1*DIGIT / (*DIGIT "*" *DIGIT)
     /// ```
     Repeat,
-    /// The rule `element` of `abnf/rfc5234-sec4.abnf`, line 52. Recursive: matched by the network.
+    /// The rule `element` of `abnf/rfc5234-sec4.abnf`, line 52: recursive, matched by the network.
     ///
     /// ```abnf
     /// element        =  rulename / group / option /
     ///                   char-val / num-val / prose-val
     /// ```
     Element,
-    /// The rule `group` of `abnf/rfc5234-sec4.abnf`, line 55. Recursive: matched by the network.
+    /// The rule `group` of `abnf/rfc5234-sec4.abnf`, line 55: recursive, matched by the network.
     ///
     /// ```abnf
     /// group          =  "(" *c-wsp alternation *c-wsp ")"
     /// ```
     Group,
-    /// The rule `option` of `abnf/rfc5234-sec4.abnf`, line 57. Recursive: matched by the network.
+    /// The rule `option` of `abnf/rfc5234-sec4.abnf`, line 57: recursive, matched by the network.
     ///
     /// ```abnf
     /// option         =  "[" *c-wsp alternation *c-wsp "]"
     /// ```
     Option,
-    /// The rule `char-val` of `abnf/rfc5234-sec4.abnf`, line 59. Regular: matched by the DFA.
+    /// The rule `char-val` of `abnf/rfc5234-sec4.abnf`, line 59: regular, matched by the DFA.
     ///
     /// ```abnf
     /// char-val       =  DQUOTE *(%x20-21 / %x23-7E) DQUOTE
@@ -116,13 +116,13 @@ pub enum Rule {
     ///                        ;  without DQUOTE
     /// ```
     CharVal,
-    /// The rule `num-val` of `abnf/rfc5234-sec4.abnf`, line 63. Regular: matched by the DFA.
+    /// The rule `num-val` of `abnf/rfc5234-sec4.abnf`, line 63: regular, matched by the DFA.
     ///
     /// ```abnf
     /// num-val        =  "%" (bin-val / dec-val / hex-val)
     /// ```
     NumVal,
-    /// The rule `bin-val` of `abnf/rfc5234-sec4.abnf`, line 65. Regular: matched by the DFA.
+    /// The rule `bin-val` of `abnf/rfc5234-sec4.abnf`, line 65: regular, matched by the DFA.
     ///
     /// ```abnf
     /// bin-val        =  "b" 1*BIT
@@ -131,21 +131,21 @@ pub enum Rule {
     ///                        ;  or single ONEOF range
     /// ```
     BinVal,
-    /// The rule `dec-val` of `abnf/rfc5234-sec4.abnf`, line 70. Regular: matched by the DFA.
+    /// The rule `dec-val` of `abnf/rfc5234-sec4.abnf`, line 70: regular, matched by the DFA.
     ///
     /// ```abnf
     /// dec-val        =  "d" 1*DIGIT
     ///                   [ 1*("." 1*DIGIT) / ("-" 1*DIGIT) ]
     /// ```
     DecVal,
-    /// The rule `hex-val` of `abnf/rfc5234-sec4.abnf`, line 73. Regular: matched by the DFA.
+    /// The rule `hex-val` of `abnf/rfc5234-sec4.abnf`, line 73: regular, matched by the DFA.
     ///
     /// ```abnf
     /// hex-val        =  "x" 1*HEXDIG
     ///                   [ 1*("." 1*HEXDIG) / ("-" 1*HEXDIG) ]
     /// ```
     HexVal,
-    /// The rule `prose-val` of `abnf/rfc5234-sec4.abnf`, line 86. Regular: matched by the DFA.
+    /// The rule `prose-val` of `abnf/rfc5234-sec4.abnf`, line 86: regular, matched by the DFA.
     ///
     /// ```abnf
     /// prose-val      =  "<" *(%x20-3D / %x3F-7E) ">"
@@ -155,86 +155,92 @@ pub enum Rule {
     ///                        ;  last resort
     /// ```
     ProseVal,
-    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
     /// ```
     Alpha,
-    /// The rule `BIT` of `abnf/rfc5234-core.abnf`, line 7. Regular: matched by the DFA.
+    /// The rule `BIT` of `abnf/rfc5234-core.abnf`, line 7: regular, matched by the DFA.
     ///
     /// ```abnf
     /// BIT            =  "0" / "1"
     /// ```
     Bit,
-    /// The rule `CR` of `abnf/rfc5234-core.abnf`, line 20. Regular: matched by the DFA.
+    /// The rule `CR` of `abnf/rfc5234-core.abnf`, line 20: regular, matched by the DFA.
     ///
     /// ```abnf
     /// CR             =  %x0D
     ///                        ; carriage return
     /// ```
     Cr,
-    /// The rule `CRLF` of `abnf/rfc5234-core.abnf`, line 23. Regular: matched by the DFA.
+    /// The rule `CRLF` of `abnf/rfc5234-core.abnf`, line 23: regular, matched by the DFA.
     ///
     /// ```abnf
     /// CRLF           =  CR LF
     ///                        ; Internet standard newline
     /// ```
     Crlf,
-    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DIGIT          =  %x30-39
     ///                        ; 0-9
     /// ```
     Digit,
-    /// The rule `DQUOTE` of `abnf/rfc5234-core.abnf`, line 32. Regular: matched by the DFA.
+    /// The rule `DQUOTE` of `abnf/rfc5234-core.abnf`, line 32: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DQUOTE         =  %x22
     ///                        ; " (Double Quote)
     /// ```
     Dquote,
-    /// The rule `HEXDIG` of `abnf/rfc5234-core.abnf`, line 35. Regular: matched by the DFA.
+    /// The rule `HEXDIG` of `abnf/rfc5234-core.abnf`, line 35: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
     /// ```
     Hexdig,
-    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37. Regular: matched by the DFA.
+    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HTAB           =  %x09
     ///                        ; horizontal tab
     /// ```
     Htab,
-    /// The rule `LF` of `abnf/rfc5234-core.abnf`, line 40. Regular: matched by the DFA.
+    /// The rule `LF` of `abnf/rfc5234-core.abnf`, line 40: regular, matched by the DFA.
     ///
     /// ```abnf
     /// LF             =  %x0A
     ///                        ; linefeed
     /// ```
     Lf,
-    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// SP             =  %x20
     /// ```
     Sp,
-    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59. Regular: matched by the DFA.
+    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59: regular, matched by the DFA.
     ///
     /// ```abnf
     /// VCHAR          =  %x21-7E
     ///                        ; visible (printing) characters
     /// ```
     Vchar,
-    /// The rule `WSP` of `abnf/rfc5234-core.abnf`, line 62. Regular: matched by the DFA.
+    /// The rule `WSP` of `abnf/rfc5234-core.abnf`, line 62: regular, matched by the DFA.
     ///
     /// ```abnf
     /// WSP            =  SP / HTAB
     ///                        ; white space
     /// ```
     Wsp,
+}
+/// The rule's name as the grammar spells it (as [`Rule::name`]).
+impl core::fmt::Display for Rule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 impl Rule {
     /// Every rule, in grammar order.
@@ -315,6 +321,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
+}
+impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
     pub const fn is_regular(self) -> bool {

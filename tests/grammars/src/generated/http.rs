@@ -11,322 +11,322 @@ pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
-    /// The rule `Accept` of `abnf/rfc9110-appendix-a.abnf`, line 1. Regular: matched by the DFA.
+    /// The rule `Accept` of `abnf/rfc9110-appendix-a.abnf`, line 1: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Accept = [ ( media-range [ weight ] ) *( OWS "," OWS ( media-range [
     ///  weight ] ) ) ]
     /// ```
     Accept,
-    /// The rule `Accept-Charset` of `abnf/rfc9110-appendix-a.abnf`, line 3. Regular: matched by the DFA.
+    /// The rule `Accept-Charset` of `abnf/rfc9110-appendix-a.abnf`, line 3: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Accept-Charset = [ ( ( token / "*" ) [ weight ] ) *( OWS "," OWS ( (
     ///  token / "*" ) [ weight ] ) ) ]
     /// ```
     AcceptCharset,
-    /// The rule `Accept-Encoding` of `abnf/rfc9110-appendix-a.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `Accept-Encoding` of `abnf/rfc9110-appendix-a.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Accept-Encoding = [ ( codings [ weight ] ) *( OWS "," OWS ( codings [
     ///  weight ] ) ) ]
     /// ```
     AcceptEncoding,
-    /// The rule `Accept-Ranges` of `abnf/rfc9110-appendix-a.abnf`, line 9. Regular: matched by the DFA.
+    /// The rule `Accept-Ranges` of `abnf/rfc9110-appendix-a.abnf`, line 9: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Accept-Ranges = acceptable-ranges
     /// ```
     AcceptRanges,
-    /// The rule `Allow` of `abnf/rfc9110-appendix-a.abnf`, line 10. Regular: matched by the DFA.
+    /// The rule `Allow` of `abnf/rfc9110-appendix-a.abnf`, line 10: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Allow = [ method *( OWS "," OWS method ) ]
     /// ```
     Allow,
-    /// The rule `Authentication-Info` of `abnf/rfc9110-appendix-a.abnf`, line 11. Regular: matched by the DFA.
+    /// The rule `Authentication-Info` of `abnf/rfc9110-appendix-a.abnf`, line 11: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Authentication-Info = [ auth-param *( OWS "," OWS auth-param ) ]
     /// ```
     AuthenticationInfo,
-    /// The rule `Authorization` of `abnf/rfc9110-appendix-a.abnf`, line 12. Regular: matched by the DFA.
+    /// The rule `Authorization` of `abnf/rfc9110-appendix-a.abnf`, line 12: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Authorization = credentials
     /// ```
     Authorization,
-    /// The rule `BWS` of `abnf/rfc9110-appendix-a.abnf`, line 14. Regular: matched by the DFA.
+    /// The rule `BWS` of `abnf/rfc9110-appendix-a.abnf`, line 14: regular, matched by the DFA.
     ///
     /// ```abnf
     /// BWS = OWS
     /// ```
     Bws,
-    /// The rule `Connection` of `abnf/rfc9110-appendix-a.abnf`, line 16. Regular: matched by the DFA.
+    /// The rule `Connection` of `abnf/rfc9110-appendix-a.abnf`, line 16: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Connection = [ connection-option *( OWS "," OWS connection-option )
     ///  ]
     /// ```
     Connection,
-    /// The rule `Content-Encoding` of `abnf/rfc9110-appendix-a.abnf`, line 18. Regular: matched by the DFA.
+    /// The rule `Content-Encoding` of `abnf/rfc9110-appendix-a.abnf`, line 18: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Content-Encoding = [ content-coding *( OWS "," OWS content-coding )
     ///  ]
     /// ```
     ContentEncoding,
-    /// The rule `Content-Length` of `abnf/rfc9110-appendix-a.abnf`, line 21. Regular: matched by the DFA.
+    /// The rule `Content-Length` of `abnf/rfc9110-appendix-a.abnf`, line 21: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Content-Length = 1*DIGIT
     /// ```
     ContentLength,
-    /// The rule `Content-Range` of `abnf/rfc9110-appendix-a.abnf`, line 23. Regular: matched by the DFA.
+    /// The rule `Content-Range` of `abnf/rfc9110-appendix-a.abnf`, line 23: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Content-Range = range-unit SP ( range-resp / unsatisfied-range )
     /// ```
     ContentRange,
-    /// The rule `Content-Type` of `abnf/rfc9110-appendix-a.abnf`, line 24. Regular: matched by the DFA.
+    /// The rule `Content-Type` of `abnf/rfc9110-appendix-a.abnf`, line 24: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Content-Type = media-type
     /// ```
     ContentType,
-    /// The rule `Date` of `abnf/rfc9110-appendix-a.abnf`, line 26. Regular: matched by the DFA.
+    /// The rule `Date` of `abnf/rfc9110-appendix-a.abnf`, line 26: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Date = HTTP-date
     /// ```
     Date,
-    /// The rule `ETag` of `abnf/rfc9110-appendix-a.abnf`, line 28. Regular: matched by the DFA.
+    /// The rule `ETag` of `abnf/rfc9110-appendix-a.abnf`, line 28: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ETag = entity-tag
     /// ```
     Etag,
-    /// The rule `Expect` of `abnf/rfc9110-appendix-a.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `Expect` of `abnf/rfc9110-appendix-a.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Expect = [ expectation *( OWS "," OWS expectation ) ]
     /// ```
     Expect,
-    /// The rule `GMT` of `abnf/rfc9110-appendix-a.abnf`, line 33. Regular: matched by the DFA.
+    /// The rule `GMT` of `abnf/rfc9110-appendix-a.abnf`, line 33: regular, matched by the DFA.
     ///
     /// ```abnf
     /// GMT = %x47.4D.54 ; GMT
     /// ```
     Gmt,
-    /// The rule `HTTP-date` of `abnf/rfc9110-appendix-a.abnf`, line 35. Regular: matched by the DFA.
+    /// The rule `HTTP-date` of `abnf/rfc9110-appendix-a.abnf`, line 35: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HTTP-date = IMF-fixdate / obs-date
     /// ```
     HttpDate,
-    /// The rule `IMF-fixdate` of `abnf/rfc9110-appendix-a.abnf`, line 38. Regular: matched by the DFA.
+    /// The rule `IMF-fixdate` of `abnf/rfc9110-appendix-a.abnf`, line 38: regular, matched by the DFA.
     ///
     /// ```abnf
     /// IMF-fixdate = day-name "," SP date1 SP time-of-day SP GMT
     /// ```
     ImfFixdate,
-    /// The rule `If-Match` of `abnf/rfc9110-appendix-a.abnf`, line 39. Regular: matched by the DFA.
+    /// The rule `If-Match` of `abnf/rfc9110-appendix-a.abnf`, line 39: regular, matched by the DFA.
     ///
     /// ```abnf
     /// If-Match = "*" / [ entity-tag *( OWS "," OWS entity-tag ) ]
     /// ```
     IfMatch,
-    /// The rule `If-Modified-Since` of `abnf/rfc9110-appendix-a.abnf`, line 40. Regular: matched by the DFA.
+    /// The rule `If-Modified-Since` of `abnf/rfc9110-appendix-a.abnf`, line 40: regular, matched by the DFA.
     ///
     /// ```abnf
     /// If-Modified-Since = HTTP-date
     /// ```
     IfModifiedSince,
-    /// The rule `If-None-Match` of `abnf/rfc9110-appendix-a.abnf`, line 41. Regular: matched by the DFA.
+    /// The rule `If-None-Match` of `abnf/rfc9110-appendix-a.abnf`, line 41: regular, matched by the DFA.
     ///
     /// ```abnf
     /// If-None-Match = "*" / [ entity-tag *( OWS "," OWS entity-tag ) ]
     /// ```
     IfNoneMatch,
-    /// The rule `If-Range` of `abnf/rfc9110-appendix-a.abnf`, line 42. Regular: matched by the DFA.
+    /// The rule `If-Range` of `abnf/rfc9110-appendix-a.abnf`, line 42: regular, matched by the DFA.
     ///
     /// ```abnf
     /// If-Range = entity-tag / HTTP-date
     /// ```
     IfRange,
-    /// The rule `If-Unmodified-Since` of `abnf/rfc9110-appendix-a.abnf`, line 43. Regular: matched by the DFA.
+    /// The rule `If-Unmodified-Since` of `abnf/rfc9110-appendix-a.abnf`, line 43: regular, matched by the DFA.
     ///
     /// ```abnf
     /// If-Unmodified-Since = HTTP-date
     /// ```
     IfUnmodifiedSince,
-    /// The rule `Last-Modified` of `abnf/rfc9110-appendix-a.abnf`, line 45. Regular: matched by the DFA.
+    /// The rule `Last-Modified` of `abnf/rfc9110-appendix-a.abnf`, line 45: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Last-Modified = HTTP-date
     /// ```
     LastModified,
-    /// The rule `Max-Forwards` of `abnf/rfc9110-appendix-a.abnf`, line 48. Regular: matched by the DFA.
+    /// The rule `Max-Forwards` of `abnf/rfc9110-appendix-a.abnf`, line 48: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Max-Forwards = 1*DIGIT
     /// ```
     MaxForwards,
-    /// The rule `OWS` of `abnf/rfc9110-appendix-a.abnf`, line 50. Regular: matched by the DFA.
+    /// The rule `OWS` of `abnf/rfc9110-appendix-a.abnf`, line 50: regular, matched by the DFA.
     ///
     /// ```abnf
     /// OWS = *( SP / HTAB )
     /// ```
     Ows,
-    /// The rule `Proxy-Authenticate` of `abnf/rfc9110-appendix-a.abnf`, line 52. Regular: matched by the DFA.
+    /// The rule `Proxy-Authenticate` of `abnf/rfc9110-appendix-a.abnf`, line 52: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Proxy-Authenticate = [ challenge *( OWS "," OWS challenge ) ]
     /// ```
     ProxyAuthenticate,
-    /// The rule `Proxy-Authentication-Info` of `abnf/rfc9110-appendix-a.abnf`, line 53. Regular: matched by the DFA.
+    /// The rule `Proxy-Authentication-Info` of `abnf/rfc9110-appendix-a.abnf`, line 53: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Proxy-Authentication-Info = [ auth-param *( OWS "," OWS auth-param )
     ///  ]
     /// ```
     ProxyAuthenticationInfo,
-    /// The rule `Proxy-Authorization` of `abnf/rfc9110-appendix-a.abnf`, line 55. Regular: matched by the DFA.
+    /// The rule `Proxy-Authorization` of `abnf/rfc9110-appendix-a.abnf`, line 55: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Proxy-Authorization = credentials
     /// ```
     ProxyAuthorization,
-    /// The rule `RWS` of `abnf/rfc9110-appendix-a.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `RWS` of `abnf/rfc9110-appendix-a.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// RWS = 1*( SP / HTAB )
     /// ```
     Rws,
-    /// The rule `Range` of `abnf/rfc9110-appendix-a.abnf`, line 58. Regular: matched by the DFA.
+    /// The rule `Range` of `abnf/rfc9110-appendix-a.abnf`, line 58: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Range = ranges-specifier
     /// ```
     Range,
-    /// The rule `Retry-After` of `abnf/rfc9110-appendix-a.abnf`, line 60. Regular: matched by the DFA.
+    /// The rule `Retry-After` of `abnf/rfc9110-appendix-a.abnf`, line 60: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Retry-After = HTTP-date / delay-seconds
     /// ```
     RetryAfter,
-    /// The rule `Server` of `abnf/rfc9110-appendix-a.abnf`, line 62. Uses recursive rules: matched by the network.
+    /// The rule `Server` of `abnf/rfc9110-appendix-a.abnf`, line 62: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// Server = product *( RWS ( product / comment ) )
     /// ```
     Server,
-    /// The rule `TE` of `abnf/rfc9110-appendix-a.abnf`, line 64. Regular: matched by the DFA.
+    /// The rule `TE` of `abnf/rfc9110-appendix-a.abnf`, line 64: regular, matched by the DFA.
     ///
     /// ```abnf
     /// TE = [ t-codings *( OWS "," OWS t-codings ) ]
     /// ```
     Te,
-    /// The rule `Trailer` of `abnf/rfc9110-appendix-a.abnf`, line 65. Regular: matched by the DFA.
+    /// The rule `Trailer` of `abnf/rfc9110-appendix-a.abnf`, line 65: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Trailer = [ field-name *( OWS "," OWS field-name ) ]
     /// ```
     Trailer,
-    /// The rule `Upgrade` of `abnf/rfc9110-appendix-a.abnf`, line 68. Regular: matched by the DFA.
+    /// The rule `Upgrade` of `abnf/rfc9110-appendix-a.abnf`, line 68: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Upgrade = [ protocol *( OWS "," OWS protocol ) ]
     /// ```
     Upgrade,
-    /// The rule `User-Agent` of `abnf/rfc9110-appendix-a.abnf`, line 69. Uses recursive rules: matched by the network.
+    /// The rule `User-Agent` of `abnf/rfc9110-appendix-a.abnf`, line 69: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// User-Agent = product *( RWS ( product / comment ) )
     /// ```
     UserAgent,
-    /// The rule `Vary` of `abnf/rfc9110-appendix-a.abnf`, line 71. Regular: matched by the DFA.
+    /// The rule `Vary` of `abnf/rfc9110-appendix-a.abnf`, line 71: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Vary = [ ( "*" / field-name ) *( OWS "," OWS ( "*" / field-name ) )
     ///  ]
     /// ```
     Vary,
-    /// The rule `WWW-Authenticate` of `abnf/rfc9110-appendix-a.abnf`, line 76. Regular: matched by the DFA.
+    /// The rule `WWW-Authenticate` of `abnf/rfc9110-appendix-a.abnf`, line 76: regular, matched by the DFA.
     ///
     /// ```abnf
     /// WWW-Authenticate = [ challenge *( OWS "," OWS challenge ) ]
     /// ```
     WwwAuthenticate,
-    /// The rule `acceptable-ranges` of `abnf/rfc9110-appendix-a.abnf`, line 80. Regular: matched by the DFA.
+    /// The rule `acceptable-ranges` of `abnf/rfc9110-appendix-a.abnf`, line 80: regular, matched by the DFA.
     ///
     /// ```abnf
     /// acceptable-ranges = range-unit *( OWS "," OWS range-unit )
     /// ```
     AcceptableRanges,
-    /// The rule `asctime-date` of `abnf/rfc9110-appendix-a.abnf`, line 81. Regular: matched by the DFA.
+    /// The rule `asctime-date` of `abnf/rfc9110-appendix-a.abnf`, line 81: regular, matched by the DFA.
     ///
     /// ```abnf
     /// asctime-date = day-name SP date3 SP time-of-day SP year
     /// ```
     AsctimeDate,
-    /// The rule `auth-param` of `abnf/rfc9110-appendix-a.abnf`, line 82. Regular: matched by the DFA.
+    /// The rule `auth-param` of `abnf/rfc9110-appendix-a.abnf`, line 82: regular, matched by the DFA.
     ///
     /// ```abnf
     /// auth-param = token BWS "=" BWS ( token / quoted-string )
     /// ```
     AuthParam,
-    /// The rule `auth-scheme` of `abnf/rfc9110-appendix-a.abnf`, line 83. Regular: matched by the DFA.
+    /// The rule `auth-scheme` of `abnf/rfc9110-appendix-a.abnf`, line 83: regular, matched by the DFA.
     ///
     /// ```abnf
     /// auth-scheme = token
     /// ```
     AuthScheme,
-    /// The rule `challenge` of `abnf/rfc9110-appendix-a.abnf`, line 86. Regular: matched by the DFA.
+    /// The rule `challenge` of `abnf/rfc9110-appendix-a.abnf`, line 86: regular, matched by the DFA.
     ///
     /// ```abnf
     /// challenge = auth-scheme [ 1*SP ( token68 / [ auth-param *( OWS ","
     ///  OWS auth-param ) ] ) ]
     /// ```
     Challenge,
-    /// The rule `codings` of `abnf/rfc9110-appendix-a.abnf`, line 88. Regular: matched by the DFA.
+    /// The rule `codings` of `abnf/rfc9110-appendix-a.abnf`, line 88: regular, matched by the DFA.
     ///
     /// ```abnf
     /// codings = content-coding / "identity" / "*"
     /// ```
     Codings,
-    /// The rule `comment` of `abnf/rfc9110-appendix-a.abnf`, line 89. Recursive: matched by the network.
+    /// The rule `comment` of `abnf/rfc9110-appendix-a.abnf`, line 89: recursive, matched by the network.
     ///
     /// ```abnf
     /// comment = "(" *( ctext / quoted-pair / comment ) ")"
     /// ```
     Comment,
-    /// The rule `complete-length` of `abnf/rfc9110-appendix-a.abnf`, line 90. Regular: matched by the DFA.
+    /// The rule `complete-length` of `abnf/rfc9110-appendix-a.abnf`, line 90: regular, matched by the DFA.
     ///
     /// ```abnf
     /// complete-length = 1*DIGIT
     /// ```
     CompleteLength,
-    /// The rule `connection-option` of `abnf/rfc9110-appendix-a.abnf`, line 91. Regular: matched by the DFA.
+    /// The rule `connection-option` of `abnf/rfc9110-appendix-a.abnf`, line 91: regular, matched by the DFA.
     ///
     /// ```abnf
     /// connection-option = token
     /// ```
     ConnectionOption,
-    /// The rule `content-coding` of `abnf/rfc9110-appendix-a.abnf`, line 92. Regular: matched by the DFA.
+    /// The rule `content-coding` of `abnf/rfc9110-appendix-a.abnf`, line 92: regular, matched by the DFA.
     ///
     /// ```abnf
     /// content-coding = token
     /// ```
     ContentCoding,
-    /// The rule `credentials` of `abnf/rfc9110-appendix-a.abnf`, line 93. Regular: matched by the DFA.
+    /// The rule `credentials` of `abnf/rfc9110-appendix-a.abnf`, line 93: regular, matched by the DFA.
     ///
     /// ```abnf
     /// credentials = auth-scheme [ 1*SP ( token68 / [ auth-param *( OWS ","
     ///  OWS auth-param ) ] ) ]
     /// ```
     Credentials,
-    /// The rule `ctext` of `abnf/rfc9110-appendix-a.abnf`, line 95. Regular: matched by the DFA.
+    /// The rule `ctext` of `abnf/rfc9110-appendix-a.abnf`, line 95: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ctext = HTAB / SP / %x21-27 ; \'!\'-\''\'
@@ -335,31 +335,31 @@ pub enum Rule {
     ///  / obs-text
     /// ```
     Ctext,
-    /// The rule `date1` of `abnf/rfc9110-appendix-a.abnf`, line 100. Regular: matched by the DFA.
+    /// The rule `date1` of `abnf/rfc9110-appendix-a.abnf`, line 100: regular, matched by the DFA.
     ///
     /// ```abnf
     /// date1 = day SP month SP year
     /// ```
     Date1,
-    /// The rule `date2` of `abnf/rfc9110-appendix-a.abnf`, line 101. Regular: matched by the DFA.
+    /// The rule `date2` of `abnf/rfc9110-appendix-a.abnf`, line 101: regular, matched by the DFA.
     ///
     /// ```abnf
     /// date2 = day "-" month "-" 2DIGIT
     /// ```
     Date2,
-    /// The rule `date3` of `abnf/rfc9110-appendix-a.abnf`, line 102. Regular: matched by the DFA.
+    /// The rule `date3` of `abnf/rfc9110-appendix-a.abnf`, line 102: regular, matched by the DFA.
     ///
     /// ```abnf
     /// date3 = month SP ( 2DIGIT / ( SP DIGIT ) )
     /// ```
     Date3,
-    /// The rule `day` of `abnf/rfc9110-appendix-a.abnf`, line 103. Regular: matched by the DFA.
+    /// The rule `day` of `abnf/rfc9110-appendix-a.abnf`, line 103: regular, matched by the DFA.
     ///
     /// ```abnf
     /// day = 2DIGIT
     /// ```
     Day,
-    /// The rule `day-name` of `abnf/rfc9110-appendix-a.abnf`, line 104. Regular: matched by the DFA.
+    /// The rule `day-name` of `abnf/rfc9110-appendix-a.abnf`, line 104: regular, matched by the DFA.
     ///
     /// ```abnf
     /// day-name = %x4D.6F.6E ; Mon
@@ -371,7 +371,7 @@ pub enum Rule {
     ///  / %x53.75.6E ; Sun
     /// ```
     DayName,
-    /// The rule `day-name-l` of `abnf/rfc9110-appendix-a.abnf`, line 111. Regular: matched by the DFA.
+    /// The rule `day-name-l` of `abnf/rfc9110-appendix-a.abnf`, line 111: regular, matched by the DFA.
     ///
     /// ```abnf
     /// day-name-l = %x4D.6F.6E.64.61.79 ; Monday
@@ -383,112 +383,112 @@ pub enum Rule {
     ///  / %x53.75.6E.64.61.79 ; Sunday
     /// ```
     DayNameL,
-    /// The rule `delay-seconds` of `abnf/rfc9110-appendix-a.abnf`, line 118. Regular: matched by the DFA.
+    /// The rule `delay-seconds` of `abnf/rfc9110-appendix-a.abnf`, line 118: regular, matched by the DFA.
     ///
     /// ```abnf
     /// delay-seconds = 1*DIGIT
     /// ```
     DelaySeconds,
-    /// The rule `entity-tag` of `abnf/rfc9110-appendix-a.abnf`, line 120. Regular: matched by the DFA.
+    /// The rule `entity-tag` of `abnf/rfc9110-appendix-a.abnf`, line 120: regular, matched by the DFA.
     ///
     /// ```abnf
     /// entity-tag = [ weak ] opaque-tag
     /// ```
     EntityTag,
-    /// The rule `etagc` of `abnf/rfc9110-appendix-a.abnf`, line 121. Regular: matched by the DFA.
+    /// The rule `etagc` of `abnf/rfc9110-appendix-a.abnf`, line 121: regular, matched by the DFA.
     ///
     /// ```abnf
     /// etagc = "!" / %x23-7E ; \'#\'-\'~\'
     ///  / obs-text
     /// ```
     Etagc,
-    /// The rule `expectation` of `abnf/rfc9110-appendix-a.abnf`, line 123. Regular: matched by the DFA.
+    /// The rule `expectation` of `abnf/rfc9110-appendix-a.abnf`, line 123: regular, matched by the DFA.
     ///
     /// ```abnf
     /// expectation = token [ "=" ( token / quoted-string ) parameters ]
     /// ```
     Expectation,
-    /// The rule `field-content` of `abnf/rfc9110-appendix-a.abnf`, line 125. Regular: matched by the DFA.
+    /// The rule `field-content` of `abnf/rfc9110-appendix-a.abnf`, line 125: regular, matched by the DFA.
     ///
     /// ```abnf
     /// field-content = field-vchar [ 1*( SP / HTAB / field-vchar )
     ///  field-vchar ]
     /// ```
     FieldContent,
-    /// The rule `field-name` of `abnf/rfc9110-appendix-a.abnf`, line 127. Regular: matched by the DFA.
+    /// The rule `field-name` of `abnf/rfc9110-appendix-a.abnf`, line 127: regular, matched by the DFA.
     ///
     /// ```abnf
     /// field-name = token
     /// ```
     FieldName,
-    /// The rule `field-value` of `abnf/rfc9110-appendix-a.abnf`, line 128. Regular: matched by the DFA.
+    /// The rule `field-value` of `abnf/rfc9110-appendix-a.abnf`, line 128: regular, matched by the DFA.
     ///
     /// ```abnf
     /// field-value = *field-content
     /// ```
     FieldValue,
-    /// The rule `field-vchar` of `abnf/rfc9110-appendix-a.abnf`, line 129. Regular: matched by the DFA.
+    /// The rule `field-vchar` of `abnf/rfc9110-appendix-a.abnf`, line 129: regular, matched by the DFA.
     ///
     /// ```abnf
     /// field-vchar = VCHAR / obs-text
     /// ```
     FieldVchar,
-    /// The rule `first-pos` of `abnf/rfc9110-appendix-a.abnf`, line 130. Regular: matched by the DFA.
+    /// The rule `first-pos` of `abnf/rfc9110-appendix-a.abnf`, line 130: regular, matched by the DFA.
     ///
     /// ```abnf
     /// first-pos = 1*DIGIT
     /// ```
     FirstPos,
-    /// The rule `hour` of `abnf/rfc9110-appendix-a.abnf`, line 132. Regular: matched by the DFA.
+    /// The rule `hour` of `abnf/rfc9110-appendix-a.abnf`, line 132: regular, matched by the DFA.
     ///
     /// ```abnf
     /// hour = 2DIGIT
     /// ```
     Hour,
-    /// The rule `incl-range` of `abnf/rfc9110-appendix-a.abnf`, line 136. Regular: matched by the DFA.
+    /// The rule `incl-range` of `abnf/rfc9110-appendix-a.abnf`, line 136: regular, matched by the DFA.
     ///
     /// ```abnf
     /// incl-range = first-pos "-" last-pos
     /// ```
     InclRange,
-    /// The rule `int-range` of `abnf/rfc9110-appendix-a.abnf`, line 137. Regular: matched by the DFA.
+    /// The rule `int-range` of `abnf/rfc9110-appendix-a.abnf`, line 137: regular, matched by the DFA.
     ///
     /// ```abnf
     /// int-range = first-pos "-" [ last-pos ]
     /// ```
     IntRange,
-    /// The rule `last-pos` of `abnf/rfc9110-appendix-a.abnf`, line 141. Regular: matched by the DFA.
+    /// The rule `last-pos` of `abnf/rfc9110-appendix-a.abnf`, line 141: regular, matched by the DFA.
     ///
     /// ```abnf
     /// last-pos = 1*DIGIT
     /// ```
     LastPos,
-    /// The rule `media-range` of `abnf/rfc9110-appendix-a.abnf`, line 144. Regular: matched by the DFA.
+    /// The rule `media-range` of `abnf/rfc9110-appendix-a.abnf`, line 144: regular, matched by the DFA.
     ///
     /// ```abnf
     /// media-range = ( "*/*" / ( type "/*" ) / ( type "/" subtype ) )
     ///  parameters
     /// ```
     MediaRange,
-    /// The rule `media-type` of `abnf/rfc9110-appendix-a.abnf`, line 146. Regular: matched by the DFA.
+    /// The rule `media-type` of `abnf/rfc9110-appendix-a.abnf`, line 146: regular, matched by the DFA.
     ///
     /// ```abnf
     /// media-type = type "/" subtype parameters
     /// ```
     MediaType,
-    /// The rule `method` of `abnf/rfc9110-appendix-a.abnf`, line 147. Regular: matched by the DFA.
+    /// The rule `method` of `abnf/rfc9110-appendix-a.abnf`, line 147: regular, matched by the DFA.
     ///
     /// ```abnf
     /// method = token
     /// ```
     Method,
-    /// The rule `minute` of `abnf/rfc9110-appendix-a.abnf`, line 148. Regular: matched by the DFA.
+    /// The rule `minute` of `abnf/rfc9110-appendix-a.abnf`, line 148: regular, matched by the DFA.
     ///
     /// ```abnf
     /// minute = 2DIGIT
     /// ```
     Minute,
-    /// The rule `month` of `abnf/rfc9110-appendix-a.abnf`, line 149. Regular: matched by the DFA.
+    /// The rule `month` of `abnf/rfc9110-appendix-a.abnf`, line 149: regular, matched by the DFA.
     ///
     /// ```abnf
     /// month = %x4A.61.6E ; Jan
@@ -505,25 +505,25 @@ pub enum Rule {
     ///  / %x44.65.63 ; Dec
     /// ```
     Month,
-    /// The rule `obs-date` of `abnf/rfc9110-appendix-a.abnf`, line 162. Regular: matched by the DFA.
+    /// The rule `obs-date` of `abnf/rfc9110-appendix-a.abnf`, line 162: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-date = rfc850-date / asctime-date
     /// ```
     ObsDate,
-    /// The rule `obs-text` of `abnf/rfc9110-appendix-a.abnf`, line 163. Regular: matched by the DFA.
+    /// The rule `obs-text` of `abnf/rfc9110-appendix-a.abnf`, line 163: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-text = %x80-FF
     /// ```
     ObsText,
-    /// The rule `opaque-tag` of `abnf/rfc9110-appendix-a.abnf`, line 164. Regular: matched by the DFA.
+    /// The rule `opaque-tag` of `abnf/rfc9110-appendix-a.abnf`, line 164: regular, matched by the DFA.
     ///
     /// ```abnf
     /// opaque-tag = DQUOTE *etagc DQUOTE
     /// ```
     OpaqueTag,
-    /// The rule `other-range` of `abnf/rfc9110-appendix-a.abnf`, line 165. Regular: matched by the DFA.
+    /// The rule `other-range` of `abnf/rfc9110-appendix-a.abnf`, line 165: regular, matched by the DFA.
     ///
     /// ```abnf
     /// other-range = 1*( %x21-2B ; \'!\'-\'+\'
@@ -531,61 +531,61 @@ pub enum Rule {
     ///  )
     /// ```
     OtherRange,
-    /// The rule `parameter` of `abnf/rfc9110-appendix-a.abnf`, line 169. Regular: matched by the DFA.
+    /// The rule `parameter` of `abnf/rfc9110-appendix-a.abnf`, line 169: regular, matched by the DFA.
     ///
     /// ```abnf
     /// parameter = parameter-name "=" parameter-value
     /// ```
     Parameter,
-    /// The rule `parameter-name` of `abnf/rfc9110-appendix-a.abnf`, line 170. Regular: matched by the DFA.
+    /// The rule `parameter-name` of `abnf/rfc9110-appendix-a.abnf`, line 170: regular, matched by the DFA.
     ///
     /// ```abnf
     /// parameter-name = token
     /// ```
     ParameterName,
-    /// The rule `parameter-value` of `abnf/rfc9110-appendix-a.abnf`, line 171. Regular: matched by the DFA.
+    /// The rule `parameter-value` of `abnf/rfc9110-appendix-a.abnf`, line 171: regular, matched by the DFA.
     ///
     /// ```abnf
     /// parameter-value = ( token / quoted-string )
     /// ```
     ParameterValue,
-    /// The rule `parameters` of `abnf/rfc9110-appendix-a.abnf`, line 172. Regular: matched by the DFA.
+    /// The rule `parameters` of `abnf/rfc9110-appendix-a.abnf`, line 172: regular, matched by the DFA.
     ///
     /// ```abnf
     /// parameters = *( OWS ";" OWS [ parameter ] )
     /// ```
     Parameters,
-    /// The rule `product` of `abnf/rfc9110-appendix-a.abnf`, line 176. Regular: matched by the DFA.
+    /// The rule `product` of `abnf/rfc9110-appendix-a.abnf`, line 176: regular, matched by the DFA.
     ///
     /// ```abnf
     /// product = token [ "/" product-version ]
     /// ```
     Product,
-    /// The rule `product-version` of `abnf/rfc9110-appendix-a.abnf`, line 177. Regular: matched by the DFA.
+    /// The rule `product-version` of `abnf/rfc9110-appendix-a.abnf`, line 177: regular, matched by the DFA.
     ///
     /// ```abnf
     /// product-version = token
     /// ```
     ProductVersion,
-    /// The rule `protocol` of `abnf/rfc9110-appendix-a.abnf`, line 178. Regular: matched by the DFA.
+    /// The rule `protocol` of `abnf/rfc9110-appendix-a.abnf`, line 178: regular, matched by the DFA.
     ///
     /// ```abnf
     /// protocol = protocol-name [ "/" protocol-version ]
     /// ```
     Protocol,
-    /// The rule `protocol-name` of `abnf/rfc9110-appendix-a.abnf`, line 179. Regular: matched by the DFA.
+    /// The rule `protocol-name` of `abnf/rfc9110-appendix-a.abnf`, line 179: regular, matched by the DFA.
     ///
     /// ```abnf
     /// protocol-name = token
     /// ```
     ProtocolName,
-    /// The rule `protocol-version` of `abnf/rfc9110-appendix-a.abnf`, line 180. Regular: matched by the DFA.
+    /// The rule `protocol-version` of `abnf/rfc9110-appendix-a.abnf`, line 180: regular, matched by the DFA.
     ///
     /// ```abnf
     /// protocol-version = token
     /// ```
     ProtocolVersion,
-    /// The rule `qdtext` of `abnf/rfc9110-appendix-a.abnf`, line 183. Regular: matched by the DFA.
+    /// The rule `qdtext` of `abnf/rfc9110-appendix-a.abnf`, line 183: regular, matched by the DFA.
     ///
     /// ```abnf
     /// qdtext = HTAB / SP / "!" / %x23-5B ; \'#\'-\'[\'
@@ -593,198 +593,204 @@ pub enum Rule {
     ///  / obs-text
     /// ```
     Qdtext,
-    /// The rule `quoted-pair` of `abnf/rfc9110-appendix-a.abnf`, line 187. Regular: matched by the DFA.
+    /// The rule `quoted-pair` of `abnf/rfc9110-appendix-a.abnf`, line 187: regular, matched by the DFA.
     ///
     /// ```abnf
     /// quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
     /// ```
     QuotedPair,
-    /// The rule `quoted-string` of `abnf/rfc9110-appendix-a.abnf`, line 188. Regular: matched by the DFA.
+    /// The rule `quoted-string` of `abnf/rfc9110-appendix-a.abnf`, line 188: regular, matched by the DFA.
     ///
     /// ```abnf
     /// quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
     /// ```
     QuotedString,
-    /// The rule `qvalue` of `abnf/rfc9110-appendix-a.abnf`, line 189. Regular: matched by the DFA.
+    /// The rule `qvalue` of `abnf/rfc9110-appendix-a.abnf`, line 189: regular, matched by the DFA.
     ///
     /// ```abnf
     /// qvalue = ( "0" [ "." *3DIGIT ] ) / ( "1" [ "." *3"0" ] )
     /// ```
     Qvalue,
-    /// The rule `range-resp` of `abnf/rfc9110-appendix-a.abnf`, line 191. Regular: matched by the DFA.
+    /// The rule `range-resp` of `abnf/rfc9110-appendix-a.abnf`, line 191: regular, matched by the DFA.
     ///
     /// ```abnf
     /// range-resp = incl-range "/" ( complete-length / "*" )
     /// ```
     RangeResp,
-    /// The rule `range-set` of `abnf/rfc9110-appendix-a.abnf`, line 192. Regular: matched by the DFA.
+    /// The rule `range-set` of `abnf/rfc9110-appendix-a.abnf`, line 192: regular, matched by the DFA.
     ///
     /// ```abnf
     /// range-set = range-spec *( OWS "," OWS range-spec )
     /// ```
     RangeSet,
-    /// The rule `range-spec` of `abnf/rfc9110-appendix-a.abnf`, line 193. Regular: matched by the DFA.
+    /// The rule `range-spec` of `abnf/rfc9110-appendix-a.abnf`, line 193: regular, matched by the DFA.
     ///
     /// ```abnf
     /// range-spec = int-range / suffix-range / other-range
     /// ```
     RangeSpec,
-    /// The rule `range-unit` of `abnf/rfc9110-appendix-a.abnf`, line 194. Regular: matched by the DFA.
+    /// The rule `range-unit` of `abnf/rfc9110-appendix-a.abnf`, line 194: regular, matched by the DFA.
     ///
     /// ```abnf
     /// range-unit = token
     /// ```
     RangeUnit,
-    /// The rule `ranges-specifier` of `abnf/rfc9110-appendix-a.abnf`, line 195. Regular: matched by the DFA.
+    /// The rule `ranges-specifier` of `abnf/rfc9110-appendix-a.abnf`, line 195: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ranges-specifier = range-unit "=" range-set
     /// ```
     RangesSpecifier,
-    /// The rule `rfc850-date` of `abnf/rfc9110-appendix-a.abnf`, line 199. Regular: matched by the DFA.
+    /// The rule `rfc850-date` of `abnf/rfc9110-appendix-a.abnf`, line 199: regular, matched by the DFA.
     ///
     /// ```abnf
     /// rfc850-date = day-name-l "," SP date2 SP time-of-day SP GMT
     /// ```
     Rfc850Date,
-    /// The rule `second` of `abnf/rfc9110-appendix-a.abnf`, line 201. Regular: matched by the DFA.
+    /// The rule `second` of `abnf/rfc9110-appendix-a.abnf`, line 201: regular, matched by the DFA.
     ///
     /// ```abnf
     /// second = 2DIGIT
     /// ```
     Second,
-    /// The rule `subtype` of `abnf/rfc9110-appendix-a.abnf`, line 203. Regular: matched by the DFA.
+    /// The rule `subtype` of `abnf/rfc9110-appendix-a.abnf`, line 203: regular, matched by the DFA.
     ///
     /// ```abnf
     /// subtype = token
     /// ```
     Subtype,
-    /// The rule `suffix-length` of `abnf/rfc9110-appendix-a.abnf`, line 204. Regular: matched by the DFA.
+    /// The rule `suffix-length` of `abnf/rfc9110-appendix-a.abnf`, line 204: regular, matched by the DFA.
     ///
     /// ```abnf
     /// suffix-length = 1*DIGIT
     /// ```
     SuffixLength,
-    /// The rule `suffix-range` of `abnf/rfc9110-appendix-a.abnf`, line 205. Regular: matched by the DFA.
+    /// The rule `suffix-range` of `abnf/rfc9110-appendix-a.abnf`, line 205: regular, matched by the DFA.
     ///
     /// ```abnf
     /// suffix-range = "-" suffix-length
     /// ```
     SuffixRange,
-    /// The rule `t-codings` of `abnf/rfc9110-appendix-a.abnf`, line 207. Regular: matched by the DFA.
+    /// The rule `t-codings` of `abnf/rfc9110-appendix-a.abnf`, line 207: regular, matched by the DFA.
     ///
     /// ```abnf
     /// t-codings = "trailers" / ( transfer-coding [ weight ] )
     /// ```
     TCodings,
-    /// The rule `tchar` of `abnf/rfc9110-appendix-a.abnf`, line 208. Regular: matched by the DFA.
+    /// The rule `tchar` of `abnf/rfc9110-appendix-a.abnf`, line 208: regular, matched by the DFA.
     ///
     /// ```abnf
     /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
     ///  "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
     /// ```
     Tchar,
-    /// The rule `time-of-day` of `abnf/rfc9110-appendix-a.abnf`, line 210. Regular: matched by the DFA.
+    /// The rule `time-of-day` of `abnf/rfc9110-appendix-a.abnf`, line 210: regular, matched by the DFA.
     ///
     /// ```abnf
     /// time-of-day = hour ":" minute ":" second
     /// ```
     TimeOfDay,
-    /// The rule `token` of `abnf/rfc9110-appendix-a.abnf`, line 211. Regular: matched by the DFA.
+    /// The rule `token` of `abnf/rfc9110-appendix-a.abnf`, line 211: regular, matched by the DFA.
     ///
     /// ```abnf
     /// token = 1*tchar
     /// ```
     Token,
-    /// The rule `token68` of `abnf/rfc9110-appendix-a.abnf`, line 212. Regular: matched by the DFA.
+    /// The rule `token68` of `abnf/rfc9110-appendix-a.abnf`, line 212: regular, matched by the DFA.
     ///
     /// ```abnf
     /// token68 = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" )
     ///  *"="
     /// ```
     Token68,
-    /// The rule `transfer-coding` of `abnf/rfc9110-appendix-a.abnf`, line 214. Regular: matched by the DFA.
+    /// The rule `transfer-coding` of `abnf/rfc9110-appendix-a.abnf`, line 214: regular, matched by the DFA.
     ///
     /// ```abnf
     /// transfer-coding = token *( OWS ";" OWS transfer-parameter )
     /// ```
     TransferCoding,
-    /// The rule `transfer-parameter` of `abnf/rfc9110-appendix-a.abnf`, line 215. Regular: matched by the DFA.
+    /// The rule `transfer-parameter` of `abnf/rfc9110-appendix-a.abnf`, line 215: regular, matched by the DFA.
     ///
     /// ```abnf
     /// transfer-parameter = token BWS "=" BWS ( token / quoted-string )
     /// ```
     TransferParameter,
-    /// The rule `type` of `abnf/rfc9110-appendix-a.abnf`, line 216. Regular: matched by the DFA.
+    /// The rule `type` of `abnf/rfc9110-appendix-a.abnf`, line 216: regular, matched by the DFA.
     ///
     /// ```abnf
     /// type = token
     /// ```
     Type,
-    /// The rule `unsatisfied-range` of `abnf/rfc9110-appendix-a.abnf`, line 218. Regular: matched by the DFA.
+    /// The rule `unsatisfied-range` of `abnf/rfc9110-appendix-a.abnf`, line 218: regular, matched by the DFA.
     ///
     /// ```abnf
     /// unsatisfied-range = "*/" complete-length
     /// ```
     UnsatisfiedRange,
-    /// The rule `weak` of `abnf/rfc9110-appendix-a.abnf`, line 221. Regular: matched by the DFA.
+    /// The rule `weak` of `abnf/rfc9110-appendix-a.abnf`, line 221: regular, matched by the DFA.
     ///
     /// ```abnf
     /// weak = %x57.2F ; W/
     /// ```
     Weak,
-    /// The rule `weight` of `abnf/rfc9110-appendix-a.abnf`, line 222. Regular: matched by the DFA.
+    /// The rule `weight` of `abnf/rfc9110-appendix-a.abnf`, line 222: regular, matched by the DFA.
     ///
     /// ```abnf
     /// weight = OWS ";" OWS "q=" qvalue
     /// ```
     Weight,
-    /// The rule `year` of `abnf/rfc9110-appendix-a.abnf`, line 224. Regular: matched by the DFA.
+    /// The rule `year` of `abnf/rfc9110-appendix-a.abnf`, line 224: regular, matched by the DFA.
     ///
     /// ```abnf
     /// year = 4DIGIT
     /// ```
     Year,
-    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
     /// ```
     Alpha,
-    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DIGIT          =  %x30-39
     ///                        ; 0-9
     /// ```
     Digit,
-    /// The rule `DQUOTE` of `abnf/rfc5234-core.abnf`, line 32. Regular: matched by the DFA.
+    /// The rule `DQUOTE` of `abnf/rfc5234-core.abnf`, line 32: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DQUOTE         =  %x22
     ///                        ; " (Double Quote)
     /// ```
     Dquote,
-    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37. Regular: matched by the DFA.
+    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HTAB           =  %x09
     ///                        ; horizontal tab
     /// ```
     Htab,
-    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// SP             =  %x20
     /// ```
     Sp,
-    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59. Regular: matched by the DFA.
+    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59: regular, matched by the DFA.
     ///
     /// ```abnf
     /// VCHAR          =  %x21-7E
     ///                        ; visible (printing) characters
     /// ```
     Vchar,
+}
+/// The rule's name as the grammar spells it (as [`Rule::name`]).
+impl core::fmt::Display for Rule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 impl Rule {
     /// Every rule, in grammar order.
@@ -1041,6 +1047,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
+}
+impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
     pub const fn is_regular(self) -> bool {

@@ -13,85 +13,85 @@ pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
-    /// The rule `Accept-Encoding` of `abnf/rfc9110-list.abnf`, line 1. Regular: matched by the DFA.
+    /// The rule `Accept-Encoding` of `abnf/rfc9110-list.abnf`, line 1: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Accept-Encoding = #( codings [ weight ] )
     /// ```
     AcceptEncoding,
-    /// The rule `Connection` of `abnf/rfc9110-list.abnf`, line 2. Regular: matched by the DFA.
+    /// The rule `Connection` of `abnf/rfc9110-list.abnf`, line 2: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Connection        = #connection-option
     /// ```
     Connection,
-    /// The rule `Content-Encoding` of `abnf/rfc9110-list.abnf`, line 3. Regular: matched by the DFA.
+    /// The rule `Content-Encoding` of `abnf/rfc9110-list.abnf`, line 3: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Content-Encoding = #content-coding
     /// ```
     ContentEncoding,
-    /// The rule `Via` of `abnf/rfc9110-list.abnf`, line 4. Uses recursive rules: matched by the network.
+    /// The rule `Via` of `abnf/rfc9110-list.abnf`, line 4: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// Via = 1#( received-protocol RWS received-by [ RWS comment ] )
     /// ```
     Via,
-    /// The rule `Range` of `abnf/rfc9110-list.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `Range` of `abnf/rfc9110-list.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Range = ranges-specifier
     /// ```
     Range,
-    /// The rule `ranges-specifier` of `abnf/rfc9110-list.abnf`, line 6. Regular: matched by the DFA.
+    /// The rule `ranges-specifier` of `abnf/rfc9110-list.abnf`, line 6: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ranges-specifier = range-unit "=" range-set
     /// ```
     RangesSpecifier,
-    /// The rule `range-set` of `abnf/rfc9110-list.abnf`, line 7. Regular: matched by the DFA.
+    /// The rule `range-set` of `abnf/rfc9110-list.abnf`, line 7: regular, matched by the DFA.
     ///
     /// ```abnf
     /// range-set        = 1#range-spec
     /// ```
     RangeSet,
-    /// The rule `OWS` of `abnf/rfc9110-appendix-a.abnf`, line 50. Regular: matched by the DFA.
+    /// The rule `OWS` of `abnf/rfc9110-appendix-a.abnf`, line 50: regular, matched by the DFA.
     ///
     /// ```abnf
     /// OWS = *( SP / HTAB )
     /// ```
     Ows,
-    /// The rule `RWS` of `abnf/rfc9110-appendix-a.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `RWS` of `abnf/rfc9110-appendix-a.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// RWS = 1*( SP / HTAB )
     /// ```
     Rws,
-    /// The rule `codings` of `abnf/rfc9110-appendix-a.abnf`, line 88. Regular: matched by the DFA.
+    /// The rule `codings` of `abnf/rfc9110-appendix-a.abnf`, line 88: regular, matched by the DFA.
     ///
     /// ```abnf
     /// codings = content-coding / "identity" / "*"
     /// ```
     Codings,
-    /// The rule `comment` of `abnf/rfc9110-appendix-a.abnf`, line 89. Recursive: matched by the network.
+    /// The rule `comment` of `abnf/rfc9110-appendix-a.abnf`, line 89: recursive, matched by the network.
     ///
     /// ```abnf
     /// comment = "(" *( ctext / quoted-pair / comment ) ")"
     /// ```
     Comment,
-    /// The rule `connection-option` of `abnf/rfc9110-appendix-a.abnf`, line 91. Regular: matched by the DFA.
+    /// The rule `connection-option` of `abnf/rfc9110-appendix-a.abnf`, line 91: regular, matched by the DFA.
     ///
     /// ```abnf
     /// connection-option = token
     /// ```
     ConnectionOption,
-    /// The rule `content-coding` of `abnf/rfc9110-appendix-a.abnf`, line 92. Regular: matched by the DFA.
+    /// The rule `content-coding` of `abnf/rfc9110-appendix-a.abnf`, line 92: regular, matched by the DFA.
     ///
     /// ```abnf
     /// content-coding = token
     /// ```
     ContentCoding,
-    /// The rule `ctext` of `abnf/rfc9110-appendix-a.abnf`, line 95. Regular: matched by the DFA.
+    /// The rule `ctext` of `abnf/rfc9110-appendix-a.abnf`, line 95: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ctext = HTAB / SP / %x21-27 ; \'!\'-\''\'
@@ -100,31 +100,31 @@ pub enum Rule {
     ///  / obs-text
     /// ```
     Ctext,
-    /// The rule `first-pos` of `abnf/rfc9110-appendix-a.abnf`, line 130. Regular: matched by the DFA.
+    /// The rule `first-pos` of `abnf/rfc9110-appendix-a.abnf`, line 130: regular, matched by the DFA.
     ///
     /// ```abnf
     /// first-pos = 1*DIGIT
     /// ```
     FirstPos,
-    /// The rule `int-range` of `abnf/rfc9110-appendix-a.abnf`, line 137. Regular: matched by the DFA.
+    /// The rule `int-range` of `abnf/rfc9110-appendix-a.abnf`, line 137: regular, matched by the DFA.
     ///
     /// ```abnf
     /// int-range = first-pos "-" [ last-pos ]
     /// ```
     IntRange,
-    /// The rule `last-pos` of `abnf/rfc9110-appendix-a.abnf`, line 141. Regular: matched by the DFA.
+    /// The rule `last-pos` of `abnf/rfc9110-appendix-a.abnf`, line 141: regular, matched by the DFA.
     ///
     /// ```abnf
     /// last-pos = 1*DIGIT
     /// ```
     LastPos,
-    /// The rule `obs-text` of `abnf/rfc9110-appendix-a.abnf`, line 163. Regular: matched by the DFA.
+    /// The rule `obs-text` of `abnf/rfc9110-appendix-a.abnf`, line 163: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-text = %x80-FF
     /// ```
     ObsText,
-    /// The rule `other-range` of `abnf/rfc9110-appendix-a.abnf`, line 165. Regular: matched by the DFA.
+    /// The rule `other-range` of `abnf/rfc9110-appendix-a.abnf`, line 165: regular, matched by the DFA.
     ///
     /// ```abnf
     /// other-range = 1*( %x21-2B ; \'!\'-\'+\'
@@ -132,130 +132,136 @@ pub enum Rule {
     ///  )
     /// ```
     OtherRange,
-    /// The rule `protocol-name` of `abnf/rfc9110-appendix-a.abnf`, line 179. Regular: matched by the DFA.
+    /// The rule `protocol-name` of `abnf/rfc9110-appendix-a.abnf`, line 179: regular, matched by the DFA.
     ///
     /// ```abnf
     /// protocol-name = token
     /// ```
     ProtocolName,
-    /// The rule `protocol-version` of `abnf/rfc9110-appendix-a.abnf`, line 180. Regular: matched by the DFA.
+    /// The rule `protocol-version` of `abnf/rfc9110-appendix-a.abnf`, line 180: regular, matched by the DFA.
     ///
     /// ```abnf
     /// protocol-version = token
     /// ```
     ProtocolVersion,
-    /// The rule `pseudonym` of `abnf/rfc9110-appendix-a.abnf`, line 181. Regular: matched by the DFA.
+    /// The rule `pseudonym` of `abnf/rfc9110-appendix-a.abnf`, line 181: regular, matched by the DFA.
     ///
     /// ```abnf
     /// pseudonym = token
     /// ```
     Pseudonym,
-    /// The rule `quoted-pair` of `abnf/rfc9110-appendix-a.abnf`, line 187. Regular: matched by the DFA.
+    /// The rule `quoted-pair` of `abnf/rfc9110-appendix-a.abnf`, line 187: regular, matched by the DFA.
     ///
     /// ```abnf
     /// quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
     /// ```
     QuotedPair,
-    /// The rule `qvalue` of `abnf/rfc9110-appendix-a.abnf`, line 189. Regular: matched by the DFA.
+    /// The rule `qvalue` of `abnf/rfc9110-appendix-a.abnf`, line 189: regular, matched by the DFA.
     ///
     /// ```abnf
     /// qvalue = ( "0" [ "." *3DIGIT ] ) / ( "1" [ "." *3"0" ] )
     /// ```
     Qvalue,
-    /// The rule `range-spec` of `abnf/rfc9110-appendix-a.abnf`, line 193. Regular: matched by the DFA.
+    /// The rule `range-spec` of `abnf/rfc9110-appendix-a.abnf`, line 193: regular, matched by the DFA.
     ///
     /// ```abnf
     /// range-spec = int-range / suffix-range / other-range
     /// ```
     RangeSpec,
-    /// The rule `range-unit` of `abnf/rfc9110-appendix-a.abnf`, line 194. Regular: matched by the DFA.
+    /// The rule `range-unit` of `abnf/rfc9110-appendix-a.abnf`, line 194: regular, matched by the DFA.
     ///
     /// ```abnf
     /// range-unit = token
     /// ```
     RangeUnit,
-    /// The rule `received-by` of `abnf/rfc9110-appendix-a.abnf`, line 196. Regular: matched by the DFA.
+    /// The rule `received-by` of `abnf/rfc9110-appendix-a.abnf`, line 196: regular, matched by the DFA.
     ///
     /// ```abnf
     /// received-by = pseudonym [ ":" port ]
     /// ```
     ReceivedBy,
-    /// The rule `received-protocol` of `abnf/rfc9110-appendix-a.abnf`, line 197. Regular: matched by the DFA.
+    /// The rule `received-protocol` of `abnf/rfc9110-appendix-a.abnf`, line 197: regular, matched by the DFA.
     ///
     /// ```abnf
     /// received-protocol = [ protocol-name "/" ] protocol-version
     /// ```
     ReceivedProtocol,
-    /// The rule `suffix-length` of `abnf/rfc9110-appendix-a.abnf`, line 204. Regular: matched by the DFA.
+    /// The rule `suffix-length` of `abnf/rfc9110-appendix-a.abnf`, line 204: regular, matched by the DFA.
     ///
     /// ```abnf
     /// suffix-length = 1*DIGIT
     /// ```
     SuffixLength,
-    /// The rule `suffix-range` of `abnf/rfc9110-appendix-a.abnf`, line 205. Regular: matched by the DFA.
+    /// The rule `suffix-range` of `abnf/rfc9110-appendix-a.abnf`, line 205: regular, matched by the DFA.
     ///
     /// ```abnf
     /// suffix-range = "-" suffix-length
     /// ```
     SuffixRange,
-    /// The rule `tchar` of `abnf/rfc9110-appendix-a.abnf`, line 208. Regular: matched by the DFA.
+    /// The rule `tchar` of `abnf/rfc9110-appendix-a.abnf`, line 208: regular, matched by the DFA.
     ///
     /// ```abnf
     /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
     ///  "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
     /// ```
     Tchar,
-    /// The rule `token` of `abnf/rfc9110-appendix-a.abnf`, line 211. Regular: matched by the DFA.
+    /// The rule `token` of `abnf/rfc9110-appendix-a.abnf`, line 211: regular, matched by the DFA.
     ///
     /// ```abnf
     /// token = 1*tchar
     /// ```
     Token,
-    /// The rule `weight` of `abnf/rfc9110-appendix-a.abnf`, line 222. Regular: matched by the DFA.
+    /// The rule `weight` of `abnf/rfc9110-appendix-a.abnf`, line 222: regular, matched by the DFA.
     ///
     /// ```abnf
     /// weight = OWS ";" OWS "q=" qvalue
     /// ```
     Weight,
-    /// The rule `port` of `abnf/rfc3986.abnf`, line 25. Regular: matched by the DFA.
+    /// The rule `port` of `abnf/rfc3986.abnf`, line 25: regular, matched by the DFA.
     ///
     /// ```abnf
     /// port          = *DIGIT
     /// ```
     Port,
-    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
     /// ```
     Alpha,
-    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DIGIT          =  %x30-39
     ///                        ; 0-9
     /// ```
     Digit,
-    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37. Regular: matched by the DFA.
+    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HTAB           =  %x09
     ///                        ; horizontal tab
     /// ```
     Htab,
-    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// SP             =  %x20
     /// ```
     Sp,
-    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59. Regular: matched by the DFA.
+    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59: regular, matched by the DFA.
     ///
     /// ```abnf
     /// VCHAR          =  %x21-7E
     ///                        ; visible (printing) characters
     /// ```
     Vchar,
+}
+/// The rule's name as the grammar spells it (as [`Rule::name`]).
+impl core::fmt::Display for Rule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 impl Rule {
     /// Every rule, in grammar order.
@@ -348,6 +354,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
+}
+impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
     pub const fn is_regular(self) -> bool {

@@ -13,43 +13,43 @@ pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
-    /// The rule `Connection` of `abnf/rfc9110-list.abnf`, line 2. Regular: matched by the DFA.
+    /// The rule `Connection` of `abnf/rfc9110-list.abnf`, line 2: regular, matched by the DFA.
     ///
     /// ```abnf
     /// Connection        = #connection-option
     /// ```
     Connection,
-    /// The rule `Via` of `abnf/rfc9110-list.abnf`, line 4. Uses recursive rules: matched by the network.
+    /// The rule `Via` of `abnf/rfc9110-list.abnf`, line 4: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// Via = 1#( received-protocol RWS received-by [ RWS comment ] )
     /// ```
     Via,
-    /// The rule `OWS` of `abnf/rfc9110-appendix-a.abnf`, line 50. Regular: matched by the DFA.
+    /// The rule `OWS` of `abnf/rfc9110-appendix-a.abnf`, line 50: regular, matched by the DFA.
     ///
     /// ```abnf
     /// OWS = *( SP / HTAB )
     /// ```
     Ows,
-    /// The rule `RWS` of `abnf/rfc9110-appendix-a.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `RWS` of `abnf/rfc9110-appendix-a.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// RWS = 1*( SP / HTAB )
     /// ```
     Rws,
-    /// The rule `comment` of `abnf/rfc9110-appendix-a.abnf`, line 89. Recursive: matched by the network.
+    /// The rule `comment` of `abnf/rfc9110-appendix-a.abnf`, line 89: recursive, matched by the network.
     ///
     /// ```abnf
     /// comment = "(" *( ctext / quoted-pair / comment ) ")"
     /// ```
     Comment,
-    /// The rule `connection-option` of `abnf/rfc9110-appendix-a.abnf`, line 91. Regular: matched by the DFA.
+    /// The rule `connection-option` of `abnf/rfc9110-appendix-a.abnf`, line 91: regular, matched by the DFA.
     ///
     /// ```abnf
     /// connection-option = token
     /// ```
     ConnectionOption,
-    /// The rule `ctext` of `abnf/rfc9110-appendix-a.abnf`, line 95. Regular: matched by the DFA.
+    /// The rule `ctext` of `abnf/rfc9110-appendix-a.abnf`, line 95: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ctext = HTAB / SP / %x21-27 ; \'!\'-\''\'
@@ -58,100 +58,106 @@ pub enum Rule {
     ///  / obs-text
     /// ```
     Ctext,
-    /// The rule `obs-text` of `abnf/rfc9110-appendix-a.abnf`, line 163. Regular: matched by the DFA.
+    /// The rule `obs-text` of `abnf/rfc9110-appendix-a.abnf`, line 163: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-text = %x80-FF
     /// ```
     ObsText,
-    /// The rule `protocol-name` of `abnf/rfc9110-appendix-a.abnf`, line 179. Regular: matched by the DFA.
+    /// The rule `protocol-name` of `abnf/rfc9110-appendix-a.abnf`, line 179: regular, matched by the DFA.
     ///
     /// ```abnf
     /// protocol-name = token
     /// ```
     ProtocolName,
-    /// The rule `protocol-version` of `abnf/rfc9110-appendix-a.abnf`, line 180. Regular: matched by the DFA.
+    /// The rule `protocol-version` of `abnf/rfc9110-appendix-a.abnf`, line 180: regular, matched by the DFA.
     ///
     /// ```abnf
     /// protocol-version = token
     /// ```
     ProtocolVersion,
-    /// The rule `pseudonym` of `abnf/rfc9110-appendix-a.abnf`, line 181. Regular: matched by the DFA.
+    /// The rule `pseudonym` of `abnf/rfc9110-appendix-a.abnf`, line 181: regular, matched by the DFA.
     ///
     /// ```abnf
     /// pseudonym = token
     /// ```
     Pseudonym,
-    /// The rule `quoted-pair` of `abnf/rfc9110-appendix-a.abnf`, line 187. Regular: matched by the DFA.
+    /// The rule `quoted-pair` of `abnf/rfc9110-appendix-a.abnf`, line 187: regular, matched by the DFA.
     ///
     /// ```abnf
     /// quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
     /// ```
     QuotedPair,
-    /// The rule `received-by` of `abnf/rfc9110-appendix-a.abnf`, line 196. Regular: matched by the DFA.
+    /// The rule `received-by` of `abnf/rfc9110-appendix-a.abnf`, line 196: regular, matched by the DFA.
     ///
     /// ```abnf
     /// received-by = pseudonym [ ":" port ]
     /// ```
     ReceivedBy,
-    /// The rule `received-protocol` of `abnf/rfc9110-appendix-a.abnf`, line 197. Regular: matched by the DFA.
+    /// The rule `received-protocol` of `abnf/rfc9110-appendix-a.abnf`, line 197: regular, matched by the DFA.
     ///
     /// ```abnf
     /// received-protocol = [ protocol-name "/" ] protocol-version
     /// ```
     ReceivedProtocol,
-    /// The rule `tchar` of `abnf/rfc9110-appendix-a.abnf`, line 208. Regular: matched by the DFA.
+    /// The rule `tchar` of `abnf/rfc9110-appendix-a.abnf`, line 208: regular, matched by the DFA.
     ///
     /// ```abnf
     /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
     ///  "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
     /// ```
     Tchar,
-    /// The rule `token` of `abnf/rfc9110-appendix-a.abnf`, line 211. Regular: matched by the DFA.
+    /// The rule `token` of `abnf/rfc9110-appendix-a.abnf`, line 211: regular, matched by the DFA.
     ///
     /// ```abnf
     /// token = 1*tchar
     /// ```
     Token,
-    /// The rule `port` of `abnf/rfc3986.abnf`, line 25. Regular: matched by the DFA.
+    /// The rule `port` of `abnf/rfc3986.abnf`, line 25: regular, matched by the DFA.
     ///
     /// ```abnf
     /// port          = *DIGIT
     /// ```
     Port,
-    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
     /// ```
     Alpha,
-    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DIGIT          =  %x30-39
     ///                        ; 0-9
     /// ```
     Digit,
-    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37. Regular: matched by the DFA.
+    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HTAB           =  %x09
     ///                        ; horizontal tab
     /// ```
     Htab,
-    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// SP             =  %x20
     /// ```
     Sp,
-    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59. Regular: matched by the DFA.
+    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59: regular, matched by the DFA.
     ///
     /// ```abnf
     /// VCHAR          =  %x21-7E
     ///                        ; visible (printing) characters
     /// ```
     Vchar,
+}
+/// The rule's name as the grammar spells it (as [`Rule::name`]).
+impl core::fmt::Display for Rule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 impl Rule {
     /// Every rule, in grammar order.
@@ -210,6 +216,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
+}
+impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
     pub const fn is_regular(self) -> bool {

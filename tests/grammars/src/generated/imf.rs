@@ -11,20 +11,20 @@ pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
-    /// The rule `quoted-pair` of `abnf/rfc5322-sec3-4.abnf`, line 56. Regular: matched by the DFA.
+    /// The rule `quoted-pair` of `abnf/rfc5322-sec3-4.abnf`, line 56: regular, matched by the DFA.
     ///
     /// ```abnf
     /// quoted-pair     =   ("\" (VCHAR / WSP)) / obs-qp
     /// ```
     QuotedPair,
-    /// The rule `FWS` of `abnf/rfc5322-sec3-4.abnf`, line 88. Regular: matched by the DFA.
+    /// The rule `FWS` of `abnf/rfc5322-sec3-4.abnf`, line 88: regular, matched by the DFA.
     ///
     /// ```abnf
     /// FWS             =   ([*WSP CRLF] 1*WSP) /  obs-FWS
     ///                                        ; Folding white space
     /// ```
     Fws,
-    /// The rule `ctext` of `abnf/rfc5322-sec3-4.abnf`, line 91. Regular: matched by the DFA.
+    /// The rule `ctext` of `abnf/rfc5322-sec3-4.abnf`, line 91: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ctext           =   %d33-39 /          ; Printable US-ASCII
@@ -33,25 +33,25 @@ pub enum Rule {
     ///                     obs-ctext
     /// ```
     Ctext,
-    /// The rule `ccontent` of `abnf/rfc5322-sec3-4.abnf`, line 96. Recursive: matched by the network.
+    /// The rule `ccontent` of `abnf/rfc5322-sec3-4.abnf`, line 96: recursive, matched by the network.
     ///
     /// ```abnf
     /// ccontent        =   ctext / quoted-pair / comment
     /// ```
     Ccontent,
-    /// The rule `comment` of `abnf/rfc5322-sec3-4.abnf`, line 98. Recursive: matched by the network.
+    /// The rule `comment` of `abnf/rfc5322-sec3-4.abnf`, line 98: recursive, matched by the network.
     ///
     /// ```abnf
     /// comment         =   "(" *([FWS] ccontent) [FWS] ")"
     /// ```
     Comment,
-    /// The rule `CFWS` of `abnf/rfc5322-sec3-4.abnf`, line 100. Uses recursive rules: matched by the network.
+    /// The rule `CFWS` of `abnf/rfc5322-sec3-4.abnf`, line 100: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// CFWS            =   (1*([FWS] comment) [FWS]) / FWS
     /// ```
     Cfws,
-    /// The rule `atext` of `abnf/rfc5322-sec3-4.abnf`, line 168. Regular: matched by the DFA.
+    /// The rule `atext` of `abnf/rfc5322-sec3-4.abnf`, line 168: regular, matched by the DFA.
     ///
     /// ```abnf
     /// atext           =   ALPHA / DIGIT /    ; Printable US-ASCII
@@ -67,25 +67,25 @@ pub enum Rule {
     ///                     "~"
     /// ```
     Atext,
-    /// The rule `atom` of `abnf/rfc5322-sec3-4.abnf`, line 180. Uses recursive rules: matched by the network.
+    /// The rule `atom` of `abnf/rfc5322-sec3-4.abnf`, line 180: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// atom            =   [CFWS] 1*atext [CFWS]
     /// ```
     Atom,
-    /// The rule `dot-atom-text` of `abnf/rfc5322-sec3-4.abnf`, line 182. Regular: matched by the DFA.
+    /// The rule `dot-atom-text` of `abnf/rfc5322-sec3-4.abnf`, line 182: regular, matched by the DFA.
     ///
     /// ```abnf
     /// dot-atom-text   =   1*atext *("." 1*atext)
     /// ```
     DotAtomText,
-    /// The rule `dot-atom` of `abnf/rfc5322-sec3-4.abnf`, line 184. Uses recursive rules: matched by the network.
+    /// The rule `dot-atom` of `abnf/rfc5322-sec3-4.abnf`, line 184: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// dot-atom        =   [CFWS] dot-atom-text [CFWS]
     /// ```
     DotAtom,
-    /// The rule `specials` of `abnf/rfc5322-sec3-4.abnf`, line 186. Regular: matched by the DFA.
+    /// The rule `specials` of `abnf/rfc5322-sec3-4.abnf`, line 186: regular, matched by the DFA.
     ///
     /// ```abnf
     /// specials        =   "(" / ")" /        ; Special characters that do
@@ -97,7 +97,7 @@ pub enum Rule {
     ///                     DQUOTE
     /// ```
     Specials,
-    /// The rule `qtext` of `abnf/rfc5322-sec3-4.abnf`, line 224. Regular: matched by the DFA.
+    /// The rule `qtext` of `abnf/rfc5322-sec3-4.abnf`, line 224: regular, matched by the DFA.
     ///
     /// ```abnf
     /// qtext           =   %d33 /             ; Printable US-ASCII
@@ -106,13 +106,13 @@ pub enum Rule {
     ///                     obs-qtext
     /// ```
     Qtext,
-    /// The rule `qcontent` of `abnf/rfc5322-sec3-4.abnf`, line 229. Regular: matched by the DFA.
+    /// The rule `qcontent` of `abnf/rfc5322-sec3-4.abnf`, line 229: regular, matched by the DFA.
     ///
     /// ```abnf
     /// qcontent        =   qtext / quoted-pair
     /// ```
     Qcontent,
-    /// The rule `quoted-string` of `abnf/rfc5322-sec3-4.abnf`, line 231. Uses recursive rules: matched by the network.
+    /// The rule `quoted-string` of `abnf/rfc5322-sec3-4.abnf`, line 231: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// quoted-string   =   [CFWS]
@@ -120,56 +120,56 @@ pub enum Rule {
     ///                     [CFWS]
     /// ```
     QuotedString,
-    /// The rule `word` of `abnf/rfc5322-sec3-4.abnf`, line 256. Uses recursive rules: matched by the network.
+    /// The rule `word` of `abnf/rfc5322-sec3-4.abnf`, line 256: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// word            =   atom / quoted-string
     /// ```
     Word,
-    /// The rule `phrase` of `abnf/rfc5322-sec3-4.abnf`, line 258. Uses recursive rules: matched by the network.
+    /// The rule `phrase` of `abnf/rfc5322-sec3-4.abnf`, line 258: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// phrase          =   1*word / obs-phrase
     /// ```
     Phrase,
-    /// The rule `unstructured` of `abnf/rfc5322-sec3-4.abnf`, line 260. Regular: matched by the DFA.
+    /// The rule `unstructured` of `abnf/rfc5322-sec3-4.abnf`, line 260: regular, matched by the DFA.
     ///
     /// ```abnf
     /// unstructured    =   (*([FWS] VCHAR) *WSP) / obs-unstruct
     /// ```
     Unstructured,
-    /// The rule `date-time` of `abnf/rfc5322-sec3-4.abnf`, line 280. Uses recursive rules: matched by the network.
+    /// The rule `date-time` of `abnf/rfc5322-sec3-4.abnf`, line 280: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// date-time       =   [ day-of-week "," ] date time [CFWS]
     /// ```
     DateTime,
-    /// The rule `day-of-week` of `abnf/rfc5322-sec3-4.abnf`, line 282. Uses recursive rules: matched by the network.
+    /// The rule `day-of-week` of `abnf/rfc5322-sec3-4.abnf`, line 282: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// day-of-week     =   ([FWS] day-name) / obs-day-of-week
     /// ```
     DayOfWeek,
-    /// The rule `day-name` of `abnf/rfc5322-sec3-4.abnf`, line 284. Regular: matched by the DFA.
+    /// The rule `day-name` of `abnf/rfc5322-sec3-4.abnf`, line 284: regular, matched by the DFA.
     ///
     /// ```abnf
     /// day-name        =   "Mon" / "Tue" / "Wed" / "Thu" /
     ///                     "Fri" / "Sat" / "Sun"
     /// ```
     DayName,
-    /// The rule `date` of `abnf/rfc5322-sec3-4.abnf`, line 287. Uses recursive rules: matched by the network.
+    /// The rule `date` of `abnf/rfc5322-sec3-4.abnf`, line 287: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// date            =   day month year
     /// ```
     Date,
-    /// The rule `day` of `abnf/rfc5322-sec3-4.abnf`, line 289. Uses recursive rules: matched by the network.
+    /// The rule `day` of `abnf/rfc5322-sec3-4.abnf`, line 289: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// day             =   ([FWS] 1*2DIGIT FWS) / obs-day
     /// ```
     Day,
-    /// The rule `month` of `abnf/rfc5322-sec3-4.abnf`, line 291. Regular: matched by the DFA.
+    /// The rule `month` of `abnf/rfc5322-sec3-4.abnf`, line 291: regular, matched by the DFA.
     ///
     /// ```abnf
     /// month           =   "Jan" / "Feb" / "Mar" / "Apr" /
@@ -177,128 +177,128 @@ pub enum Rule {
     ///                     "Sep" / "Oct" / "Nov" / "Dec"
     /// ```
     Month,
-    /// The rule `year` of `abnf/rfc5322-sec3-4.abnf`, line 295. Uses recursive rules: matched by the network.
+    /// The rule `year` of `abnf/rfc5322-sec3-4.abnf`, line 295: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// year            =   (FWS 4*DIGIT FWS) / obs-year
     /// ```
     Year,
-    /// The rule `time` of `abnf/rfc5322-sec3-4.abnf`, line 297. Uses recursive rules: matched by the network.
+    /// The rule `time` of `abnf/rfc5322-sec3-4.abnf`, line 297: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// time            =   time-of-day zone
     /// ```
     Time,
-    /// The rule `time-of-day` of `abnf/rfc5322-sec3-4.abnf`, line 299. Uses recursive rules: matched by the network.
+    /// The rule `time-of-day` of `abnf/rfc5322-sec3-4.abnf`, line 299: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// time-of-day     =   hour ":" minute [ ":" second ]
     /// ```
     TimeOfDay,
-    /// The rule `hour` of `abnf/rfc5322-sec3-4.abnf`, line 301. Uses recursive rules: matched by the network.
+    /// The rule `hour` of `abnf/rfc5322-sec3-4.abnf`, line 301: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// hour            =   2DIGIT / obs-hour
     /// ```
     Hour,
-    /// The rule `minute` of `abnf/rfc5322-sec3-4.abnf`, line 303. Uses recursive rules: matched by the network.
+    /// The rule `minute` of `abnf/rfc5322-sec3-4.abnf`, line 303: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// minute          =   2DIGIT / obs-minute
     /// ```
     Minute,
-    /// The rule `second` of `abnf/rfc5322-sec3-4.abnf`, line 305. Uses recursive rules: matched by the network.
+    /// The rule `second` of `abnf/rfc5322-sec3-4.abnf`, line 305: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// second          =   2DIGIT / obs-second
     /// ```
     Second,
-    /// The rule `zone` of `abnf/rfc5322-sec3-4.abnf`, line 307. Regular: matched by the DFA.
+    /// The rule `zone` of `abnf/rfc5322-sec3-4.abnf`, line 307: regular, matched by the DFA.
     ///
     /// ```abnf
     /// zone            =   (FWS ( "+" / "-" ) 4DIGIT) / obs-zone
     /// ```
     Zone,
-    /// The rule `address` of `abnf/rfc5322-sec3-4.abnf`, line 354. Uses recursive rules: matched by the network.
+    /// The rule `address` of `abnf/rfc5322-sec3-4.abnf`, line 354: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// address         =   mailbox / group
     /// ```
     Address,
-    /// The rule `mailbox` of `abnf/rfc5322-sec3-4.abnf`, line 356. Uses recursive rules: matched by the network.
+    /// The rule `mailbox` of `abnf/rfc5322-sec3-4.abnf`, line 356: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// mailbox         =   name-addr / addr-spec
     /// ```
     Mailbox,
-    /// The rule `name-addr` of `abnf/rfc5322-sec3-4.abnf`, line 358. Uses recursive rules: matched by the network.
+    /// The rule `name-addr` of `abnf/rfc5322-sec3-4.abnf`, line 358: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// name-addr       =   [display-name] angle-addr
     /// ```
     NameAddr,
-    /// The rule `angle-addr` of `abnf/rfc5322-sec3-4.abnf`, line 360. Uses recursive rules: matched by the network.
+    /// The rule `angle-addr` of `abnf/rfc5322-sec3-4.abnf`, line 360: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// angle-addr      =   [CFWS] "<" addr-spec ">" [CFWS] /
     ///                     obs-angle-addr
     /// ```
     AngleAddr,
-    /// The rule `group` of `abnf/rfc5322-sec3-4.abnf`, line 363. Uses recursive rules: matched by the network.
+    /// The rule `group` of `abnf/rfc5322-sec3-4.abnf`, line 363: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// group           =   display-name ":" [group-list] ";" [CFWS]
     /// ```
     Group,
-    /// The rule `display-name` of `abnf/rfc5322-sec3-4.abnf`, line 365. Uses recursive rules: matched by the network.
+    /// The rule `display-name` of `abnf/rfc5322-sec3-4.abnf`, line 365: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// display-name    =   phrase
     /// ```
     DisplayName,
-    /// The rule `mailbox-list` of `abnf/rfc5322-sec3-4.abnf`, line 367. Uses recursive rules: matched by the network.
+    /// The rule `mailbox-list` of `abnf/rfc5322-sec3-4.abnf`, line 367: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// mailbox-list    =   (mailbox *("," mailbox)) / obs-mbox-list
     /// ```
     MailboxList,
-    /// The rule `address-list` of `abnf/rfc5322-sec3-4.abnf`, line 369. Uses recursive rules: matched by the network.
+    /// The rule `address-list` of `abnf/rfc5322-sec3-4.abnf`, line 369: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// address-list    =   (address *("," address)) / obs-addr-list
     /// ```
     AddressList,
-    /// The rule `group-list` of `abnf/rfc5322-sec3-4.abnf`, line 371. Uses recursive rules: matched by the network.
+    /// The rule `group-list` of `abnf/rfc5322-sec3-4.abnf`, line 371: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// group-list      =   mailbox-list / CFWS / obs-group-list
     /// ```
     GroupList,
-    /// The rule `addr-spec` of `abnf/rfc5322-sec3-4.abnf`, line 448. Uses recursive rules: matched by the network.
+    /// The rule `addr-spec` of `abnf/rfc5322-sec3-4.abnf`, line 448: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// addr-spec       =   local-part "@" domain
     /// ```
     AddrSpec,
-    /// The rule `local-part` of `abnf/rfc5322-sec3-4.abnf`, line 450. Uses recursive rules: matched by the network.
+    /// The rule `local-part` of `abnf/rfc5322-sec3-4.abnf`, line 450: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// local-part      =   dot-atom / quoted-string / obs-local-part
     /// ```
     LocalPart,
-    /// The rule `domain` of `abnf/rfc5322-sec3-4.abnf`, line 452. Uses recursive rules: matched by the network.
+    /// The rule `domain` of `abnf/rfc5322-sec3-4.abnf`, line 452: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// domain          =   dot-atom / domain-literal / obs-domain
     /// ```
     Domain,
-    /// The rule `domain-literal` of `abnf/rfc5322-sec3-4.abnf`, line 454. Uses recursive rules: matched by the network.
+    /// The rule `domain-literal` of `abnf/rfc5322-sec3-4.abnf`, line 454: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// domain-literal  =   [CFWS] "[" *([FWS] dtext) [FWS] "]" [CFWS]
     /// ```
     DomainLiteral,
-    /// The rule `dtext` of `abnf/rfc5322-sec3-4.abnf`, line 456. Regular: matched by the DFA.
+    /// The rule `dtext` of `abnf/rfc5322-sec3-4.abnf`, line 456: regular, matched by the DFA.
     ///
     /// ```abnf
     /// dtext           =   %d33-90 /          ; Printable US-ASCII
@@ -306,20 +306,20 @@ pub enum Rule {
     ///                     obs-dtext          ;  "[", "]", or "\"
     /// ```
     Dtext,
-    /// The rule `message` of `abnf/rfc5322-sec3-4.abnf`, line 485. Uses recursive rules: matched by the network.
+    /// The rule `message` of `abnf/rfc5322-sec3-4.abnf`, line 485: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// message         =   (fields / obs-fields)
     ///                     [CRLF body]
     /// ```
     Message,
-    /// The rule `body` of `abnf/rfc5322-sec3-4.abnf`, line 488. Regular: matched by the DFA.
+    /// The rule `body` of `abnf/rfc5322-sec3-4.abnf`, line 488: regular, matched by the DFA.
     ///
     /// ```abnf
     /// body            =   (*(*998text CRLF) *998text) / obs-body
     /// ```
     Body,
-    /// The rule `text` of `abnf/rfc5322-sec3-4.abnf`, line 490. Regular: matched by the DFA.
+    /// The rule `text` of `abnf/rfc5322-sec3-4.abnf`, line 490: regular, matched by the DFA.
     ///
     /// ```abnf
     /// text            =   %d1-9 /            ; Characters excluding CR
@@ -328,7 +328,7 @@ pub enum Rule {
     ///                     %d14-127
     /// ```
     Text,
-    /// The rule `fields` of `abnf/rfc5322-sec3-4.abnf`, line 560. Uses recursive rules: matched by the network.
+    /// The rule `fields` of `abnf/rfc5322-sec3-4.abnf`, line 560: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// fields          =   *(trace
@@ -356,194 +356,194 @@ pub enum Rule {
     ///                     optional-field)
     /// ```
     Fields,
-    /// The rule `orig-date` of `abnf/rfc5322-sec3-4.abnf`, line 677. Uses recursive rules: matched by the network.
+    /// The rule `orig-date` of `abnf/rfc5322-sec3-4.abnf`, line 677: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// orig-date       =   "Date:" date-time CRLF
     /// ```
     OrigDate,
-    /// The rule `from` of `abnf/rfc5322-sec3-4.abnf`, line 705. Uses recursive rules: matched by the network.
+    /// The rule `from` of `abnf/rfc5322-sec3-4.abnf`, line 705: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// from            =   "From:" mailbox-list CRLF
     /// ```
     From,
-    /// The rule `sender` of `abnf/rfc5322-sec3-4.abnf`, line 707. Uses recursive rules: matched by the network.
+    /// The rule `sender` of `abnf/rfc5322-sec3-4.abnf`, line 707: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// sender          =   "Sender:" mailbox CRLF
     /// ```
     Sender,
-    /// The rule `reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 709. Uses recursive rules: matched by the network.
+    /// The rule `reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 709: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// reply-to        =   "Reply-To:" address-list CRLF
     /// ```
     ReplyTo,
-    /// The rule `to` of `abnf/rfc5322-sec3-4.abnf`, line 759. Uses recursive rules: matched by the network.
+    /// The rule `to` of `abnf/rfc5322-sec3-4.abnf`, line 759: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// to              =   "To:" address-list CRLF
     /// ```
     To,
-    /// The rule `cc` of `abnf/rfc5322-sec3-4.abnf`, line 761. Uses recursive rules: matched by the network.
+    /// The rule `cc` of `abnf/rfc5322-sec3-4.abnf`, line 761: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// cc              =   "Cc:" address-list CRLF
     /// ```
     Cc,
-    /// The rule `bcc` of `abnf/rfc5322-sec3-4.abnf`, line 763. Uses recursive rules: matched by the network.
+    /// The rule `bcc` of `abnf/rfc5322-sec3-4.abnf`, line 763: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// bcc             =   "Bcc:" [address-list / CFWS] CRLF
     /// ```
     Bcc,
-    /// The rule `message-id` of `abnf/rfc5322-sec3-4.abnf`, line 866. Uses recursive rules: matched by the network.
+    /// The rule `message-id` of `abnf/rfc5322-sec3-4.abnf`, line 866: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// message-id      =   "Message-ID:" msg-id CRLF
     /// ```
     MessageId,
-    /// The rule `in-reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 868. Uses recursive rules: matched by the network.
+    /// The rule `in-reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 868: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// in-reply-to     =   "In-Reply-To:" 1*msg-id CRLF
     /// ```
     InReplyTo,
-    /// The rule `references` of `abnf/rfc5322-sec3-4.abnf`, line 870. Uses recursive rules: matched by the network.
+    /// The rule `references` of `abnf/rfc5322-sec3-4.abnf`, line 870: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// references      =   "References:" 1*msg-id CRLF
     /// ```
     References,
-    /// The rule `msg-id` of `abnf/rfc5322-sec3-4.abnf`, line 872. Uses recursive rules: matched by the network.
+    /// The rule `msg-id` of `abnf/rfc5322-sec3-4.abnf`, line 872: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// msg-id          =   [CFWS] "<" id-left "@" id-right ">" [CFWS]
     /// ```
     MsgId,
-    /// The rule `id-left` of `abnf/rfc5322-sec3-4.abnf`, line 874. Uses recursive rules: matched by the network.
+    /// The rule `id-left` of `abnf/rfc5322-sec3-4.abnf`, line 874: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// id-left         =   dot-atom-text / obs-id-left
     /// ```
     IdLeft,
-    /// The rule `id-right` of `abnf/rfc5322-sec3-4.abnf`, line 876. Uses recursive rules: matched by the network.
+    /// The rule `id-right` of `abnf/rfc5322-sec3-4.abnf`, line 876: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// id-right        =   dot-atom-text / no-fold-literal / obs-id-right
     /// ```
     IdRight,
-    /// The rule `no-fold-literal` of `abnf/rfc5322-sec3-4.abnf`, line 878. Regular: matched by the DFA.
+    /// The rule `no-fold-literal` of `abnf/rfc5322-sec3-4.abnf`, line 878: regular, matched by the DFA.
     ///
     /// ```abnf
     /// no-fold-literal =   "[" *dtext "]"
     /// ```
     NoFoldLiteral,
-    /// The rule `subject` of `abnf/rfc5322-sec3-4.abnf`, line 991. Regular: matched by the DFA.
+    /// The rule `subject` of `abnf/rfc5322-sec3-4.abnf`, line 991: regular, matched by the DFA.
     ///
     /// ```abnf
     /// subject         =   "Subject:" unstructured CRLF
     /// ```
     Subject,
-    /// The rule `comments` of `abnf/rfc5322-sec3-4.abnf`, line 993. Regular: matched by the DFA.
+    /// The rule `comments` of `abnf/rfc5322-sec3-4.abnf`, line 993: regular, matched by the DFA.
     ///
     /// ```abnf
     /// comments        =   "Comments:" unstructured CRLF
     /// ```
     Comments,
-    /// The rule `keywords` of `abnf/rfc5322-sec3-4.abnf`, line 995. Uses recursive rules: matched by the network.
+    /// The rule `keywords` of `abnf/rfc5322-sec3-4.abnf`, line 995: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// keywords        =   "Keywords:" phrase *("," phrase) CRLF
     /// ```
     Keywords,
-    /// The rule `resent-date` of `abnf/rfc5322-sec3-4.abnf`, line 1041. Uses recursive rules: matched by the network.
+    /// The rule `resent-date` of `abnf/rfc5322-sec3-4.abnf`, line 1041: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// resent-date     =   "Resent-Date:" date-time CRLF
     /// ```
     ResentDate,
-    /// The rule `resent-from` of `abnf/rfc5322-sec3-4.abnf`, line 1043. Uses recursive rules: matched by the network.
+    /// The rule `resent-from` of `abnf/rfc5322-sec3-4.abnf`, line 1043: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// resent-from     =   "Resent-From:" mailbox-list CRLF
     /// ```
     ResentFrom,
-    /// The rule `resent-sender` of `abnf/rfc5322-sec3-4.abnf`, line 1045. Uses recursive rules: matched by the network.
+    /// The rule `resent-sender` of `abnf/rfc5322-sec3-4.abnf`, line 1045: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// resent-sender   =   "Resent-Sender:" mailbox CRLF
     /// ```
     ResentSender,
-    /// The rule `resent-to` of `abnf/rfc5322-sec3-4.abnf`, line 1047. Uses recursive rules: matched by the network.
+    /// The rule `resent-to` of `abnf/rfc5322-sec3-4.abnf`, line 1047: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// resent-to       =   "Resent-To:" address-list CRLF
     /// ```
     ResentTo,
-    /// The rule `resent-cc` of `abnf/rfc5322-sec3-4.abnf`, line 1049. Uses recursive rules: matched by the network.
+    /// The rule `resent-cc` of `abnf/rfc5322-sec3-4.abnf`, line 1049: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// resent-cc       =   "Resent-Cc:" address-list CRLF
     /// ```
     ResentCc,
-    /// The rule `resent-bcc` of `abnf/rfc5322-sec3-4.abnf`, line 1051. Uses recursive rules: matched by the network.
+    /// The rule `resent-bcc` of `abnf/rfc5322-sec3-4.abnf`, line 1051: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// resent-bcc      =   "Resent-Bcc:" [address-list / CFWS] CRLF
     /// ```
     ResentBcc,
-    /// The rule `resent-msg-id` of `abnf/rfc5322-sec3-4.abnf`, line 1053. Uses recursive rules: matched by the network.
+    /// The rule `resent-msg-id` of `abnf/rfc5322-sec3-4.abnf`, line 1053: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// resent-msg-id   =   "Resent-Message-ID:" msg-id CRLF
     /// ```
     ResentMsgId,
-    /// The rule `trace` of `abnf/rfc5322-sec3-4.abnf`, line 1135. Uses recursive rules: matched by the network.
+    /// The rule `trace` of `abnf/rfc5322-sec3-4.abnf`, line 1135: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// trace           =   [return]
     ///                     1*received
     /// ```
     Trace,
-    /// The rule `return` of `abnf/rfc5322-sec3-4.abnf`, line 1138. Uses recursive rules: matched by the network.
+    /// The rule `return` of `abnf/rfc5322-sec3-4.abnf`, line 1138: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// return          =   "Return-Path:" path CRLF
     /// ```
     Return,
-    /// The rule `path` of `abnf/rfc5322-sec3-4.abnf`, line 1140. Uses recursive rules: matched by the network.
+    /// The rule `path` of `abnf/rfc5322-sec3-4.abnf`, line 1140: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// path            =   angle-addr / ([CFWS] "<" [CFWS] ">" [CFWS])
     /// ```
     Path,
-    /// The rule `received` of `abnf/rfc5322-sec3-4.abnf`, line 1142. Uses recursive rules: matched by the network.
+    /// The rule `received` of `abnf/rfc5322-sec3-4.abnf`, line 1142: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// received        =   "Received:" *received-token ";" date-time CRLF
     /// ```
     Received,
-    /// The rule `received-token` of `abnf/rfc5322-sec3-4.abnf`, line 1144. Uses recursive rules: matched by the network.
+    /// The rule `received-token` of `abnf/rfc5322-sec3-4.abnf`, line 1144: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// received-token  =   word / angle-addr / addr-spec / domain
     /// ```
     ReceivedToken,
-    /// The rule `optional-field` of `abnf/rfc5322-sec3-4.abnf`, line 1176. Regular: matched by the DFA.
+    /// The rule `optional-field` of `abnf/rfc5322-sec3-4.abnf`, line 1176: regular, matched by the DFA.
     ///
     /// ```abnf
     /// optional-field  =   field-name ":" unstructured CRLF
     /// ```
     OptionalField,
-    /// The rule `field-name` of `abnf/rfc5322-sec3-4.abnf`, line 1178. Regular: matched by the DFA.
+    /// The rule `field-name` of `abnf/rfc5322-sec3-4.abnf`, line 1178: regular, matched by the DFA.
     ///
     /// ```abnf
     /// field-name      =   1*ftext
     /// ```
     FieldName,
-    /// The rule `ftext` of `abnf/rfc5322-sec3-4.abnf`, line 1180. Regular: matched by the DFA.
+    /// The rule `ftext` of `abnf/rfc5322-sec3-4.abnf`, line 1180: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ftext           =   %d33-57 /          ; Printable US-ASCII
@@ -551,7 +551,7 @@ pub enum Rule {
     ///                                        ;  ":".
     /// ```
     Ftext,
-    /// The rule `obs-NO-WS-CTL` of `abnf/rfc5322-sec3-4.abnf`, line 1263. Regular: matched by the DFA.
+    /// The rule `obs-NO-WS-CTL` of `abnf/rfc5322-sec3-4.abnf`, line 1263: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-NO-WS-CTL   =   %d1-8 /            ; US-ASCII control
@@ -561,97 +561,97 @@ pub enum Rule {
     ///                     %d127              ;  white space characters
     /// ```
     ObsNoWsCtl,
-    /// The rule `obs-ctext` of `abnf/rfc5322-sec3-4.abnf`, line 1269. Regular: matched by the DFA.
+    /// The rule `obs-ctext` of `abnf/rfc5322-sec3-4.abnf`, line 1269: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-ctext       =   obs-NO-WS-CTL
     /// ```
     ObsCtext,
-    /// The rule `obs-qtext` of `abnf/rfc5322-sec3-4.abnf`, line 1271. Regular: matched by the DFA.
+    /// The rule `obs-qtext` of `abnf/rfc5322-sec3-4.abnf`, line 1271: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-qtext       =   obs-NO-WS-CTL
     /// ```
     ObsQtext,
-    /// The rule `obs-utext` of `abnf/rfc5322-sec3-4.abnf`, line 1273. Regular: matched by the DFA.
+    /// The rule `obs-utext` of `abnf/rfc5322-sec3-4.abnf`, line 1273: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-utext       =   %d0 / obs-NO-WS-CTL / VCHAR
     /// ```
     ObsUtext,
-    /// The rule `obs-qp` of `abnf/rfc5322-sec3-4.abnf`, line 1275. Regular: matched by the DFA.
+    /// The rule `obs-qp` of `abnf/rfc5322-sec3-4.abnf`, line 1275: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-qp          =   "\" (%d0 / obs-NO-WS-CTL / LF / CR)
     /// ```
     ObsQp,
-    /// The rule `obs-body` of `abnf/rfc5322-sec3-4.abnf`, line 1277. Regular: matched by the DFA.
+    /// The rule `obs-body` of `abnf/rfc5322-sec3-4.abnf`, line 1277: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-body        =   *((*LF *CR *((%d0 / text) *LF *CR)) / CRLF)
     /// ```
     ObsBody,
-    /// The rule `obs-unstruct` of `abnf/rfc5322-sec3-4.abnf`, line 1279. Regular: matched by the DFA.
+    /// The rule `obs-unstruct` of `abnf/rfc5322-sec3-4.abnf`, line 1279: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-unstruct    =   *((*LF *CR *(obs-utext *LF *CR)) / FWS)
     /// ```
     ObsUnstruct,
-    /// The rule `obs-phrase` of `abnf/rfc5322-sec3-4.abnf`, line 1288. Uses recursive rules: matched by the network.
+    /// The rule `obs-phrase` of `abnf/rfc5322-sec3-4.abnf`, line 1288: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-phrase      =   word *(word / "." / CFWS)
     /// ```
     ObsPhrase,
-    /// The rule `obs-phrase-list` of `abnf/rfc5322-sec3-4.abnf`, line 1290. Uses recursive rules: matched by the network.
+    /// The rule `obs-phrase-list` of `abnf/rfc5322-sec3-4.abnf`, line 1290: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-phrase-list =   [phrase / CFWS] *("," [phrase / CFWS])
     /// ```
     ObsPhraseList,
-    /// The rule `obs-FWS` of `abnf/rfc5322-sec3-4.abnf`, line 1306. Regular: matched by the DFA.
+    /// The rule `obs-FWS` of `abnf/rfc5322-sec3-4.abnf`, line 1306: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-FWS         =   1*WSP *(CRLF 1*WSP)
     /// ```
     ObsFws,
-    /// The rule `obs-day-of-week` of `abnf/rfc5322-sec3-4.abnf`, line 1315. Uses recursive rules: matched by the network.
+    /// The rule `obs-day-of-week` of `abnf/rfc5322-sec3-4.abnf`, line 1315: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-day-of-week =   [CFWS] day-name [CFWS]
     /// ```
     ObsDayOfWeek,
-    /// The rule `obs-day` of `abnf/rfc5322-sec3-4.abnf`, line 1317. Uses recursive rules: matched by the network.
+    /// The rule `obs-day` of `abnf/rfc5322-sec3-4.abnf`, line 1317: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-day         =   [CFWS] 1*2DIGIT [CFWS]
     /// ```
     ObsDay,
-    /// The rule `obs-year` of `abnf/rfc5322-sec3-4.abnf`, line 1319. Uses recursive rules: matched by the network.
+    /// The rule `obs-year` of `abnf/rfc5322-sec3-4.abnf`, line 1319: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-year        =   [CFWS] 2*DIGIT [CFWS]
     /// ```
     ObsYear,
-    /// The rule `obs-hour` of `abnf/rfc5322-sec3-4.abnf`, line 1321. Uses recursive rules: matched by the network.
+    /// The rule `obs-hour` of `abnf/rfc5322-sec3-4.abnf`, line 1321: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-hour        =   [CFWS] 2DIGIT [CFWS]
     /// ```
     ObsHour,
-    /// The rule `obs-minute` of `abnf/rfc5322-sec3-4.abnf`, line 1323. Uses recursive rules: matched by the network.
+    /// The rule `obs-minute` of `abnf/rfc5322-sec3-4.abnf`, line 1323: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-minute      =   [CFWS] 2DIGIT [CFWS]
     /// ```
     ObsMinute,
-    /// The rule `obs-second` of `abnf/rfc5322-sec3-4.abnf`, line 1325. Uses recursive rules: matched by the network.
+    /// The rule `obs-second` of `abnf/rfc5322-sec3-4.abnf`, line 1325: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-second      =   [CFWS] 2DIGIT [CFWS]
     /// ```
     ObsSecond,
-    /// The rule `obs-zone` of `abnf/rfc5322-sec3-4.abnf`, line 1327. Regular: matched by the DFA.
+    /// The rule `obs-zone` of `abnf/rfc5322-sec3-4.abnf`, line 1327: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-zone        =   "UT" / "GMT" /     ; Universal Time
@@ -668,62 +668,62 @@ pub enum Rule {
     ///                     %d107-122          ; upper and lower case
     /// ```
     ObsZone,
-    /// The rule `obs-angle-addr` of `abnf/rfc5322-sec3-4.abnf`, line 1415. Uses recursive rules: matched by the network.
+    /// The rule `obs-angle-addr` of `abnf/rfc5322-sec3-4.abnf`, line 1415: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-angle-addr  =   [CFWS] "<" obs-route addr-spec ">" [CFWS]
     /// ```
     ObsAngleAddr,
-    /// The rule `obs-route` of `abnf/rfc5322-sec3-4.abnf`, line 1417. Uses recursive rules: matched by the network.
+    /// The rule `obs-route` of `abnf/rfc5322-sec3-4.abnf`, line 1417: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-route       =   obs-domain-list ":"
     /// ```
     ObsRoute,
-    /// The rule `obs-domain-list` of `abnf/rfc5322-sec3-4.abnf`, line 1419. Uses recursive rules: matched by the network.
+    /// The rule `obs-domain-list` of `abnf/rfc5322-sec3-4.abnf`, line 1419: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-domain-list =   *(CFWS / ",") "@" domain
     ///                     *("," [CFWS] ["@" domain])
     /// ```
     ObsDomainList,
-    /// The rule `obs-mbox-list` of `abnf/rfc5322-sec3-4.abnf`, line 1422. Uses recursive rules: matched by the network.
+    /// The rule `obs-mbox-list` of `abnf/rfc5322-sec3-4.abnf`, line 1422: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-mbox-list   =   *([CFWS] ",") mailbox *("," [mailbox / CFWS])
     /// ```
     ObsMboxList,
-    /// The rule `obs-addr-list` of `abnf/rfc5322-sec3-4.abnf`, line 1424. Uses recursive rules: matched by the network.
+    /// The rule `obs-addr-list` of `abnf/rfc5322-sec3-4.abnf`, line 1424: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-addr-list   =   *([CFWS] ",") address *("," [address / CFWS])
     /// ```
     ObsAddrList,
-    /// The rule `obs-group-list` of `abnf/rfc5322-sec3-4.abnf`, line 1426. Uses recursive rules: matched by the network.
+    /// The rule `obs-group-list` of `abnf/rfc5322-sec3-4.abnf`, line 1426: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-group-list  =   1*([CFWS] ",") [CFWS]
     /// ```
     ObsGroupList,
-    /// The rule `obs-local-part` of `abnf/rfc5322-sec3-4.abnf`, line 1428. Uses recursive rules: matched by the network.
+    /// The rule `obs-local-part` of `abnf/rfc5322-sec3-4.abnf`, line 1428: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-local-part  =   word *("." word)
     /// ```
     ObsLocalPart,
-    /// The rule `obs-domain` of `abnf/rfc5322-sec3-4.abnf`, line 1430. Uses recursive rules: matched by the network.
+    /// The rule `obs-domain` of `abnf/rfc5322-sec3-4.abnf`, line 1430: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-domain      =   atom *("." atom)
     /// ```
     ObsDomain,
-    /// The rule `obs-dtext` of `abnf/rfc5322-sec3-4.abnf`, line 1432. Regular: matched by the DFA.
+    /// The rule `obs-dtext` of `abnf/rfc5322-sec3-4.abnf`, line 1432: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-dtext       =   obs-NO-WS-CTL / quoted-pair
     /// ```
     ObsDtext,
-    /// The rule `obs-fields` of `abnf/rfc5322-sec3-4.abnf`, line 1456. Uses recursive rules: matched by the network.
+    /// The rule `obs-fields` of `abnf/rfc5322-sec3-4.abnf`, line 1456: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-fields      =   *(obs-return /
@@ -752,232 +752,238 @@ pub enum Rule {
     ///                     obs-optional)
     /// ```
     ObsFields,
-    /// The rule `obs-orig-date` of `abnf/rfc5322-sec3-4.abnf`, line 1491. Uses recursive rules: matched by the network.
+    /// The rule `obs-orig-date` of `abnf/rfc5322-sec3-4.abnf`, line 1491: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-orig-date   =   "Date" *WSP ":" date-time CRLF
     /// ```
     ObsOrigDate,
-    /// The rule `obs-from` of `abnf/rfc5322-sec3-4.abnf`, line 1495. Uses recursive rules: matched by the network.
+    /// The rule `obs-from` of `abnf/rfc5322-sec3-4.abnf`, line 1495: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-from        =   "From" *WSP ":" mailbox-list CRLF
     /// ```
     ObsFrom,
-    /// The rule `obs-sender` of `abnf/rfc5322-sec3-4.abnf`, line 1497. Uses recursive rules: matched by the network.
+    /// The rule `obs-sender` of `abnf/rfc5322-sec3-4.abnf`, line 1497: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-sender      =   "Sender" *WSP ":" mailbox CRLF
     /// ```
     ObsSender,
-    /// The rule `obs-reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 1499. Uses recursive rules: matched by the network.
+    /// The rule `obs-reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 1499: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-reply-to    =   "Reply-To" *WSP ":" address-list CRLF
     /// ```
     ObsReplyTo,
-    /// The rule `obs-to` of `abnf/rfc5322-sec3-4.abnf`, line 1514. Uses recursive rules: matched by the network.
+    /// The rule `obs-to` of `abnf/rfc5322-sec3-4.abnf`, line 1514: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-to          =   "To" *WSP ":" address-list CRLF
     /// ```
     ObsTo,
-    /// The rule `obs-cc` of `abnf/rfc5322-sec3-4.abnf`, line 1516. Uses recursive rules: matched by the network.
+    /// The rule `obs-cc` of `abnf/rfc5322-sec3-4.abnf`, line 1516: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-cc          =   "Cc" *WSP ":" address-list CRLF
     /// ```
     ObsCc,
-    /// The rule `obs-bcc` of `abnf/rfc5322-sec3-4.abnf`, line 1518. Uses recursive rules: matched by the network.
+    /// The rule `obs-bcc` of `abnf/rfc5322-sec3-4.abnf`, line 1518: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-bcc         =   "Bcc" *WSP ":"
     ///                     (address-list / (*([CFWS] ",") [CFWS])) CRLF
     /// ```
     ObsBcc,
-    /// The rule `obs-message-id` of `abnf/rfc5322-sec3-4.abnf`, line 1534. Uses recursive rules: matched by the network.
+    /// The rule `obs-message-id` of `abnf/rfc5322-sec3-4.abnf`, line 1534: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-message-id  =   "Message-ID" *WSP ":" msg-id CRLF
     /// ```
     ObsMessageId,
-    /// The rule `obs-in-reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 1536. Uses recursive rules: matched by the network.
+    /// The rule `obs-in-reply-to` of `abnf/rfc5322-sec3-4.abnf`, line 1536: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-in-reply-to =   "In-Reply-To" *WSP ":" *(phrase / msg-id) CRLF
     /// ```
     ObsInReplyTo,
-    /// The rule `obs-references` of `abnf/rfc5322-sec3-4.abnf`, line 1538. Uses recursive rules: matched by the network.
+    /// The rule `obs-references` of `abnf/rfc5322-sec3-4.abnf`, line 1538: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-references  =   "References" *WSP ":" *(phrase / msg-id) CRLF
     /// ```
     ObsReferences,
-    /// The rule `obs-id-left` of `abnf/rfc5322-sec3-4.abnf`, line 1540. Uses recursive rules: matched by the network.
+    /// The rule `obs-id-left` of `abnf/rfc5322-sec3-4.abnf`, line 1540: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-id-left     =   local-part
     /// ```
     ObsIdLeft,
-    /// The rule `obs-id-right` of `abnf/rfc5322-sec3-4.abnf`, line 1542. Uses recursive rules: matched by the network.
+    /// The rule `obs-id-right` of `abnf/rfc5322-sec3-4.abnf`, line 1542: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-id-right    =   domain
     /// ```
     ObsIdRight,
-    /// The rule `obs-subject` of `abnf/rfc5322-sec3-4.abnf`, line 1552. Regular: matched by the DFA.
+    /// The rule `obs-subject` of `abnf/rfc5322-sec3-4.abnf`, line 1552: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-subject     =   "Subject" *WSP ":" unstructured CRLF
     /// ```
     ObsSubject,
-    /// The rule `obs-comments` of `abnf/rfc5322-sec3-4.abnf`, line 1554. Regular: matched by the DFA.
+    /// The rule `obs-comments` of `abnf/rfc5322-sec3-4.abnf`, line 1554: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-comments    =   "Comments" *WSP ":" unstructured CRLF
     /// ```
     ObsComments,
-    /// The rule `obs-keywords` of `abnf/rfc5322-sec3-4.abnf`, line 1556. Uses recursive rules: matched by the network.
+    /// The rule `obs-keywords` of `abnf/rfc5322-sec3-4.abnf`, line 1556: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-keywords    =   "Keywords" *WSP ":" obs-phrase-list CRLF
     /// ```
     ObsKeywords,
-    /// The rule `obs-resent-from` of `abnf/rfc5322-sec3-4.abnf`, line 1574. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-from` of `abnf/rfc5322-sec3-4.abnf`, line 1574: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-from =   "Resent-From" *WSP ":" mailbox-list CRLF
     /// ```
     ObsResentFrom,
-    /// The rule `obs-resent-send` of `abnf/rfc5322-sec3-4.abnf`, line 1576. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-send` of `abnf/rfc5322-sec3-4.abnf`, line 1576: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-send =   "Resent-Sender" *WSP ":" mailbox CRLF
     /// ```
     ObsResentSend,
-    /// The rule `obs-resent-date` of `abnf/rfc5322-sec3-4.abnf`, line 1578. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-date` of `abnf/rfc5322-sec3-4.abnf`, line 1578: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-date =   "Resent-Date" *WSP ":" date-time CRLF
     /// ```
     ObsResentDate,
-    /// The rule `obs-resent-to` of `abnf/rfc5322-sec3-4.abnf`, line 1580. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-to` of `abnf/rfc5322-sec3-4.abnf`, line 1580: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-to   =   "Resent-To" *WSP ":" address-list CRLF
     /// ```
     ObsResentTo,
-    /// The rule `obs-resent-cc` of `abnf/rfc5322-sec3-4.abnf`, line 1582. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-cc` of `abnf/rfc5322-sec3-4.abnf`, line 1582: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-cc   =   "Resent-Cc" *WSP ":" address-list CRLF
     /// ```
     ObsResentCc,
-    /// The rule `obs-resent-bcc` of `abnf/rfc5322-sec3-4.abnf`, line 1584. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-bcc` of `abnf/rfc5322-sec3-4.abnf`, line 1584: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-bcc  =   "Resent-Bcc" *WSP ":"
     ///                     (address-list / (*([CFWS] ",") [CFWS])) CRLF
     /// ```
     ObsResentBcc,
-    /// The rule `obs-resent-mid` of `abnf/rfc5322-sec3-4.abnf`, line 1587. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-mid` of `abnf/rfc5322-sec3-4.abnf`, line 1587: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-mid  =   "Resent-Message-ID" *WSP ":" msg-id CRLF
     /// ```
     ObsResentMid,
-    /// The rule `obs-resent-rply` of `abnf/rfc5322-sec3-4.abnf`, line 1589. Uses recursive rules: matched by the network.
+    /// The rule `obs-resent-rply` of `abnf/rfc5322-sec3-4.abnf`, line 1589: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-resent-rply =   "Resent-Reply-To" *WSP ":" address-list CRLF
     /// ```
     ObsResentRply,
-    /// The rule `obs-return` of `abnf/rfc5322-sec3-4.abnf`, line 1600. Uses recursive rules: matched by the network.
+    /// The rule `obs-return` of `abnf/rfc5322-sec3-4.abnf`, line 1600: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-return      =   "Return-Path" *WSP ":" path CRLF
     /// ```
     ObsReturn,
-    /// The rule `obs-received` of `abnf/rfc5322-sec3-4.abnf`, line 1602. Uses recursive rules: matched by the network.
+    /// The rule `obs-received` of `abnf/rfc5322-sec3-4.abnf`, line 1602: uses recursive rules, matched by the network.
     ///
     /// ```abnf
     /// obs-received    =   "Received" *WSP ":" *received-token CRLF
     /// ```
     ObsReceived,
-    /// The rule `obs-optional` of `abnf/rfc5322-sec3-4.abnf`, line 1606. Regular: matched by the DFA.
+    /// The rule `obs-optional` of `abnf/rfc5322-sec3-4.abnf`, line 1606: regular, matched by the DFA.
     ///
     /// ```abnf
     /// obs-optional    =   field-name *WSP ":" unstructured CRLF
     /// ```
     ObsOptional,
-    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `ALPHA` of `abnf/rfc5234-core.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z
     /// ```
     Alpha,
-    /// The rule `CR` of `abnf/rfc5234-core.abnf`, line 20. Regular: matched by the DFA.
+    /// The rule `CR` of `abnf/rfc5234-core.abnf`, line 20: regular, matched by the DFA.
     ///
     /// ```abnf
     /// CR             =  %x0D
     ///                        ; carriage return
     /// ```
     Cr,
-    /// The rule `CRLF` of `abnf/rfc5234-core.abnf`, line 23. Regular: matched by the DFA.
+    /// The rule `CRLF` of `abnf/rfc5234-core.abnf`, line 23: regular, matched by the DFA.
     ///
     /// ```abnf
     /// CRLF           =  CR LF
     ///                        ; Internet standard newline
     /// ```
     Crlf,
-    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DIGIT          =  %x30-39
     ///                        ; 0-9
     /// ```
     Digit,
-    /// The rule `DQUOTE` of `abnf/rfc5234-core.abnf`, line 32. Regular: matched by the DFA.
+    /// The rule `DQUOTE` of `abnf/rfc5234-core.abnf`, line 32: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DQUOTE         =  %x22
     ///                        ; " (Double Quote)
     /// ```
     Dquote,
-    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37. Regular: matched by the DFA.
+    /// The rule `HTAB` of `abnf/rfc5234-core.abnf`, line 37: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HTAB           =  %x09
     ///                        ; horizontal tab
     /// ```
     Htab,
-    /// The rule `LF` of `abnf/rfc5234-core.abnf`, line 40. Regular: matched by the DFA.
+    /// The rule `LF` of `abnf/rfc5234-core.abnf`, line 40: regular, matched by the DFA.
     ///
     /// ```abnf
     /// LF             =  %x0A
     ///                        ; linefeed
     /// ```
     Lf,
-    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57. Regular: matched by the DFA.
+    /// The rule `SP` of `abnf/rfc5234-core.abnf`, line 57: regular, matched by the DFA.
     ///
     /// ```abnf
     /// SP             =  %x20
     /// ```
     Sp,
-    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59. Regular: matched by the DFA.
+    /// The rule `VCHAR` of `abnf/rfc5234-core.abnf`, line 59: regular, matched by the DFA.
     ///
     /// ```abnf
     /// VCHAR          =  %x21-7E
     ///                        ; visible (printing) characters
     /// ```
     Vchar,
-    /// The rule `WSP` of `abnf/rfc5234-core.abnf`, line 62. Regular: matched by the DFA.
+    /// The rule `WSP` of `abnf/rfc5234-core.abnf`, line 62: regular, matched by the DFA.
     ///
     /// ```abnf
     /// WSP            =  SP / HTAB
     ///                        ; white space
     /// ```
     Wsp,
+}
+/// The rule's name as the grammar spells it (as [`Rule::name`]).
+impl core::fmt::Display for Rule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 impl Rule {
     /// Every rule, in grammar order.
@@ -1278,6 +1284,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
+}
+impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
     pub const fn is_regular(self) -> bool {

@@ -11,43 +11,43 @@ pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
-    /// The rule `begin-array` of `abnf/rfc8259-json.abnf`, line 3. Regular: matched by the DFA.
+    /// The rule `begin-array` of `abnf/rfc8259-json.abnf`, line 3: regular, matched by the DFA.
     ///
     /// ```abnf
     /// begin-array     = ws %x5B ws  ; [ left square bracket
     /// ```
     BeginArray,
-    /// The rule `begin-object` of `abnf/rfc8259-json.abnf`, line 4. Regular: matched by the DFA.
+    /// The rule `begin-object` of `abnf/rfc8259-json.abnf`, line 4: regular, matched by the DFA.
     ///
     /// ```abnf
     /// begin-object    = ws %x7B ws  ; { left curly bracket
     /// ```
     BeginObject,
-    /// The rule `end-array` of `abnf/rfc8259-json.abnf`, line 5. Regular: matched by the DFA.
+    /// The rule `end-array` of `abnf/rfc8259-json.abnf`, line 5: regular, matched by the DFA.
     ///
     /// ```abnf
     /// end-array       = ws %x5D ws  ; ] right square bracket
     /// ```
     EndArray,
-    /// The rule `end-object` of `abnf/rfc8259-json.abnf`, line 6. Regular: matched by the DFA.
+    /// The rule `end-object` of `abnf/rfc8259-json.abnf`, line 6: regular, matched by the DFA.
     ///
     /// ```abnf
     /// end-object      = ws %x7D ws  ; } right curly bracket
     /// ```
     EndObject,
-    /// The rule `name-separator` of `abnf/rfc8259-json.abnf`, line 7. Regular: matched by the DFA.
+    /// The rule `name-separator` of `abnf/rfc8259-json.abnf`, line 7: regular, matched by the DFA.
     ///
     /// ```abnf
     /// name-separator  = ws %x3A ws  ; : colon
     /// ```
     NameSeparator,
-    /// The rule `value-separator` of `abnf/rfc8259-json.abnf`, line 8. Regular: matched by the DFA.
+    /// The rule `value-separator` of `abnf/rfc8259-json.abnf`, line 8: regular, matched by the DFA.
     ///
     /// ```abnf
     /// value-separator = ws %x2C ws  ; , comma
     /// ```
     ValueSeparator,
-    /// The rule `ws` of `abnf/rfc8259-json.abnf`, line 9. Regular: matched by the DFA.
+    /// The rule `ws` of `abnf/rfc8259-json.abnf`, line 9: regular, matched by the DFA.
     ///
     /// ```abnf
     /// ws = *(
@@ -58,116 +58,116 @@ pub enum Rule {
     ///     )
     /// ```
     Ws,
-    /// The rule `value` of `abnf/rfc8259-json.abnf`, line 15. Recursive: matched by the network.
+    /// The rule `value` of `abnf/rfc8259-json.abnf`, line 15: recursive, matched by the network.
     ///
     /// ```abnf
     /// value = false / null / true / object / array / number / string
     /// ```
     Value,
-    /// The rule `false` of `abnf/rfc8259-json.abnf`, line 16. Regular: matched by the DFA.
+    /// The rule `false` of `abnf/rfc8259-json.abnf`, line 16: regular, matched by the DFA.
     ///
     /// ```abnf
     /// false = %x66.61.6c.73.65   ; false
     /// ```
     False,
-    /// The rule `null` of `abnf/rfc8259-json.abnf`, line 17. Regular: matched by the DFA.
+    /// The rule `null` of `abnf/rfc8259-json.abnf`, line 17: regular, matched by the DFA.
     ///
     /// ```abnf
     /// null  = %x6e.75.6c.6c      ; null
     /// ```
     Null,
-    /// The rule `true` of `abnf/rfc8259-json.abnf`, line 18. Regular: matched by the DFA.
+    /// The rule `true` of `abnf/rfc8259-json.abnf`, line 18: regular, matched by the DFA.
     ///
     /// ```abnf
     /// true  = %x74.72.75.65      ; true
     /// ```
     True,
-    /// The rule `object` of `abnf/rfc8259-json.abnf`, line 19. Recursive: matched by the network.
+    /// The rule `object` of `abnf/rfc8259-json.abnf`, line 19: recursive, matched by the network.
     ///
     /// ```abnf
     /// object = begin-object [ member *( value-separator member ) ]
     ///         end-object
     /// ```
     Object,
-    /// The rule `member` of `abnf/rfc8259-json.abnf`, line 21. Recursive: matched by the network.
+    /// The rule `member` of `abnf/rfc8259-json.abnf`, line 21: recursive, matched by the network.
     ///
     /// ```abnf
     /// member = string name-separator value
     /// ```
     Member,
-    /// The rule `array` of `abnf/rfc8259-json.abnf`, line 22. Recursive: matched by the network.
+    /// The rule `array` of `abnf/rfc8259-json.abnf`, line 22: recursive, matched by the network.
     ///
     /// ```abnf
     /// array = begin-array [ value *( value-separator value ) ] end-array
     /// ```
     Array,
-    /// The rule `number` of `abnf/rfc8259-json.abnf`, line 23. Regular: matched by the DFA.
+    /// The rule `number` of `abnf/rfc8259-json.abnf`, line 23: regular, matched by the DFA.
     ///
     /// ```abnf
     /// number = [ minus ] int [ frac ] [ exp ]
     /// ```
     Number,
-    /// The rule `decimal-point` of `abnf/rfc8259-json.abnf`, line 24. Regular: matched by the DFA.
+    /// The rule `decimal-point` of `abnf/rfc8259-json.abnf`, line 24: regular, matched by the DFA.
     ///
     /// ```abnf
     /// decimal-point = %x2E       ; .
     /// ```
     DecimalPoint,
-    /// The rule `digit1-9` of `abnf/rfc8259-json.abnf`, line 25. Regular: matched by the DFA.
+    /// The rule `digit1-9` of `abnf/rfc8259-json.abnf`, line 25: regular, matched by the DFA.
     ///
     /// ```abnf
     /// digit1-9 = %x31-39         ; 1-9
     /// ```
     Digit19,
-    /// The rule `e` of `abnf/rfc8259-json.abnf`, line 26. Regular: matched by the DFA.
+    /// The rule `e` of `abnf/rfc8259-json.abnf`, line 26: regular, matched by the DFA.
     ///
     /// ```abnf
     /// e = %x65 / %x45            ; e E
     /// ```
     E,
-    /// The rule `exp` of `abnf/rfc8259-json.abnf`, line 27. Regular: matched by the DFA.
+    /// The rule `exp` of `abnf/rfc8259-json.abnf`, line 27: regular, matched by the DFA.
     ///
     /// ```abnf
     /// exp = e [ minus / plus ] 1*DIGIT
     /// ```
     Exp,
-    /// The rule `frac` of `abnf/rfc8259-json.abnf`, line 28. Regular: matched by the DFA.
+    /// The rule `frac` of `abnf/rfc8259-json.abnf`, line 28: regular, matched by the DFA.
     ///
     /// ```abnf
     /// frac = decimal-point 1*DIGIT
     /// ```
     Frac,
-    /// The rule `int` of `abnf/rfc8259-json.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `int` of `abnf/rfc8259-json.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// int = zero / ( digit1-9 *DIGIT )
     /// ```
     Int,
-    /// The rule `minus` of `abnf/rfc8259-json.abnf`, line 30. Regular: matched by the DFA.
+    /// The rule `minus` of `abnf/rfc8259-json.abnf`, line 30: regular, matched by the DFA.
     ///
     /// ```abnf
     /// minus = %x2D               ; -
     /// ```
     Minus,
-    /// The rule `plus` of `abnf/rfc8259-json.abnf`, line 31. Regular: matched by the DFA.
+    /// The rule `plus` of `abnf/rfc8259-json.abnf`, line 31: regular, matched by the DFA.
     ///
     /// ```abnf
     /// plus = %x2B                ; +
     /// ```
     Plus,
-    /// The rule `zero` of `abnf/rfc8259-json.abnf`, line 32. Regular: matched by the DFA.
+    /// The rule `zero` of `abnf/rfc8259-json.abnf`, line 32: regular, matched by the DFA.
     ///
     /// ```abnf
     /// zero = %x30                ; 0
     /// ```
     Zero,
-    /// The rule `string` of `abnf/rfc8259-json.abnf`, line 33. Regular: matched by the DFA.
+    /// The rule `string` of `abnf/rfc8259-json.abnf`, line 33: regular, matched by the DFA.
     ///
     /// ```abnf
     /// string = quotation-mark *char quotation-mark
     /// ```
     String,
-    /// The rule `char` of `abnf/rfc8259-json.abnf`, line 34. Regular: matched by the DFA.
+    /// The rule `char` of `abnf/rfc8259-json.abnf`, line 34: regular, matched by the DFA.
     ///
     /// ```abnf
     /// char = unescaped /
@@ -183,37 +183,43 @@ pub enum Rule {
     ///         %x75 4HEXDIG )  ; uXXXX                U+XXXX
     /// ```
     Char,
-    /// The rule `escape` of `abnf/rfc8259-json.abnf`, line 45. Regular: matched by the DFA.
+    /// The rule `escape` of `abnf/rfc8259-json.abnf`, line 45: regular, matched by the DFA.
     ///
     /// ```abnf
     /// escape = %x5C              ; \
     /// ```
     Escape,
-    /// The rule `quotation-mark` of `abnf/rfc8259-json.abnf`, line 46. Regular: matched by the DFA.
+    /// The rule `quotation-mark` of `abnf/rfc8259-json.abnf`, line 46: regular, matched by the DFA.
     ///
     /// ```abnf
     /// quotation-mark = %x22      ; "
     /// ```
     QuotationMark,
-    /// The rule `unescaped` of `abnf/rfc8259-json.abnf`, line 47. Regular: matched by the DFA.
+    /// The rule `unescaped` of `abnf/rfc8259-json.abnf`, line 47: regular, matched by the DFA.
     ///
     /// ```abnf
     /// unescaped = %x20-21 / %x23-5B / %x5D-10FFFF
     /// ```
     Unescaped,
-    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29. Regular: matched by the DFA.
+    /// The rule `DIGIT` of `abnf/rfc5234-core.abnf`, line 29: regular, matched by the DFA.
     ///
     /// ```abnf
     /// DIGIT          =  %x30-39
     ///                        ; 0-9
     /// ```
     Digit,
-    /// The rule `HEXDIG` of `abnf/rfc5234-core.abnf`, line 35. Regular: matched by the DFA.
+    /// The rule `HEXDIG` of `abnf/rfc5234-core.abnf`, line 35: regular, matched by the DFA.
     ///
     /// ```abnf
     /// HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
     /// ```
     Hexdig,
+}
+/// The rule's name as the grammar spells it (as [`Rule::name`]).
+impl core::fmt::Display for Rule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 impl Rule {
     /// Every rule, in grammar order.
@@ -290,6 +296,8 @@ impl Rule {
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
+}
+impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
     pub const fn is_regular(self) -> bool {
