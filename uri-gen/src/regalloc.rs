@@ -5,7 +5,7 @@
 //! the other (so renaming cannot make a copy clobber its own input). Colouring is greedy in
 //! register order, which is deterministic; register 0 (unset) keeps its number.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use crate::tdfa::{FinalSrc, RegOp, Tdfa, UNSET};
 
@@ -178,33 +178,82 @@ pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
     tdfa
 }
 
+/// A set of registers as a bit vector: the must-analysis below takes an intersection on every
+/// edge, and a TDFA before allocation can have hundreds of registers.
+#[derive(Clone, PartialEq, Eq)]
+struct RegSet(Vec<u64>);
+
+impl RegSet {
+    fn full(registers: usize) -> RegSet {
+        let mut words = vec![u64::MAX; registers.div_ceil(64)];
+        if registers % 64 != 0 {
+            if let Some(last) = words.last_mut() {
+                *last = (1 << (registers % 64)) - 1;
+            }
+        }
+        RegSet(words)
+    }
+
+    fn contains(&self, r: u32) -> bool {
+        self.0.get(r as usize / 64).is_some_and(|w| w >> (r % 64) & 1 == 1)
+    }
+
+    fn set(&mut self, r: u32, on: bool) {
+        if let Some(w) = self.0.get_mut(r as usize / 64) {
+            if on {
+                *w |= 1 << (r % 64);
+            } else {
+                *w &= !(1 << (r % 64));
+            }
+        }
+    }
+
+    /// Applies one operation: the register it writes is unset afterwards exactly when it
+    /// copies an unset register.
+    fn step(&mut self, op: &RegOp) {
+        match *op {
+            RegOp::SetPos { dst } => self.set(dst, false),
+            RegOp::Copy { dst, src } => {
+                let unset = src == UNSET || self.contains(src);
+                self.set(dst, unset);
+            }
+        }
+    }
+
+    /// Keeps only the registers also in `other`; whether anything was removed.
+    fn intersect(&mut self, other: &RegSet) -> bool {
+        let mut changed = false;
+        for (w, o) in self.0.iter_mut().zip(&other.0) {
+            let next = *w & o;
+            changed |= next != *w;
+            *w = next;
+        }
+        changed
+    }
+}
+
 /// Removes operations that cannot change a register: clearing (or copying "unset" into) a
 /// register that is certainly unset already. A forward must-analysis finds, for every state, the
 /// registers that are unset on every path from a start (where all registers are unset); the
 /// operations are then rewritten per transition, and the lists deduplicated again.
+///
+/// The sets only shrink, so each state is queued at most once per register it loses (and never
+/// twice at a time): the analysis takes O(states x registers) visits of a state's row at worst.
 pub fn drop_redundant_clears(mut tdfa: Tdfa) -> Tdfa {
     let stride = tdfa.stride();
     let n = tdfa.len();
-    let all: BTreeSet<u32> = (0..tdfa.registers as u32).collect();
-    let mut unset: Vec<Option<BTreeSet<u32>>> = vec![None; n];
-    let mut work: Vec<usize> = Vec::new();
+    let mut unset: Vec<Option<RegSet>> = vec![None; n];
+    let mut queued = vec![false; n];
+    let mut work: VecDeque<usize> = VecDeque::new();
     for &s in &tdfa.starts {
-        unset[s as usize] = Some(all.clone());
-        work.push(s as usize);
+        unset[s as usize] = Some(RegSet::full(tdfa.registers));
+        if !queued[s as usize] {
+            queued[s as usize] = true;
+            work.push_back(s as usize);
+        }
     }
-    let step = |set: &mut BTreeSet<u32>, op: &RegOp| match *op {
-        RegOp::SetPos { dst } => {
-            set.remove(&dst);
-        }
-        RegOp::Copy { dst, src } => {
-            if src == UNSET || set.contains(&src) {
-                set.insert(dst);
-            } else {
-                set.remove(&dst);
-            }
-        }
-    };
-    while let Some(s) = work.pop() {
+    while let Some(s) = work.pop_front() {
+        queued[s] = false;
         let Some(entry) = unset[s].clone() else { continue };
         for c in 0..stride {
             let t = tdfa.trans[s * stride + c] as usize;
@@ -213,30 +262,39 @@ pub fn drop_redundant_clears(mut tdfa: Tdfa) -> Tdfa {
             }
             let mut out = entry.clone();
             for op in &tdfa.op_lists[tdfa.ops[s * stride + c] as usize] {
-                step(&mut out, op);
+                out.step(op);
             }
-            let merged = match &unset[t] {
-                None => out,
-                Some(old) => old.intersection(&out).copied().collect(),
+            let changed = match &mut unset[t] {
+                None => {
+                    unset[t] = Some(out);
+                    true
+                }
+                Some(old) => old.intersect(&out),
             };
-            if unset[t].as_ref() != Some(&merged) {
-                unset[t] = Some(merged);
-                work.push(t);
+            if changed && !queued[t] {
+                queued[t] = true;
+                work.push_back(t);
             }
         }
     }
     let mut lists: Vec<Vec<RegOp>> = vec![Vec::new()];
     let mut ids: HashMap<Vec<RegOp>, u32> = HashMap::from([(Vec::new(), 0)]);
+    let none = RegSet(vec![0; tdfa.registers.div_ceil(64)]);
     for (s, entry) in unset.iter().enumerate() {
-        let entry = entry.clone().unwrap_or_default();
+        let entry = entry.as_ref().unwrap_or(&none);
         for c in 0..stride {
             let at = s * stride + c;
+            let list = &tdfa.op_lists[tdfa.ops[at] as usize];
+            if list.is_empty() {
+                tdfa.ops[at] = 0;
+                continue;
+            }
             let mut set = entry.clone();
             let mut kept = Vec::new();
-            for op in &tdfa.op_lists[tdfa.ops[at] as usize] {
+            for op in list {
                 let redundant = matches!(*op, RegOp::Copy { dst, src }
-                    if set.contains(&dst) && (src == UNSET || set.contains(&src)));
-                step(&mut set, op);
+                    if set.contains(dst) && (src == UNSET || set.contains(src)));
+                set.step(op);
                 if !redundant {
                     kept.push(*op);
                 }
