@@ -236,10 +236,19 @@ impl<'g> Inputs<'g> {
     }
 }
 
-/// The URL lists and the relative references of `tests/data/corpus/`, and the inputs of the
-/// conformance vectors.
+/// The URL lists and the relative references of `tests/data/corpus/`, the inputs of the
+/// conformance vectors, and the corpus the `parse` fuzz target kept (`fuzz/corpus/parse/`).
 pub fn corpus_inputs() -> Vec<String> {
     let mut inputs = Vec::new();
+    let fuzzed = uri_tests::workspace_root().join("fuzz/corpus/parse");
+    let mut files: Vec<_> = std::fs::read_dir(&fuzzed)
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    for file in files {
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        inputs.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
     for name in ["kasztp.txt", "node_files.txt", "isaacs_files.txt"] {
         let text = uri_tests::read_data(&format!("corpus/{name}"));
         inputs.extend(text.lines().map(|l| l.trim_start_matches('\u{feff}').to_owned()));
