@@ -5,8 +5,6 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use regex_syntax::utf8::Utf8Sequences;
-
 use crate::dfa::DEAD;
 use crate::ir::{Expr, RuleId};
 use crate::{Encoding, Program};
@@ -222,14 +220,7 @@ impl Builder<'_> {
             match self.program.encoding {
                 Encoding::Octets => sequences.push(vec![(lo.min(255) as u8, hi.min(255) as u8)]),
                 Encoding::Utf8 => {
-                    for (a, b) in [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi.min(0x10FFFF))] {
-                        let (Some(a), Some(b)) = (char::from_u32(a), char::from_u32(b)) else { continue };
-                        if a <= b {
-                            for seq in Utf8Sequences::new(a, b) {
-                                sequences.push(seq.as_slice().iter().map(|r| (r.start, r.end)).collect());
-                            }
-                        }
-                    }
+                    crate::nfa::utf8_byte_ranges(lo, hi.min(0x10FFFF), &mut sequences);
                 }
             }
         }

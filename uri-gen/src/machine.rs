@@ -5,8 +5,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use regex_syntax::utf8::Utf8Sequences;
-
 use crate::classes::ByteClasses;
 use crate::ir::{Expr, Grammar, RuleId};
 use crate::nfa::NfaError;
@@ -184,14 +182,7 @@ impl Compiler<'_> {
                     if hi > 0x10FFFF {
                         return Err(NfaError::InvalidValue { value: hi });
                     }
-                    for (a, b) in [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi)] {
-                        let (Some(a), Some(b)) = (char::from_u32(a), char::from_u32(b)) else { continue };
-                        if a <= b {
-                            for seq in Utf8Sequences::new(a, b) {
-                                sequences.push(seq.as_slice().iter().map(|r| (r.start, r.end)).collect());
-                            }
-                        }
-                    }
+                    crate::nfa::utf8_byte_ranges(lo, hi, &mut sequences);
                 }
             }
         }

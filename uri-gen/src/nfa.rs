@@ -244,15 +244,7 @@ impl Compiler<'_> {
                     if hi > 0x10FFFF {
                         return Err(NfaError::InvalidValue { value: hi });
                     }
-                    for (a, b) in [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi)] {
-                        let (Some(a), Some(b)) = (char::from_u32(a), char::from_u32(b)) else { continue };
-                        if a > b {
-                            continue;
-                        }
-                        for seq in Utf8Sequences::new(a, b) {
-                            byte_ranges.push(seq.as_slice().iter().map(|r| (r.start, r.end)).collect());
-                        }
-                    }
+                    utf8_byte_ranges(lo, hi, &mut byte_ranges);
                     if lo <= 0xDFFF && hi >= 0xD800 && byte_ranges.is_empty() {
                         return Err(NfaError::InvalidValue { value: lo.max(0xD800) });
                     }
@@ -273,5 +265,19 @@ impl Compiler<'_> {
         }
         let start = self.add(State::Split(starts))?;
         Ok((start, end))
+    }
+}
+
+/// Appends the UTF-8 encodings of the code points `lo..=hi` (at most `%x10FFFF`) as sequences of
+/// byte ranges, one sequence per run of equal encoded length; surrogates have no encoding and
+/// are left out. Every automaton builder of the crate compiles code-point ranges through this.
+pub(crate) fn utf8_byte_ranges(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
+    for (a, b) in [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi)] {
+        let (Some(a), Some(b)) = (char::from_u32(a), char::from_u32(b)) else { continue };
+        if a <= b {
+            for seq in Utf8Sequences::new(a, b) {
+                out.push(seq.as_slice().iter().map(|r| (r.start, r.end)).collect());
+            }
+        }
     }
 }
