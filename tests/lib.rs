@@ -24,6 +24,22 @@ pub fn corpus_lines(name: &str) -> Vec<String> {
     text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
 }
 
+/// Times `count` tasks taking turns, `rounds` times over, and returns the fastest time of each
+/// in seconds: `run(i)` runs task `i` once. On a shared machine the load changes during a run;
+/// taking turns exposes every task to the same load, and the fastest round is the one least
+/// disturbed by it.
+pub fn fastest_interleaved(rounds: usize, count: usize, mut run: impl FnMut(usize)) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; count];
+    for _ in 0..rounds {
+        for (i, best) in best.iter_mut().enumerate() {
+            let start = std::time::Instant::now();
+            run(i);
+            *best = best.min(start.elapsed().as_secs_f64());
+        }
+    }
+    best
+}
+
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -45,14 +45,9 @@ fn bench(c: &mut Criterion) {
             })
             .collect();
         eprintln!("{name}: {} lines; normalized: {}", lines.len(), summary.join(", "));
-        let mut best = [f64::MAX; LIBRARIES.len()];
-        for _ in 0..30 {
-            for (i, (_, f)) in LIBRARIES.iter().enumerate() {
-                let start = std::time::Instant::now();
-                black_box(run(*f, &lines));
-                best[i] = best[i].min(start.elapsed().as_secs_f64());
-            }
-        }
+        let best = uri_tests::fastest_interleaved(30, LIBRARIES.len(), |i| {
+            black_box(run(LIBRARIES[i].1, &lines));
+        });
         for ((library, _), seconds) in LIBRARIES.iter().zip(best) {
             eprintln!(
                 "{name}: fastest of 30 interleaved rounds: {library}: {:.1} ns/line",

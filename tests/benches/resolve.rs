@@ -68,20 +68,13 @@ fn iri_string(base: &str, relative: &str) -> Option<usize> {
     Some(relative.resolve_against(base.to_absolute()).to_dedicated_string().as_str().len())
 }
 
-/// Times every library on all pairs, round after round, the libraries taking turns within a
-/// round, and prints the fastest round of each in ns per pair. On a shared machine the load
-/// changes during a run; taking turns exposes every library to the same load, and the fastest
-/// round is the one least disturbed by it.
+/// Prints the fastest of `rounds` rounds of each library, in ns per pair; the libraries take
+/// turns within a round (see [`uri_tests::fastest_interleaved`]).
 fn interleaved_minimum(libraries: &[(&str, Resolver)], pairs: &[(String, String)], rounds: usize) {
-    let mut best = vec![f64::MAX; libraries.len()];
-    for _ in 0..rounds {
-        for (i, (_, f)) in libraries.iter().enumerate() {
-            let start = std::time::Instant::now();
-            let total: usize = pairs.iter().filter_map(|(base, r)| f(black_box(base), black_box(r))).sum();
-            black_box(total);
-            best[i] = best[i].min(start.elapsed().as_secs_f64());
-        }
-    }
+    let best = uri_tests::fastest_interleaved(rounds, libraries.len(), |i| {
+        let f = libraries[i].1;
+        black_box(pairs.iter().filter_map(|(base, r)| f(black_box(base), black_box(r))).sum::<usize>());
+    });
     for ((name, _), seconds) in libraries.iter().zip(best) {
         eprintln!(
             "fastest of {rounds} interleaved rounds: {name}: {:.1} ns/pair",

@@ -13,7 +13,6 @@
 //! of the branch mispredictions that real, varied URLs cause.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 #[path = "../common/parsers.rs"]
 mod parsers;
@@ -65,17 +64,14 @@ fn main() {
 fn table(reps: usize, tsv: bool) {
     let corpora: Vec<Vec<String>> = FILES.iter().map(|f| lines(f)).collect();
     let parsers = parsers();
-    let mut best = vec![vec![f64::INFINITY; FILES.len()]; parsers.len()];
-    for _ in 0..reps {
-        for (p, (_, f)) in parsers.iter().enumerate() {
-            for (c, lines) in corpora.iter().enumerate() {
-                let start = Instant::now();
-                black_box(pass(*f, lines));
-                let ns = start.elapsed().as_nanos() as f64 / lines.len() as f64;
-                best[p][c] = best[p][c].min(ns);
-            }
-        }
-    }
+    // One task per (parser, corpus), parser-major; the best time per URL of each.
+    let seconds = uri_tests::fastest_interleaved(reps, parsers.len() * corpora.len(), |i| {
+        black_box(pass(parsers[i / corpora.len()].1, &corpora[i % corpora.len()]));
+    });
+    let best: Vec<Vec<f64>> = seconds
+        .chunks(corpora.len())
+        .map(|row| row.iter().zip(&corpora).map(|(s, lines)| s * 1e9 / lines.len() as f64).collect())
+        .collect();
     if tsv {
         for (p, (name, f)) in parsers.iter().enumerate() {
             for (c, lines) in corpora.iter().enumerate() {
