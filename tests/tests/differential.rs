@@ -123,6 +123,22 @@ fn check_rules(input: &[u8], rules: &[(Rule, RuleId)]) -> Result<usize, String> 
                 show()
             ));
         }
+        // What may follow the live prefix: the shipped tables (with their calls into shared
+        // bodies and returns) against the fresh DFA's state there.
+        let mut expected = [0u64; 4];
+        for byte in 0..=255u8 {
+            if dfa.next(state, byte) != DEAD {
+                expected[byte as usize / 64] |= 1 << (byte % 64);
+            }
+        }
+        let continuations = rule.continuations(&input[..viable]);
+        if continuations != (expected, dfa.accept[state as usize]) {
+            return Err(format!(
+                "{rule:?} on {}: generated continuations after {viable} bytes = {continuations:?}, dfa = {:?}",
+                show(),
+                (expected, dfa.accept[state as usize])
+            ));
+        }
         let Some(completion) = &oracle.completions[state as usize] else {
             return Err(format!("{rule:?} on {}: the dfa state after {viable} bytes cannot accept", show()));
         };

@@ -9,6 +9,7 @@ use quote::{format_ident, quote};
 use sha2::{Digest, Sha256};
 
 use crate::accel::Accel;
+use crate::share::{share, Shared, Target, MIN_BODY};
 use crate::{Compiled, SourceFile};
 
 /// The provenance written at the top of a generated file.
@@ -147,12 +148,36 @@ pub struct TableStats {
     pub bytes: usize,
 }
 
-/// Table sizes for `compiled` as [`recognizer`] emits them.
+/// Table sizes for `compiled` as [`recognizer`] emits them: every static table (transitions,
+/// classes, acceptance, starts, calls, acceleration and single-byte sets).
 pub fn table_stats(compiled: &Compiled) -> TableStats {
-    let dfa = &compiled.dfa;
-    let (_, width) = state_type((dfa.len() - 1) * dfa.stride());
-    let bytes = 256 + dfa.trans.len() * width + dfa.len() + dfa.starts.len() * width;
-    TableStats { states: dfa.len(), classes: dfa.stride(), bytes }
+    let (shared, accel) = plan(&compiled.dfa);
+    let (_, width) = state_type(special_base(&shared) + shared.calls.len());
+    let accel_width = accel.width() as usize / 8;
+    let bytes = 256
+        + shared.trans.len() * width
+        + shared.len()
+        + shared.starts.len() * 2 * width
+        + shared.calls.len() * 2 * width
+        + (256 + accel.count + 1) * accel_width
+        + shared.starts.len() * 32;
+    TableStats { states: shared.len(), classes: shared.stride, bytes }
+}
+
+/// The shared automaton of `dfa` and its acceleration plan.
+fn plan(dfa: &crate::dfa::Dfa) -> (Shared, Accel) {
+    let shared = share(dfa, MIN_BODY);
+    let accel = Accel::plan(shared.len(), |s| {
+        let loops: Vec<usize> = shared.self_loop_classes(s).collect();
+        (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
+    });
+    (shared, accel)
+}
+
+/// The first table value past the premultiplied state ids: it stands for a return, the values
+/// after it for the calls.
+fn special_base(shared: &Shared) -> usize {
+    shared.len() * shared.stride
 }
 
 /// `pub enum Rule` (a variant per rule, documented with the rule's text), its `Display` (the
@@ -215,12 +240,15 @@ pub(crate) fn rule_enum(grammar: &crate::Grammar, how: impl Fn(crate::RuleId) ->
 }
 
 /// The recognizer module: `pub enum Rule` with `name`, `from_name`, `ALL`, `matches`,
-/// `longest_match` and `valid_up_to`, over one dense table with premultiplied state ids.
+/// `longest_match` and `valid_up_to`, over one dense table with premultiplied state ids, where
+/// rule automata used in several contexts are shared ([`crate::share`]).
 pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let grammar = &compiled.grammar;
     let dfa = &compiled.dfa;
-    let stride = dfa.stride();
-    let (state_ty, _) = state_type((dfa.len() - 1) * stride);
+    let (shared, accel) = plan(dfa);
+    let stride = shared.stride;
+    let special = special_base(&shared);
+    let (state_ty, _) = state_type(special + shared.calls.len());
     let stride_lit = Literal::usize_unsuffixed(stride);
 
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
@@ -239,20 +267,42 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let indexes: Vec<_> = (0..count).map(Literal::usize_unsuffixed).collect();
 
     let classes = dfa.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
-    let accel = Accel::plan(dfa.len(), |s| dfa.self_loop_bytes(s));
-    let premultiplied = |s: u32| Literal::usize_unsuffixed(s as usize * stride);
-    let trans = accel.permute_table(&dfa.trans, stride).into_iter().map(premultiplied).collect::<Vec<_>>();
-    let trans_len = Literal::usize_unsuffixed(dfa.trans.len());
-    let accept = accel.permute_rows(&dfa.accept, 1);
-    let states = dfa.len();
+    let id = |s: u32| accel.new_id[s as usize] as usize * stride;
+    let mut table = vec![0; shared.trans.len()];
+    for (old, row) in shared.trans.chunks(stride).enumerate() {
+        for (c, target) in row.iter().enumerate() {
+            table[id(old as u32) + c] = match *target {
+                Target::State(t) => id(t),
+                Target::Return => special,
+                Target::Call(k) => special + 1 + k as usize,
+            };
+        }
+    }
+    let trans = table.iter().map(|&t| Literal::usize_unsuffixed(t));
+    let trans_len = Literal::usize_unsuffixed(table.len());
+    let accept = accel.permute_rows(&shared.accept, 1);
+    let states = shared.len();
     let states_lit = Literal::usize_unsuffixed(states);
     let count_lit = Literal::usize_unsuffixed(count);
-    let starts = dfa.starts.iter().map(|&s| premultiplied(accel.new_id[s as usize]));
+    let starts = shared.starts.iter().map(|&(s, _)| Literal::usize_unsuffixed(id(s)));
+    let returns = shared.starts.iter().map(|&(_, r)| Literal::usize_unsuffixed(id(r)));
+    let calls = shared.calls.iter().map(|&(s, r)| {
+        let (s, r) = (Literal::usize_unsuffixed(id(s)), Literal::usize_unsuffixed(id(r)));
+        quote!((#s, #r))
+    });
+    let calls_len = Literal::usize_unsuffixed(shared.calls.len());
+    let special_lit = Literal::usize_unsuffixed(special);
     let accel_items = accel_items(&accel, stride);
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
         " `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the \
-         {stride} byte classes. State 0 is dead. {states} states in all."
+         {stride} byte classes. State 0 is dead. {states} states in all. Values from `SPECIAL` on \
+         leave or enter a shared body."
+    );
+    let bodies_doc = format!(
+        " {} rule automata that several contexts use are kept once ({} states of copies removed): \
+         entering one is a call that sets the return register, leaving it a return.",
+        shared.bodies, shared.removed
     );
 
     quote! {
@@ -261,9 +311,11 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         #rule_enum
 
         impl Rule {
+            #[doc = " The rule's start state and the return register's first value."]
             #[inline]
-            fn start(self) -> usize {
-                STARTS[match self { #(Rule::#variants => #indexes,)* }] as usize
+            fn start(self) -> (usize, usize) {
+                let index = match self { #(Rule::#variants => #indexes,)* };
+                (STARTS[index] as usize, RETURNS[index] as usize)
             }
 
             #[doc = " Whether the whole of `input` is one match of the rule."]
@@ -275,13 +327,14 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
 
             #[doc = " The length of the longest prefix of `input` that matches the rule, if any."]
             pub fn longest_match(self, input: &[u8]) -> Option<usize> {
-                let mut state = self.start();
+                let (mut state, mut ret) = self.start();
                 let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
                 for (i, &byte) in input.iter().enumerate() {
-                    state = TRANS[state + CLASSES[byte as usize] as usize] as usize;
-                    if state == 0 {
+                    let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
+                    if next == 0 {
                         break;
                     }
+                    (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
                     if ACCEPT[state / STRIDE] {
                         last = Some(i + 1);
                     }
@@ -320,11 +373,11 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             }
         }
 
-        #[doc = " Runs the automaton from `state` until the input ends or the dead state is reached."]
-        #[doc = " Returns the last live state and how many bytes it consumed. States below `ACCEL_END`"]
-        #[doc = " loop on a byte set and skip runs of it by table tests, eight bytes at a time."]
+        #[doc = " Runs the automaton from a state and return register until the input ends or the"]
+        #[doc = " dead state is reached. Returns the last live state and how many bytes it consumed."]
+        #[doc = " States below `ACCEL_END` loop on a byte set and skip runs of it by table tests."]
         #[inline(always)]
-        fn run(mut state: usize, input: &[u8]) -> (usize, usize) {
+        fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
             let mut i = 0;
             while i < input.len() {
                 if state < ACCEL_END {
@@ -333,14 +386,30 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
                         break;
                     }
                 }
-                let next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-                if next == 0 {
-                    return (state, i);
+                let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+                // One comparison for the rare entries: dead (0), a return or a call.
+                if next.wrapping_sub(1) >= SPECIAL - 1 {
+                    if next == 0 {
+                        return (state, i);
+                    }
+                    (next, ret) = jump(next, ret);
                 }
                 state = next;
                 i += 1;
             }
             (state, i)
+        }
+
+        #[doc = " The state and return register after a table value from `SPECIAL` on: a return goes"]
+        #[doc = " to the state in the register, a call to a body state with a new return state."]
+        #[inline]
+        fn jump(value: usize, ret: usize) -> (usize, usize) {
+            if value == SPECIAL {
+                (ret, ret)
+            } else {
+                let (state, ret) = CALLS[value - SPECIAL - 1];
+                (state as usize, ret as usize)
+            }
         }
 
         #accel_items
@@ -361,5 +430,15 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
 
         #[doc = " The premultiplied start state of each rule, in `Rule::ALL` order."]
         static STARTS: [#state_ty; #count_lit] = [#(#starts),*];
+
+        #[doc = " The return register's first value for each rule, in `Rule::ALL` order: 0 unless the"]
+        #[doc = " rule starts inside a shared body."]
+        static RETURNS: [#state_ty; #count_lit] = [#(#returns),*];
+
+        #[doc = #bodies_doc]
+        const SPECIAL: usize = #special_lit;
+
+        #[doc = " The body state each call enters and the state its return goes to."]
+        static CALLS: [(#state_ty, #state_ty); #calls_len] = [#(#calls),*];
     }
 }

@@ -37,7 +37,26 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
     let finals = t.len() + rows.len();
-    TableStats::sum(256 + t.trans.len() * (width + ops_width) + finals, t)
+    let accel = parser_accel(t);
+    let accel_bytes = (256 + accel.count + 1) * (accel.width() as usize / 8);
+    TableStats::sum(
+        256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
+        t,
+    )
+}
+
+/// The acceleration plan of a tagged DFA: states that loop, with no register operation, on a
+/// set of bytes.
+fn parser_accel(t: &crate::tdfa::Tdfa) -> Accel {
+    let stride = t.stride();
+    Accel::plan(t.len(), |s| {
+        (0..=255u8)
+            .filter(|&b| {
+                let at = s as usize * stride + t.classes.get(b);
+                t.trans[at] == s && t.ops[at] == 0
+            })
+            .collect()
+    })
 }
 
 struct TableStats;
@@ -150,15 +169,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         quote!(#id => { #(#stmts)* })
     });
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
-    // Accelerate states that loop, with no register operation, on a set of bytes.
-    let accel = Accel::plan(t.len(), |s| {
-        (0..=255u8)
-            .filter(|&b| {
-                let at = s as usize * stride + t.classes.get(b);
-                t.trans[at] == s && t.ops[at] == 0
-            })
-            .collect()
-    });
+    let accel = parser_accel(t);
     let accel_items = accel_items(&accel, stride);
     let permuted_trans = accel.permute_table(&t.trans, stride);
     let permuted_ops = accel.permute_rows(&t.ops, stride);

@@ -10,7 +10,9 @@
 //! 4. [`classes`]: byte equivalence classes over all rules.
 //! 5. `determinize`: subset construction per rule.
 //! 6. `minimize`: Hopcroft minimization of all rules' DFAs together, so shared tails share states.
-//! 7. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`.
+//! 7. [`share`]: a rule automaton that minimization left in several copies (one per context) is
+//!    kept once and entered by calls that record where to return.
+//! 8. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`.
 //!
 //! [`compile_program`] takes recursive grammars too: [`summary::classify`] tells the regular rules
 //! (compiled as above) from the others, which [`rtn`] turns into a recursive transition network of
@@ -54,6 +56,7 @@ pub mod regex;
 mod renumber;
 pub mod rtn;
 pub mod sample;
+pub mod share;
 pub mod source;
 pub mod summary;
 pub mod tdfa;

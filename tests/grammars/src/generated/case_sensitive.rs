@@ -84,16 +84,18 @@ impl Rule {
     }
 }
 impl Rule {
+    /// The rule's start state and the return register's first value.
     #[inline]
-    fn start(self) -> usize {
-        STARTS[match self {
+    fn start(self) -> (usize, usize) {
+        let index = match self {
             Rule::CharVal => 0,
             Rule::CaseInsensitiveString => 1,
             Rule::CaseSensitiveString => 2,
             Rule::QuotedString => 3,
             Rule::Rulename => 4,
             Rule::Dquote => 5,
-        }] as usize
+        };
+        (STARTS[index] as usize, RETURNS[index] as usize)
     }
     /// Whether the whole of `input` is one match of the rule.
     #[inline]
@@ -103,13 +105,14 @@ impl Rule {
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
-        let mut state = self.start();
+        let (mut state, mut ret) = self.start();
         let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
         for (i, &byte) in input.iter().enumerate() {
-            state = TRANS[state + CLASSES[byte as usize] as usize] as usize;
-            if state == 0 {
+            let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
+            if next == 0 {
                 break;
             }
+            (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
             if ACCEPT[state / STRIDE] {
                 last = Some(i + 1);
             }
@@ -144,11 +147,11 @@ impl Rule {
         run(self.start(), input).1
     }
 }
-/// Runs the automaton from `state` until the input ends or the dead state is reached.
-/// Returns the last live state and how many bytes it consumed. States below `ACCEL_END`
-/// loop on a byte set and skip runs of it by table tests, eight bytes at a time.
+/// Runs the automaton from a state and return register until the input ends or the
+/// dead state is reached. Returns the last live state and how many bytes it consumed.
+/// States below `ACCEL_END` loop on a byte set and skip runs of it by table tests.
 #[inline(always)]
-fn run(mut state: usize, input: &[u8]) -> (usize, usize) {
+fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
         if state < ACCEL_END {
@@ -157,14 +160,28 @@ fn run(mut state: usize, input: &[u8]) -> (usize, usize) {
                 break;
             }
         }
-        let next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        if next == 0 {
-            return (state, i);
+        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+        if next.wrapping_sub(1) >= SPECIAL - 1 {
+            if next == 0 {
+                return (state, i);
+            }
+            (next, ret) = jump(next, ret);
         }
         state = next;
         i += 1;
     }
     (state, i)
+}
+/// The state and return register after a table value from `SPECIAL` on: a return goes
+/// to the state in the register, a call to a body state with a new return state.
+#[inline]
+fn jump(value: usize, ret: usize) -> (usize, usize) {
+    if value == SPECIAL {
+        (ret, ret)
+    } else {
+        let (state, ret) = CALLS[value - SPECIAL - 1];
+        (state as usize, ret as usize)
+    }
 }
 /// The first index at or after `i` whose byte is not in the loop set `mask`. Short runs
 /// (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are
@@ -224,7 +241,7 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-/// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 10 byte classes. State 0 is dead. 14 states in all.
+/// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 10 byte classes. State 0 is dead. 14 states in all. Values from `SPECIAL` on leave or enter a shared body.
 static TRANS: [u8; 140] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 120, 10, 10, 10, 10, 10, 10, 10, 0, 0, 10, 80,
     0, 0, 0, 0, 0, 0, 0, 0, 10, 90, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0,
@@ -249,3 +266,10 @@ static SINGLE_BYTES: [[u64; 4]; 6] = [
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
 static STARTS: [u8; 6] = [20, 30, 40, 50, 60, 70];
+/// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
+/// rule starts inside a shared body.
+static RETURNS: [u8; 6] = [0, 0, 0, 0, 0, 0];
+/// 0 rule automata that several contexts use are kept once (0 states of copies removed): entering one is a call that sets the return register, leaving it a return.
+const SPECIAL: usize = 140;
+/// The body state each call enters and the state its return goes to.
+static CALLS: [(u8, u8); 0] = [];

@@ -501,9 +501,10 @@ impl Rule {
     }
 }
 impl Rule {
+    /// The rule's start state and the return register's first value.
     #[inline]
-    fn start(self) -> usize {
-        STARTS[match self {
+    fn start(self) -> (usize, usize) {
+        let index = match self {
             Rule::Bws => 0,
             Rule::Connection => 1,
             Rule::ContentLength => 2,
@@ -562,7 +563,8 @@ impl Rule {
             Rule::Octet => 55,
             Rule::Sp => 56,
             Rule::Vchar => 57,
-        }] as usize
+        };
+        (STARTS[index] as usize, RETURNS[index] as usize)
     }
     /// Whether the whole of `input` is one match of the rule.
     #[inline]
@@ -572,13 +574,14 @@ impl Rule {
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
-        let mut state = self.start();
+        let (mut state, mut ret) = self.start();
         let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
         for (i, &byte) in input.iter().enumerate() {
-            state = TRANS[state + CLASSES[byte as usize] as usize] as usize;
-            if state == 0 {
+            let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
+            if next == 0 {
                 break;
             }
+            (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
             if ACCEPT[state / STRIDE] {
                 last = Some(i + 1);
             }
@@ -613,11 +616,11 @@ impl Rule {
         run(self.start(), input).1
     }
 }
-/// Runs the automaton from `state` until the input ends or the dead state is reached.
-/// Returns the last live state and how many bytes it consumed. States below `ACCEL_END`
-/// loop on a byte set and skip runs of it by table tests, eight bytes at a time.
+/// Runs the automaton from a state and return register until the input ends or the
+/// dead state is reached. Returns the last live state and how many bytes it consumed.
+/// States below `ACCEL_END` loop on a byte set and skip runs of it by table tests.
 #[inline(always)]
-fn run(mut state: usize, input: &[u8]) -> (usize, usize) {
+fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
         if state < ACCEL_END {
@@ -626,14 +629,28 @@ fn run(mut state: usize, input: &[u8]) -> (usize, usize) {
                 break;
             }
         }
-        let next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        if next == 0 {
-            return (state, i);
+        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+        if next.wrapping_sub(1) >= SPECIAL - 1 {
+            if next == 0 {
+                return (state, i);
+            }
+            (next, ret) = jump(next, ret);
         }
         state = next;
         i += 1;
     }
     (state, i)
+}
+/// The state and return register after a table value from `SPECIAL` on: a return goes
+/// to the state in the register, a call to a body state with a new return state.
+#[inline]
+fn jump(value: usize, ret: usize) -> (usize, usize) {
+    if value == SPECIAL {
+        (ret, ret)
+    } else {
+        let (state, ret) = CALLS[value - SPECIAL - 1];
+        (state as usize, ret as usize)
+    }
 }
 /// The first index at or after `i` whose byte is not in the loop set `mask`. Short runs
 /// (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are
@@ -704,7 +721,7 @@ static CLASSES: [u8; 256] = [
     26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26,
     26, 26, 26, 26, 26, 26, 26, 26, 26, 26,
 ];
-/// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 28 byte classes. State 0 is dead. 250 states in all.
+/// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 28 byte classes. State 0 is dead. 250 states in all. Values from `SPECIAL` on leave or enter a shared body.
 static TRANS: [u16; 7000] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 28, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1141,3 +1158,14 @@ static STARTS: [u16; 58] = [
     3388, 3332, 3332, 3416, 3444, 3472, 3500, 3528, 3556, 3584, 3612, 3640, 3668, 3696,
     3724,
 ];
+/// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
+/// rule starts inside a shared body.
+static RETURNS: [u16; 58] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0,
+];
+/// 0 rule automata that several contexts use are kept once (0 states of copies removed): entering one is a call that sets the return register, leaving it a return.
+const SPECIAL: usize = 7000;
+/// The body state each call enters and the state its return goes to.
+static CALLS: [(u16, u16); 0] = [];
