@@ -1,9 +1,12 @@
 //! The generator on arbitrary grammar text (`uri_gen::compile`): it never panics and either
 //! reports at least one error, each with a position inside the text, or compiles a DFA that
-//! agrees with the reference interpreter on sampled members of every rule and their mutations.
+//! agrees with the reference interpreter on sampled members of every rule and their mutations,
+//! and whose automaton with shared bodies (`uri_gen::share`, smallest bodies allowed) agrees with
+//! the DFA on them.
 
 use uri_gen::interp::Interpreter;
 use uri_gen::sample::Sampler;
+use uri_gen::share::share;
 use uri_gen::{compile, Compiled, Diagnostics, Encoding, Options, RuleId, SourceFile};
 
 use super::{seed_of, CORE_ABNF};
@@ -62,6 +65,17 @@ pub fn check_warnings(diagnostics: &[uri_gen::Diagnostic], text: &str) {
 fn check_compiled(compiled: &Compiled, encoding: Encoding, seed: u64) {
     let grammar = &compiled.grammar;
     let mut sampler = Sampler::new(grammar, encoding, seed).with_limits(6, 48);
+    let shared = share(&compiled.dfa, 2);
+    assert_eq!(shared.len() + shared.removed, compiled.dfa.len());
+    let agree = |id: RuleId, input: &[u8]| {
+        let i = id.index();
+        assert_eq!(
+            (shared.matches(i, input), shared.longest_match(i, input)),
+            (compiled.dfa.matches(i, input), compiled.dfa.longest_match(i, input)),
+            "shared bodies change rule {} on {input:?}",
+            grammar.rule(id).name
+        );
+    };
     let ids: Vec<RuleId> = grammar.ids().filter(|&id| grammar.rule(id).file == 0).take(12).collect();
     for id in ids {
         for _ in 0..2 {
@@ -72,7 +86,9 @@ fn check_compiled(compiled: &Compiled, encoding: Encoding, seed: u64) {
                 grammar.rule(id).name
             );
             assert_eq!(compiled.longest_match(id, &member), Some(member.len()));
+            agree(id, &member);
             let near = sampler.mutate(&member);
+            agree(id, &near);
             if near.len() <= INTERPRETER_MAX_LEN {
                 let mut interpreter = Interpreter::new(grammar, encoding, &near);
                 let name = &grammar.rule(id).name;

@@ -22,6 +22,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::classes::ByteClasses;
 use crate::dfa::{Dfa, DEAD};
 
 /// A body needs at least this many states to be worth a call.
@@ -41,6 +42,8 @@ pub enum Target {
 /// An automaton with shared bodies, over the byte classes of the [`Dfa`] it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shared {
+    /// The byte classes the columns stand for.
+    pub classes: ByteClasses,
     /// Columns per state: the number of byte classes.
     pub stride: usize,
     /// `trans[state * stride + class]`.
@@ -77,6 +80,35 @@ impl Shared {
             Target::Return => (ret, ret),
             Target::Call(k) => self.calls[k as usize],
         }
+    }
+
+    /// Whether the whole of `input` is a match from start `start` (an index of the input
+    /// automaton's starts).
+    pub fn matches(&self, start: usize, input: &[u8]) -> bool {
+        let (mut state, mut ret) = self.starts[start];
+        for &b in input {
+            (state, ret) = self.step(state, ret, self.classes.get(b));
+            if state == DEAD {
+                return false;
+            }
+        }
+        self.accept[state as usize]
+    }
+
+    /// The length of the longest prefix of `input` that matches from start `start`.
+    pub fn longest_match(&self, start: usize, input: &[u8]) -> Option<usize> {
+        let (mut state, mut ret) = self.starts[start];
+        let mut last = self.accept[state as usize].then_some(0);
+        for (i, &b) in input.iter().enumerate() {
+            (state, ret) = self.step(state, ret, self.classes.get(b));
+            if state == DEAD {
+                break;
+            }
+            if self.accept[state as usize] {
+                last = Some(i + 1);
+            }
+        }
+        last
     }
 
     /// The bytes on which `state` goes back to itself, whatever the register holds.
@@ -317,6 +349,7 @@ fn build(dfa: &Dfa, role: &[Role], bodies: usize) -> Shared {
         })
         .collect();
     Shared {
+        classes: dfa.classes.clone(),
         stride,
         trans,
         accept: kept.iter().map(|&s| dfa.accept[s]).collect(),
@@ -331,18 +364,6 @@ fn build(dfa: &Dfa, role: &[Role], bodies: usize) -> Shared {
 mod tests {
     use super::*;
     use crate::{compile, Options, SourceFile};
-
-    /// Runs `shared` from start `start` over `input`: whether the whole input matches.
-    fn shared_matches(shared: &Shared, dfa: &Dfa, start: usize, input: &[u8]) -> bool {
-        let (mut state, mut ret) = shared.starts[start];
-        for &b in input {
-            (state, ret) = shared.step(state, ret, dfa.classes.get(b));
-            if state == DEAD {
-                return false;
-            }
-        }
-        shared.accept[state as usize]
-    }
 
     /// Every string over `alphabet` up to `len` bytes.
     fn strings(alphabet: &[u8], len: usize) -> Vec<Vec<u8>> {
@@ -384,7 +405,7 @@ mod tests {
         for input in strings(b"ab01:[]xy", 7) {
             for start in 0..c.dfa.starts.len() {
                 assert_eq!(
-                    shared_matches(&shared, &c.dfa, start, &input),
+                    shared.matches(start, &input),
                     c.dfa.matches(start, &input),
                     "start {start}, input {:?}",
                     String::from_utf8_lossy(&input)
@@ -410,7 +431,7 @@ mod tests {
         assert_eq!(shared.bodies, 1);
         for input in strings(b"ab%0Fxy", 6) {
             for start in 0..c.dfa.starts.len() {
-                assert_eq!(shared_matches(&shared, &c.dfa, start, &input), c.dfa.matches(start, &input));
+                assert_eq!(shared.matches(start, &input), c.dfa.matches(start, &input));
             }
         }
     }
