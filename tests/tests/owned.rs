@@ -120,6 +120,68 @@ fn the_builder_recomposes_every_component_record() {
     assert!(rebuilt > 250, "only {rebuilt} records rebuilt");
 }
 
+/// Removing one component of a parsed reference leaves every other component as it was, the
+/// removed one absent; where the rest is no longer a valid reference (a path that would read as
+/// an authority or a scheme), the build fails with the path rule that says why.
+#[test]
+fn the_builder_removes_each_component_and_keeps_the_others() {
+    type Remove = fn(Builder) -> Builder;
+    let removals: [(&str, Remove); 6] = [
+        ("scheme", Builder::without_scheme),
+        ("authority", Builder::without_authority),
+        ("userinfo", Builder::without_userinfo),
+        ("port", Builder::without_port),
+        ("query", Builder::without_query),
+        ("fragment", Builder::without_fragment),
+    ];
+    let records: Vec<Value> = serde_json::from_str(&uri_tests::read_data("components.json")).unwrap();
+    let (mut built, mut refused) = (0, 0);
+    for record in &records {
+        let Ok(r) = UriRef::parse(record["input"].as_str().unwrap()) else { continue };
+        for (name, remove) in removals {
+            let result = remove(r.to_builder()).build();
+            let Ok(out) = result else {
+                let err = result.unwrap_err();
+                assert!(
+                    matches!(
+                        err.rule(),
+                        Rule::PathAbsolute | Rule::PathNoscheme | Rule::PathRootless | Rule::PathEmpty
+                    ),
+                    "{name} from {r}: {err}"
+                );
+                refused += 1;
+                continue;
+            };
+            let out = out.as_uri_ref();
+            fn authority<'a>(x: &UriRef<'a>) -> Option<(Option<&'a str>, String, Option<&'a str>)> {
+                x.authority().map(|a| (a.userinfo(), a.host().to_owned(), a.port()))
+            }
+            let expected_authority = match name {
+                "authority" => None,
+                "userinfo" => r.authority().map(|a| (None, a.host().to_owned(), a.port())),
+                "port" => r.authority().map(|a| (a.userinfo(), a.host().to_owned(), None)),
+                _ => authority(&r),
+            };
+            assert_eq!(authority(&out), expected_authority, "{name} from {r}: {out}");
+            assert_eq!(out.scheme(), if name == "scheme" { None } else { r.scheme() }, "{name} from {r}");
+            assert_eq!(out.path(), r.path(), "{name} from {r}");
+            assert_eq!(out.query(), if name == "query" { None } else { r.query() }, "{name} from {r}");
+            assert_eq!(
+                out.fragment(),
+                if name == "fragment" { None } else { r.fragment() },
+                "{name} from {r}"
+            );
+            built += 1;
+        }
+    }
+    assert!(built > 1500 && refused > 0, "{built} built, {refused} refused");
+    // The port as written, which a u16 cannot keep.
+    let r = UriRef::parse("http://h:0080/").unwrap();
+    assert_eq!(r.to_builder().without_port().port_str("00443").build().unwrap(), "http://h:00443/");
+    let err = Builder::new().host("h").port_str("44a").build().unwrap_err();
+    assert_eq!((err.rule(), err.index()), (Rule::Port, 2));
+}
+
 #[test]
 fn owned_types_offer_the_borrowed_operations_with_the_same_results() {
     let records: Vec<Value> = serde_json::from_str(&uri_tests::read_data("resolution.json")).expect("JSON");

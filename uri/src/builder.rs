@@ -11,7 +11,9 @@ use crate::{Rule, Uri, UriBuf, UriRef, UriRefBuf};
 ///
 /// Components are taken as they will appear in the URI: encode text first with
 /// [`crate::encode_path_segment`], [`crate::encode_query`] and the like. An authority is written
-/// when a host is set (it may be empty, as in `file:///etc`).
+/// when a host is set (it may be empty, as in `file:///etc`). Every component can be set and,
+/// except the path (set it to `""`), removed again with a `without_` method, so a builder from
+/// [`UriRef::to_builder`] can take anything away.
 ///
 /// ```
 /// use uri::{encode_query, Builder, Rule};
@@ -43,7 +45,7 @@ pub struct Builder {
     scheme: Option<String>,
     userinfo: Option<String>,
     host: Option<String>,
-    /// The port digits: set from a `u16`, or copied from a parsed reference.
+    /// The port digits: set from a `u16` or as text, or copied from a parsed reference.
     port: Option<String>,
     path: String,
     query: Option<String>,
@@ -80,6 +82,23 @@ impl Builder {
         self
     }
 
+    /// Sets the port as written, checked with the `port` rule: any run of digits, including
+    /// the empty port of `http://example.com:/` and forms a `u16` cannot keep (`0080`,
+    /// `99999`).
+    ///
+    /// ```
+    /// use uri::Builder;
+    ///
+    /// let b = Builder::new().scheme("http").host("example.com");
+    /// assert_eq!(b.clone().port_str("").build().unwrap(), "http://example.com:");
+    /// assert_eq!(b.clone().port_str("0080").build().unwrap(), "http://example.com:0080");
+    /// assert!(b.port_str("8o").build().is_err());
+    /// ```
+    pub fn port_str(mut self, port: &str) -> Builder {
+        self.port = Some(port.to_owned());
+        self
+    }
+
     /// Sets the path, checked with the path rule that fits the other components.
     pub fn path(mut self, path: &str) -> Builder {
         self.path = path.to_owned();
@@ -95,6 +114,59 @@ impl Builder {
     /// Sets the fragment (without `#`), checked with the `fragment` rule.
     pub fn fragment(mut self, fragment: &str) -> Builder {
         self.fragment = Some(fragment.to_owned());
+        self
+    }
+
+    /// Removes the scheme: the result is then a relative reference.
+    pub fn without_scheme(mut self) -> Builder {
+        self.scheme = None;
+        self
+    }
+
+    /// Removes the whole authority (user information, host and port): no `//` is written.
+    ///
+    /// ```
+    /// let r = uri::UriRef::parse("file://host/etc/hosts").unwrap();
+    /// assert_eq!(r.to_builder().without_authority().build().unwrap(), "file:/etc/hosts");
+    /// ```
+    pub fn without_authority(mut self) -> Builder {
+        self.userinfo = None;
+        self.host = None;
+        self.port = None;
+        self
+    }
+
+    /// Removes the user information (and its `@`).
+    ///
+    /// ```
+    /// let r = uri::UriRef::parse("ftp://user:secret@example.com/f").unwrap();
+    /// assert_eq!(r.to_builder().without_userinfo().build().unwrap(), "ftp://example.com/f");
+    /// ```
+    pub fn without_userinfo(mut self) -> Builder {
+        self.userinfo = None;
+        self
+    }
+
+    /// Removes the port (and its `:`).
+    pub fn without_port(mut self) -> Builder {
+        self.port = None;
+        self
+    }
+
+    /// Removes the query (and its `?`); an empty query is [`Builder::query`] with `""`.
+    pub fn without_query(mut self) -> Builder {
+        self.query = None;
+        self
+    }
+
+    /// Removes the fragment (and its `#`).
+    ///
+    /// ```
+    /// let r = uri::UriRef::parse("https://a/b?c#d").unwrap();
+    /// assert_eq!(r.to_builder().without_query().without_fragment().build().unwrap(), "https://a/b");
+    /// ```
+    pub fn without_fragment(mut self) -> Builder {
+        self.fragment = None;
         self
     }
 
