@@ -187,6 +187,9 @@ pub fn share(dfa: &Dfa, min_body: usize) -> Shared {
                 for &copy in map.keys() {
                     taken[copy as usize] = true;
                 }
+                // A later copy must not swallow this one's return state (a rule repeated
+                // back to back returns into the next copy's entry).
+                pinned[ret as usize] = true;
                 copies.push((map, ret));
             }
         }
@@ -199,7 +202,6 @@ pub fn share(dfa: &Dfa, min_body: usize) -> Shared {
         }
         pinned[exit as usize] = true;
         for (map, ret) in copies {
-            pinned[ret as usize] = true;
             for (copy, of) in map {
                 role[copy as usize] = Role::Copy { of, ret };
             }
@@ -421,6 +423,20 @@ mod tests {
         assert_eq!((shared.bodies, shared.removed), (0, 0));
         assert!(shared.calls.is_empty());
         assert!(shared.trans.iter().all(|t| matches!(t, Target::State(_))));
+    }
+
+    #[test]
+    fn a_rule_repeated_back_to_back_keeps_its_return_states() {
+        // Each copy of `g5` returns into the next copy's entry (found by fuzzing: a copy once
+        // swallowed the return state of the copy before it).
+        let c = compiled("ord = 4*g5\ng5 = 5%x47\n");
+        let shared = share(&c.dfa, 2);
+        for input in strings(b"G", 30) {
+            for start in 0..c.dfa.starts.len() {
+                assert_eq!(shared.matches(start, &input), c.dfa.matches(start, &input), "{input:?}");
+                assert_eq!(shared.longest_match(start, &input), c.dfa.longest_match(start, &input));
+            }
+        }
     }
 
     #[test]
