@@ -156,7 +156,7 @@ pub fn table_stats(compiled: &Compiled) -> TableStats {
     let accel_width = accel.width() as usize / 8;
     let bytes = 256
         + shared.trans.len() * width
-        + shared.len()
+        + shared.len().div_ceil(8)
         + shared.starts.len() * 2 * width
         + shared.calls.len() * 2 * width
         + (256 + accel.count + 1) * accel_width
@@ -281,8 +281,13 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let trans = table.iter().map(|&t| Literal::usize_unsuffixed(t));
     let trans_len = Literal::usize_unsuffixed(table.len());
     let accept = accel.permute_rows(&shared.accept, 1);
+    let accept_bits: Vec<u8> = accept
+        .chunks(8)
+        .map(|bits| bits.iter().enumerate().fold(0u8, |byte, (i, &a)| byte | (u8::from(a) << i)))
+        .collect();
+    let accept_len = Literal::usize_unsuffixed(accept_bits.len());
+    let accept = accept_bits.iter().map(|&b| Literal::u8_unsuffixed(b));
     let states = shared.len();
-    let states_lit = Literal::usize_unsuffixed(states);
     let count_lit = Literal::usize_unsuffixed(count);
     let starts = shared.starts.iter().map(|&(s, _)| Literal::usize_unsuffixed(id(s)));
     let returns = shared.starts.iter().map(|&(_, r)| Literal::usize_unsuffixed(id(r)));
@@ -322,20 +327,20 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             #[inline]
             pub fn matches(self, input: &[u8]) -> bool {
                 let (state, end) = run(self.start(), input);
-                end == input.len() && ACCEPT[state / STRIDE]
+                end == input.len() && accepts(state)
             }
 
             #[doc = " The length of the longest prefix of `input` that matches the rule, if any."]
             pub fn longest_match(self, input: &[u8]) -> Option<usize> {
                 let (mut state, mut ret) = self.start();
-                let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
+                let mut last = if accepts(state) { Some(0) } else { None };
                 for (i, &byte) in input.iter().enumerate() {
                     let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
                     if next == 0 {
                         break;
                     }
                     (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
-                    if ACCEPT[state / STRIDE] {
+                    if accepts(state) {
                         last = Some(i + 1);
                     }
                 }
@@ -362,7 +367,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
                         bytes[byte as usize / 64] |= 1 << (byte % 64);
                     }
                 }
-                (bytes, ACCEPT[state / STRIDE])
+                (bytes, accepts(state))
             }
 
             #[doc = " The length of the longest prefix of `input` that some match of the rule starts with:"]
@@ -400,6 +405,13 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             (state, i)
         }
 
+        #[doc = " Whether premultiplied state `state` accepts."]
+        #[inline]
+        fn accepts(state: usize) -> bool {
+            let id = state / STRIDE;
+            ACCEPT[id / 8] >> (id % 8) & 1 != 0
+        }
+
         #[doc = " The state and return register after a table value from `SPECIAL` on: a return goes"]
         #[doc = " to the state in the register, a call to a body state with a new return state."]
         #[inline]
@@ -422,8 +434,8 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         #[doc = #table_doc]
         static TRANS: [#state_ty; #trans_len] = [#(#trans),*];
 
-        #[doc = " Whether each state (by unmultiplied id) accepts."]
-        static ACCEPT: [bool; #states_lit] = [#(#accept),*];
+        #[doc = " Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id."]
+        static ACCEPT: [u8; #accept_len] = [#(#accept),*];
 
         #[doc = " For each rule, in `Rule::ALL` order, the bytes that alone match it."]
         static SINGLE_BYTES: [[u64; 4]; #count_lit] = [#(#single_bytes),*];

@@ -416,19 +416,19 @@ impl Rule {
     #[inline]
     pub fn matches(self, input: &[u8]) -> bool {
         let (state, end) = run(self.start(), input);
-        end == input.len() && ACCEPT[state / STRIDE]
+        end == input.len() && accepts(state)
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
         let (mut state, mut ret) = self.start();
-        let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
+        let mut last = if accepts(state) { Some(0) } else { None };
         for (i, &byte) in input.iter().enumerate() {
             let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
             if next == 0 {
                 break;
             }
             (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
-            if ACCEPT[state / STRIDE] {
+            if accepts(state) {
                 last = Some(i + 1);
             }
         }
@@ -453,7 +453,7 @@ impl Rule {
                 bytes[byte as usize / 64] |= 1 << (byte % 64);
             }
         }
-        (bytes, ACCEPT[state / STRIDE])
+        (bytes, accepts(state))
     }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
@@ -486,6 +486,12 @@ fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
         i += 1;
     }
     (state, i)
+}
+/// Whether premultiplied state `state` accepts.
+#[inline]
+fn accepts(state: usize) -> bool {
+    let id = state / STRIDE;
+    ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
 /// The state and return register after a table value from `SPECIAL` on: a return goes
 /// to the state in the register, a call to a body state with a new return state.
@@ -1060,45 +1066,11 @@ static TRANS: [u16; 10327] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7682, 7682, 7682, 7682, 7682, 7682, 0, 0,
     0, 7682, 0, 0, 0, 10327, 0,
 ];
-/// Whether each state (by unmultiplied id) accepts.
-static ACCEPT: [bool; 449] = [
-    false, true, true, true, true, true, true, false, true, true, true, false, true,
-    true, true, true, true, false, true, false, true, true, true, true, false, false,
-    true, true, false, true, true, true, true, true, false, false, true, true, false,
-    true, true, false, true, true, false, true, true, false, false, false, false, false,
-    false, false, true, false, false, false, true, false, false, false, false, false,
-    false, false, false, false, false, false, false, true, false, true, false, false,
-    true, false, false, false, false, false, false, true, false, false, false, false,
-    false, false, false, false, false, true, true, true, true, false, false, false,
-    false, true, false, true, false, false, true, true, false, false, false, false,
-    false, false, false, false, false, false, false, true, true, false, false, false,
-    false, false, false, true, false, false, false, false, true, false, false, true,
-    true, false, false, false, false, false, false, false, false, true, true, true, true,
-    true, true, true, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, false, false, false, false, false, false, false,
-    false, false, false, false, false, true, true, true, true, true, true, false, true,
-    true, true, false, false, false, false, false, false, false, false, true, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, false, true, true, true, true, true, false, false,
-    false, false, true, true, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    true, true, true, true, true, true, true, true, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, true, true, false, true, true, true, true, true, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    true, true, true, true, true, true, true, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, true, false, true,
-    true, true, true, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, true, true, true, true, true, true,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, true, true, false, true, true, true, true, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, true, true, true, true,
-    true, true, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, true, false, true, true, true, true, true, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, true, true, false, false, false, false,
-    false, false, false, false, false, false, false, true, false, false, false, false,
-    false, false, false,
+/// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+static ACCEPT: [u8; 57] = [
+    126, 247, 245, 236, 179, 109, 64, 4, 128, 18, 8, 224, 161, 12, 128, 129, 144, 1, 254,
+    0, 48, 0, 252, 14, 16, 0, 96, 31, 6, 0, 128, 127, 0, 0, 246, 1, 0, 254, 0, 192, 30,
+    0, 224, 15, 0, 246, 0, 240, 7, 0, 244, 1, 0, 48, 0, 2, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
 static SINGLE_BYTES: [[u64; 4]; 39] = [

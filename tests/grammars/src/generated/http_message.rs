@@ -570,19 +570,19 @@ impl Rule {
     #[inline]
     pub fn matches(self, input: &[u8]) -> bool {
         let (state, end) = run(self.start(), input);
-        end == input.len() && ACCEPT[state / STRIDE]
+        end == input.len() && accepts(state)
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
         let (mut state, mut ret) = self.start();
-        let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
+        let mut last = if accepts(state) { Some(0) } else { None };
         for (i, &byte) in input.iter().enumerate() {
             let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
             if next == 0 {
                 break;
             }
             (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
-            if ACCEPT[state / STRIDE] {
+            if accepts(state) {
                 last = Some(i + 1);
             }
         }
@@ -607,7 +607,7 @@ impl Rule {
                 bytes[byte as usize / 64] |= 1 << (byte % 64);
             }
         }
-        (bytes, ACCEPT[state / STRIDE])
+        (bytes, accepts(state))
     }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
@@ -640,6 +640,12 @@ fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
         i += 1;
     }
     (state, i)
+}
+/// Whether premultiplied state `state` accepts.
+#[inline]
+fn accepts(state: usize) -> bool {
+    let id = state / STRIDE;
+    ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
 /// The state and return register after a table value from `SPECIAL` on: a return goes
 /// to the state in the register, a call to a body state with a new return state.
@@ -1065,29 +1071,10 @@ static TRANS: [u16; 7000] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2492, 0, 0,
 ];
-/// Whether each state (by unmultiplied id) accepts.
-static ACCEPT: [bool; 250] = [
-    false, true, true, true, false, true, false, true, true, false, true, false, false,
-    true, false, true, false, false, true, false, false, true, true, false, false, false,
-    false, true, false, true, false, false, false, true, true, false, false, true, false,
-    false, false, false, false, false, false, false, false, true, false, false, false,
-    true, true, false, false, false, false, false, false, true, false, false, false,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, true, false, false, false, false,
-    false, true, false, false, false, false, false, true, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, true, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, true, true, false, false, true, false, false, false, false, false, false,
-    true, true, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, true, true, false, false, false,
-    false, false, false, false, false, false, false, false, true, true, false, false,
-    false, false, false, false, false, false, false, false, false, false, true, true,
-    false, true, false, false, false, true, true, false, false, false, false, false,
-    false, true, false, false, true, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, true, false, false,
-    false, false, false, false, false, false, false, false, false, true, false, false,
-    false, false, false, false, false, false, false,
+/// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+static ACCEPT: [u8; 32] = [
+    174, 165, 100, 40, 38, 128, 24, 136, 0, 0, 0, 64, 16, 4, 0, 2, 0, 19, 24, 0, 192, 0,
+    24, 0, 22, 3, 9, 0, 16, 0, 1, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
 static SINGLE_BYTES: [[u64; 4]; 58] = [

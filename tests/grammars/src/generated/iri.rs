@@ -451,19 +451,19 @@ impl Rule {
     #[inline]
     pub fn matches(self, input: &[u8]) -> bool {
         let (state, end) = run(self.start(), input);
-        end == input.len() && ACCEPT[state / STRIDE]
+        end == input.len() && accepts(state)
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
         let (mut state, mut ret) = self.start();
-        let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
+        let mut last = if accepts(state) { Some(0) } else { None };
         for (i, &byte) in input.iter().enumerate() {
             let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
             if next == 0 {
                 break;
             }
             (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
-            if ACCEPT[state / STRIDE] {
+            if accepts(state) {
                 last = Some(i + 1);
             }
         }
@@ -488,7 +488,7 @@ impl Rule {
                 bytes[byte as usize / 64] |= 1 << (byte % 64);
             }
         }
-        (bytes, ACCEPT[state / STRIDE])
+        (bytes, accepts(state))
     }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
@@ -521,6 +521,12 @@ fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
         i += 1;
     }
     (state, i)
+}
+/// Whether premultiplied state `state` accepts.
+#[inline]
+fn accepts(state: usize) -> bool {
+    let id = state / STRIDE;
+    ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
 /// The state and return register after a table value from `SPECIAL` on: a return goes
 /// to the state in the register, a call to a body state with a new return state.
@@ -2010,65 +2016,12 @@ static TRANS: [u16; 31970] = [
     0, 0, 0, 0, 26680, 26680, 26680, 26680, 26680, 26680, 0, 0, 0, 26680, 0, 0, 0, 31970,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-/// Whether each state (by unmultiplied id) accepts.
-static ACCEPT: [bool; 695] = [
-    false, true, true, true, true, true, true, true, false, true, true, true, false,
-    true, true, true, true, true, true, false, true, false, true, true, true, true, true,
-    false, false, true, true, false, true, true, true, true, true, false, false, true,
-    true, false, true, true, false, true, true, true, true, true, false, false, false,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, true,
-    false, false, false, false, false, false, false, true, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, true, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, true, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, true, false, false, false, false,
-    false, false, false, false, false, true, true, true, true, true, false, false, false,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, true, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, true, true, false, false, false, false,
-    false, false, true, true, false, false, false, false, false, false, false, false,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, true, true, true, true,
-    true, true, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, false, false, false,
-    false, false, true, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, true, true, true, true, false, true, true, true,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, true, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, true, true, false, true, true, true, true,
-    true, false, false, false, false, false, false, true, false, false, true, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, true, true, true,
-    true, true, true, true, true, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, false, true, true, true, true, false, false, true,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, true, true, true, true, true, true, true, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    true, true, false, true, true, true, true, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, true, true,
-    true, true, true, true, true, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, true, true, false, true, true, true, true, false,
-    false, false, false, false, false, false, false, false, false, false, false, true,
-    true, true, true, true, true, true, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, false, true, true,
-    true, true, true, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, true, true,
-    false, false, false, false, false, false, false, false, false, false, false, true,
-    false, false, false, false, false, false, false,
+/// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+static ACCEPT: [u8; 87] = [
+    254, 238, 215, 103, 159, 237, 35, 0, 0, 16, 16, 0, 8, 0, 0, 4, 0, 0, 0, 0, 0, 1, 124,
+    4, 0, 32, 0, 0, 0, 0, 0, 48, 48, 64, 0, 32, 0, 0, 0, 252, 1, 0, 0, 0, 0, 8, 2, 192,
+    239, 0, 0, 2, 0, 0, 236, 3, 9, 0, 0, 0, 192, 63, 0, 0, 96, 79, 0, 128, 63, 0, 176, 7,
+    0, 248, 3, 128, 61, 0, 252, 1, 0, 125, 0, 0, 12, 128, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
 static SINGLE_BYTES: [[u64; 4]; 42] = [

@@ -395,19 +395,19 @@ impl Rule {
     #[inline]
     pub fn matches(self, input: &[u8]) -> bool {
         let (state, end) = run(self.start(), input);
-        end == input.len() && ACCEPT[state / STRIDE]
+        end == input.len() && accepts(state)
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
         let (mut state, mut ret) = self.start();
-        let mut last = if ACCEPT[state / STRIDE] { Some(0) } else { None };
+        let mut last = if accepts(state) { Some(0) } else { None };
         for (i, &byte) in input.iter().enumerate() {
             let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
             if next == 0 {
                 break;
             }
             (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
-            if ACCEPT[state / STRIDE] {
+            if accepts(state) {
                 last = Some(i + 1);
             }
         }
@@ -432,7 +432,7 @@ impl Rule {
                 bytes[byte as usize / 64] |= 1 << (byte % 64);
             }
         }
-        (bytes, ACCEPT[state / STRIDE])
+        (bytes, accepts(state))
     }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
@@ -465,6 +465,12 @@ fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
         i += 1;
     }
     (state, i)
+}
+/// Whether premultiplied state `state` accepts.
+#[inline]
+fn accepts(state: usize) -> bool {
+    let id = state / STRIDE;
+    ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
 /// The state and return register after a table value from `SPECIAL` on: a return goes
 /// to the state in the register, a call to a body state with a new return state.
@@ -1212,57 +1218,12 @@ static TRANS: [u16; 13616] = [
     0, 0, 13087, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3910, 0, 0, 0, 0, 9637, 9637, 9637,
     9637, 9637, 9637, 0, 0, 0, 9637, 0, 0, 0, 13616, 0,
 ];
-/// Whether each state (by unmultiplied id) accepts.
-static ACCEPT: [bool; 592] = [
-    false, true, true, true, true, true, true, false, true, true, true, true, true, true,
-    true, true, true, false, true, false, false, true, true, true, true, false, true,
-    true, false, true, true, true, false, false, false, false, false, false, true, true,
-    true, true, false, true, true, false, false, false, false, false, false, true, false,
-    false, false, true, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, true, false, true, false, false, true, false,
-    false, false, false, false, true, false, false, false, false, false, false, false,
-    false, false, true, true, true, true, false, false, false, false, false, false,
-    false, false, false, false, false, true, false, true, false, false, true, false,
-    false, false, false, false, false, false, false, true, true, false, false, false,
-    false, false, false, true, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, false, false, true,
-    false, false, false, false, false, true, true, true, true, true, true, true, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    true, false, false, false, true, true, true, true, true, true, false, true, true,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, false, true, true, true, true, true, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, true, true, false, false, false, true,
-    true, true, true, true, true, true, true, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    true, true, false, true, true, true, true, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, true,
-    true, true, true, true, true, true, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, true, true, false, true,
-    true, true, true, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, true, true, true, true, true, true, true,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, true, true,
-    false, true, true, true, true, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, true, true, true, true, true, true, true, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, true, false, true, true, true, true, true, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, false, false, false, false, false, false, false, true,
-    true, false, false, false, false, false, false, false, false, false, false, false,
-    false, false, false, false, true, false, false, false, false, false, false, false,
-    false, false,
+/// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+static ACCEPT: [u8; 74] = [
+    126, 255, 229, 237, 192, 27, 136, 0, 64, 9, 2, 120, 0, 148, 0, 3, 1, 0, 18, 252, 1,
+    0, 0, 0, 64, 252, 14, 0, 0, 0, 0, 236, 3, 0, 0, 0, 140, 127, 0, 0, 0, 96, 15, 0, 0,
+    0, 254, 0, 0, 0, 216, 3, 0, 0, 224, 15, 0, 0, 236, 1, 0, 128, 63, 0, 0, 0, 244, 1, 0,
+    0, 96, 0, 64, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
 static SINGLE_BYTES: [[u64; 4]; 37] = [
