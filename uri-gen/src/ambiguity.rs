@@ -6,7 +6,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::dfa::DEAD;
-use crate::ir::{Expr, RuleId};
+use crate::ir::RuleId;
+use crate::nfa::{Frag, Thompson};
 use crate::{Encoding, Program};
 
 /// A regular rule whose direct sub-rules one input can capture at different positions.
@@ -53,7 +54,7 @@ pub fn capture_ambiguity(
         return Err(SearchTooLarge);
     }
     let mut b = Builder { program, subs: &subs, states: Vec::new() };
-    let (start, end) = b.c_expr(&grammar.rule(rule).expr).map_err(|()| SearchTooLarge)?;
+    let (start, end) = b.expr(&grammar.rule(rule).expr).map_err(|()| SearchTooLarge)?;
     let accept = b.add(AState::Match).map_err(|()| SearchTooLarge)?;
     b.patch(end, accept);
     let nfa = TagNfa { states: b.states, start };
@@ -98,6 +99,10 @@ impl Builder<'_> {
         self.states.push(state);
         Ok((self.states.len() - 1) as u32)
     }
+}
+
+impl Thompson for Builder<'_> {
+    type Error = ();
 
     fn hole(&mut self) -> Result<u32, ()> {
         self.add(AState::Split(Vec::new()))
@@ -109,67 +114,16 @@ impl Builder<'_> {
         }
     }
 
-    fn c_expr(&mut self, expr: &Expr) -> Result<(u32, u32), ()> {
-        match expr {
-            Expr::Empty => {
-                let s = self.hole()?;
-                Ok((s, s))
-            }
-            Expr::Class(ranges) => self.c_class(ranges),
-            Expr::Concat(parts) => {
-                let start = self.hole()?;
-                let mut end = start;
-                for part in parts {
-                    let (s, e) = self.c_expr(part)?;
-                    self.patch(end, s);
-                    end = e;
-                }
-                Ok((start, end))
-            }
-            Expr::Alt(alts) => {
-                let end = self.hole()?;
-                let mut starts = Vec::new();
-                for alt in alts {
-                    let (s, e) = self.c_expr(alt)?;
-                    self.patch(e, end);
-                    starts.push(s);
-                }
-                Ok((self.add(AState::Split(starts))?, end))
-            }
-            Expr::Repeat { min, max, body } => {
-                let start = self.hole()?;
-                let mut end = start;
-                for _ in 0..*min {
-                    let (s, e) = self.c_expr(body)?;
-                    self.patch(end, s);
-                    end = e;
-                }
-                let exit = self.hole()?;
-                match max {
-                    None => {
-                        let (s, e) = self.c_expr(body)?;
-                        let split = self.add(AState::Split(vec![s, exit]))?;
-                        self.patch(end, split);
-                        self.patch(e, split);
-                    }
-                    Some(max) => {
-                        for _ in *min..*max {
-                            let (s, e) = self.c_expr(body)?;
-                            let split = self.add(AState::Split(vec![s, exit]))?;
-                            self.patch(end, split);
-                            end = e;
-                        }
-                        self.patch(end, exit);
-                    }
-                }
-                Ok((start, exit))
-            }
-            Expr::Ref(id) => self.c_ref(*id),
-        }
+    fn split(&mut self, targets: Vec<u32>) -> Result<u32, ()> {
+        self.add(AState::Split(targets))
+    }
+
+    fn range(&mut self, lo: u8, hi: u8, next: u32) -> Result<u32, ()> {
+        self.add(AState::Bytes(vec![(lo, hi, next)]))
     }
 
     /// A sub-rule: its start tag, a copy of its DFA, its end tag.
-    fn c_ref(&mut self, id: RuleId) -> Result<(u32, u32), ()> {
+    fn reference(&mut self, id: RuleId) -> Result<Frag, ()> {
         let program = self.program;
         let i = self.subs.iter().position(|&s| s == id).ok_or(())? as u32;
         let dfa = &program.dfa;
@@ -213,8 +167,9 @@ impl Builder<'_> {
         Ok((open, exit))
     }
 
-    /// Code points as UTF-8 byte sequences (surrogates have none), or octets.
-    fn c_class(&mut self, ranges: &[(u32, u32)]) -> Result<(u32, u32), ()> {
+    /// Code points as UTF-8 byte sequences (surrogates have none), or octets; the grammar
+    /// compiled already, so its values fit the encoding.
+    fn class(&mut self, ranges: &[(u32, u32)]) -> Result<Frag, ()> {
         let mut sequences: Vec<Vec<(u8, u8)>> = Vec::new();
         for &(lo, hi) in ranges {
             match self.program.encoding {
@@ -224,16 +179,7 @@ impl Builder<'_> {
                 }
             }
         }
-        let end = self.hole()?;
-        let mut starts = Vec::new();
-        for seq in sequences {
-            let mut next = end;
-            for &(lo, hi) in seq.iter().rev() {
-                next = self.add(AState::Bytes(vec![(lo, hi, next)]))?;
-            }
-            starts.push(next);
-        }
-        Ok((self.add(AState::Split(starts))?, end))
+        self.sequences(sequences)
     }
 }
 

@@ -1,13 +1,13 @@
 //! One machine of a recursive transition network ([`crate::rtn`]): a rule's expression as a DFA
-//! over bytes and calls. Thompson construction (`c_expr`, inlining regular rules and calling the
-//! others), subset construction with calls as extra alphabet symbols, removal of states that cannot
-//! reach a match, and Moore's partition refinement.
+//! over bytes and calls. Thompson construction ([`crate::nfa::Thompson`], inlining regular rules
+//! and calling the others), subset construction with calls as extra alphabet symbols, removal of
+//! states that cannot reach a match, and Moore's partition refinement.
 
 use std::collections::{BTreeMap, HashMap};
 
 use crate::classes::ByteClasses;
-use crate::ir::{Expr, Grammar, RuleId};
-use crate::nfa::NfaError;
+use crate::ir::{Grammar, RuleId};
+use crate::nfa::{Frag, NfaError, Thompson};
 use crate::rtn::RtnError;
 use crate::Encoding;
 
@@ -24,8 +24,7 @@ pub(crate) fn build_all(
     let mut nfas = Vec::new();
     for &rule in rules {
         let mut c = Compiler { grammar, machine_of_rule, encoding, limit: nfa_limit, states: Vec::new() };
-        let (start, end) =
-            c.c_expr(&grammar.rule(rule).expr).map_err(|error| RtnError::Nfa { rule, error })?;
+        let (start, end) = c.expr(&grammar.rule(rule).expr).map_err(|error| RtnError::Nfa { rule, error })?;
         let accept = c.add(NState::Match).map_err(|error| RtnError::Nfa { rule, error })?;
         c.patch(end, accept);
         nfas.push((c.states, start));
@@ -57,8 +56,8 @@ enum NState {
     Match,
 }
 
-/// Thompson construction of one machine: `c_concat`, `c_alt`, `c_repeat` and `c_class` as in
-/// [`crate::nfa`], with `c_ref` inlining regular rules and calling the others.
+/// One machine under construction: [`Thompson`] with `reference` inlining regular rules and
+/// calling the others.
 struct Compiler<'a> {
     grammar: &'a Grammar,
     machine_of_rule: &'a [Option<u32>],
@@ -66,8 +65,6 @@ struct Compiler<'a> {
     limit: usize,
     states: Vec<NState>,
 }
-
-type Frag = (u32, u32);
 
 impl Compiler<'_> {
     fn add(&mut self, state: NState) -> Result<u32, NfaError> {
@@ -77,6 +74,10 @@ impl Compiler<'_> {
         self.states.push(state);
         Ok((self.states.len() - 1) as u32)
     }
+}
+
+impl Thompson for Compiler<'_> {
+    type Error = NfaError;
 
     fn hole(&mut self) -> Result<u32, NfaError> {
         self.add(NState::Split(Vec::new()))
@@ -88,26 +89,20 @@ impl Compiler<'_> {
         }
     }
 
-    fn c_expr(&mut self, expr: &Expr) -> Result<Frag, NfaError> {
-        match expr {
-            Expr::Empty => {
-                let s = self.hole()?;
-                Ok((s, s))
-            }
-            Expr::Class(ranges) => self.c_class(ranges),
-            Expr::Concat(parts) => self.c_concat(parts),
-            Expr::Alt(alts) => self.c_alt(alts),
-            Expr::Repeat { min, max, body } => self.c_repeat(*min, *max, body),
-            Expr::Ref(rule) => self.c_ref(*rule),
-        }
+    fn split(&mut self, targets: Vec<u32>) -> Result<u32, NfaError> {
+        self.add(NState::Split(targets))
+    }
+
+    fn range(&mut self, lo: u8, hi: u8, next: u32) -> Result<u32, NfaError> {
+        self.add(NState::Range { lo, hi, next })
     }
 
     /// A regular rule is inlined; any other rule is a call of its machine.
-    fn c_ref(&mut self, rule: RuleId) -> Result<Frag, NfaError> {
+    fn reference(&mut self, rule: RuleId) -> Result<Frag, NfaError> {
         match self.machine_of_rule[rule.index()] {
             None => {
                 let grammar = self.grammar;
-                self.c_expr(&grammar.rule(rule).expr)
+                self.expr(&grammar.rule(rule).expr)
             }
             Some(machine) => {
                 let end = self.hole()?;
@@ -117,86 +112,10 @@ impl Compiler<'_> {
         }
     }
 
-    fn c_concat(&mut self, parts: &[Expr]) -> Result<Frag, NfaError> {
-        let start = self.hole()?;
-        let mut end = start;
-        for part in parts {
-            let (s, e) = self.c_expr(part)?;
-            self.patch(end, s);
-            end = e;
-        }
-        Ok((start, end))
-    }
-
-    fn c_alt(&mut self, alts: &[Expr]) -> Result<Frag, NfaError> {
-        let end = self.hole()?;
-        let mut starts = Vec::new();
-        for alt in alts {
-            let (s, e) = self.c_expr(alt)?;
-            self.patch(e, end);
-            starts.push(s);
-        }
-        let start = self.add(NState::Split(starts))?;
-        Ok((start, end))
-    }
-
-    fn c_repeat(&mut self, min: u32, max: Option<u32>, body: &Expr) -> Result<Frag, NfaError> {
-        let start = self.hole()?;
-        let mut end = start;
-        for _ in 0..min {
-            let (s, e) = self.c_expr(body)?;
-            self.patch(end, s);
-            end = e;
-        }
-        let exit = self.hole()?;
-        match max {
-            None => {
-                let (s, e) = self.c_expr(body)?;
-                let split = self.add(NState::Split(vec![s, exit]))?;
-                self.patch(end, split);
-                self.patch(e, split);
-            }
-            Some(max) => {
-                for _ in min..max {
-                    let (s, e) = self.c_expr(body)?;
-                    let split = self.add(NState::Split(vec![s, exit]))?;
-                    self.patch(end, split);
-                    end = e;
-                }
-                self.patch(end, exit);
-            }
-        }
-        Ok((start, exit))
-    }
-
-    /// Code points as their UTF-8 byte sequences (surrogates have none), or octets.
-    fn c_class(&mut self, ranges: &[(u32, u32)]) -> Result<Frag, NfaError> {
-        let mut sequences: Vec<Vec<(u8, u8)>> = Vec::new();
-        for &(lo, hi) in ranges {
-            match self.encoding {
-                Encoding::Octets => {
-                    let hi8 = u8::try_from(hi).map_err(|_| NfaError::InvalidValue { value: hi })?;
-                    sequences.push(vec![(lo as u8, hi8)]);
-                }
-                Encoding::Utf8 => {
-                    if hi > 0x10FFFF {
-                        return Err(NfaError::InvalidValue { value: hi });
-                    }
-                    crate::nfa::utf8_byte_ranges(lo, hi, &mut sequences);
-                }
-            }
-        }
-        let end = self.hole()?;
-        let mut starts = Vec::new();
-        for seq in sequences {
-            let mut next = end;
-            for &(lo, hi) in seq.iter().rev() {
-                next = self.add(NState::Range { lo, hi, next })?;
-            }
-            starts.push(next);
-        }
-        let start = self.add(NState::Split(starts))?;
-        Ok((start, end))
+    /// Code points as their UTF-8 byte sequences, or octets, as in the rule NFAs.
+    fn class(&mut self, ranges: &[(u32, u32)]) -> Result<Frag, NfaError> {
+        let sequences = crate::nfa::byte_sequences(self.encoding, ranges)?;
+        self.sequences(sequences)
     }
 }
 
