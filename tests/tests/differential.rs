@@ -7,7 +7,6 @@
 //! shortest way to an accepting state must match by the interpreter.
 
 use std::cell::Cell;
-use std::collections::VecDeque;
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -41,49 +40,9 @@ fn oracle() -> &'static Oracle {
                 (rule, id)
             })
             .collect();
-        let completions = completions(&compiled);
+        let completions = compiled.dfa.completions();
         Oracle { compiled, rules, completions }
     })
-}
-
-/// For every state, the shortest input (smallest bytes first among equals) from it to an
-/// accepting state, found by a breadth-first search backwards from the accepting states.
-fn completions(compiled: &Compiled) -> Vec<Option<Vec<u8>>> {
-    let dfa = &compiled.dfa;
-    let mut into: Vec<Vec<(u32, u8)>> = vec![Vec::new(); dfa.len()];
-    for from in 1..dfa.len() as u32 {
-        for byte in 0..=255u8 {
-            let to = dfa.next(from, byte);
-            if to != DEAD {
-                into[to as usize].push((from, byte));
-            }
-        }
-    }
-    let mut step: Vec<Option<u8>> = vec![None; dfa.len()];
-    let mut done: Vec<bool> = dfa.accept.clone();
-    let mut queue: VecDeque<u32> = (0..dfa.len() as u32).filter(|&s| dfa.accept[s as usize]).collect();
-    while let Some(to) = queue.pop_front() {
-        for &(from, byte) in &into[to as usize] {
-            if !done[from as usize] {
-                done[from as usize] = true;
-                step[from as usize] = Some(byte);
-                queue.push_back(from);
-            }
-        }
-    }
-    (0..dfa.len() as u32)
-        .map(|start| {
-            if !done[start as usize] {
-                return None;
-            }
-            let (mut state, mut out) = (start, Vec::new());
-            while let Some(byte) = step[state as usize] {
-                out.push(byte);
-                state = dfa.next(state, byte);
-            }
-            Some(out)
-        })
-        .collect()
 }
 
 /// Checks every shipped rule on `input`. Returns the number of cases, or the first disagreement.
@@ -231,52 +190,13 @@ fn generated_tables_agree_on_members_and_mutations() {
     assert!(cases >= 100_000, "only {cases} cases");
 }
 
-/// One input per reachable state of `rule`'s DFA and byte class: the shortest way to the state,
-/// a byte of the class (a different one of its bytes at each state, so every byte is used), and
-/// the shortest way on to a match when the byte leads to a live state.
-fn transition_cover(oracle: &Oracle, id: RuleId) -> Vec<Vec<u8>> {
-    let dfa = &oracle.compiled.dfa;
-    let members: Vec<Vec<u8>> = (0..dfa.classes.len()).map(|c| dfa.classes.members(c).collect()).collect();
-    let byte = |state: u32, class: usize| members[class][state as usize % members[class].len()];
-    let start = dfa.starts[id.index()];
-    let mut paths: Vec<Option<Vec<u8>>> = vec![None; dfa.len()];
-    paths[start as usize] = Some(Vec::new());
-    let mut order = vec![start];
-    let mut next = 0;
-    while let Some(&state) = order.get(next) {
-        next += 1;
-        for class in 0..members.len() {
-            let target = dfa.next(state, byte(state, class));
-            if target != DEAD && paths[target as usize].is_none() {
-                let mut path = paths[state as usize].clone().unwrap_or_default();
-                path.push(byte(state, class));
-                paths[target as usize] = Some(path);
-                order.push(target);
-            }
-        }
-    }
-    let mut inputs = Vec::new();
-    for &state in &order {
-        for class in 0..members.len() {
-            let mut input = paths[state as usize].clone().unwrap_or_default();
-            input.push(byte(state, class));
-            let target = dfa.next(state, byte(state, class));
-            if let Some(Some(tail)) = oracle.completions.get(target as usize).filter(|_| target != DEAD) {
-                input.extend_from_slice(tail);
-            }
-            inputs.push(input);
-        }
-    }
-    inputs
-}
-
 #[test]
 fn generated_tables_agree_on_every_transition() {
     let started = Instant::now();
     let oracle = oracle();
     let mut tally = Tally::default();
     for &(rule, id) in &oracle.rules {
-        for input in transition_cover(oracle, id) {
+        for input in oracle.compiled.dfa.transition_cover(&oracle.completions, id.index()) {
             match check_rules(&input, &[(rule, id)]) {
                 Ok(n) => tally.cases += n,
                 Err(e) => tally.failures.push(e),

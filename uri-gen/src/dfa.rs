@@ -104,6 +104,88 @@ impl Dfa {
         }
     }
 
+    /// For every state, the shortest input (smallest bytes first among equals) from it to an
+    /// accepting state, or `None` when no input leads from it to a match: a breadth-first
+    /// search backwards from the accepting states.
+    pub fn completions(&self) -> Vec<Option<Vec<u8>>> {
+        let mut into: Vec<Vec<(u32, u8)>> = vec![Vec::new(); self.len()];
+        for from in 1..self.len() as u32 {
+            for byte in 0..=255u8 {
+                let to = self.next(from, byte);
+                if to != DEAD {
+                    into[to as usize].push((from, byte));
+                }
+            }
+        }
+        let mut step: Vec<Option<u8>> = vec![None; self.len()];
+        let mut done: Vec<bool> = self.accept.clone();
+        let mut queue: std::collections::VecDeque<u32> =
+            (0..self.len() as u32).filter(|&s| self.accept[s as usize]).collect();
+        while let Some(to) = queue.pop_front() {
+            for &(from, byte) in &into[to as usize] {
+                if !done[from as usize] {
+                    done[from as usize] = true;
+                    step[from as usize] = Some(byte);
+                    queue.push_back(from);
+                }
+            }
+        }
+        (0..self.len() as u32)
+            .map(|start| {
+                done[start as usize].then(|| {
+                    let (mut state, mut out) = (start, Vec::new());
+                    while let Some(byte) = step[state as usize] {
+                        out.push(byte);
+                        state = self.next(state, byte);
+                    }
+                    out
+                })
+            })
+            .collect()
+    }
+
+    /// Inputs that take every transition reachable from start `start`: for each reachable
+    /// state and byte class, the shortest way to the state, a byte of the class (a different one
+    /// of its bytes at each state, so that every byte is used), and, when that byte leads to a
+    /// live state, its shortest way on to a match (`completions` is [`Dfa::completions`]). Rare
+    /// paths that random sampling may miss are all taken this way, which makes these inputs a
+    /// test set for anything that claims to implement the automaton.
+    pub fn transition_cover(&self, completions: &[Option<Vec<u8>>], start: usize) -> Vec<Vec<u8>> {
+        let members: Vec<Vec<u8>> =
+            (0..self.classes.len()).map(|c| self.classes.members(c).collect()).collect();
+        let byte = |state: u32, class: usize| members[class][state as usize % members[class].len()];
+        let start = self.starts[start];
+        let mut paths: Vec<Option<Vec<u8>>> = vec![None; self.len()];
+        paths[start as usize] = Some(Vec::new());
+        let mut order = vec![start];
+        let mut next = 0;
+        while let Some(&state) = order.get(next) {
+            next += 1;
+            for class in 0..members.len() {
+                let target = self.next(state, byte(state, class));
+                if target != DEAD && paths[target as usize].is_none() {
+                    let mut path = paths[state as usize].clone().unwrap_or_default();
+                    path.push(byte(state, class));
+                    paths[target as usize] = Some(path);
+                    order.push(target);
+                }
+            }
+        }
+        let mut inputs = Vec::new();
+        for &state in &order {
+            for class in 0..members.len() {
+                let mut input = paths[state as usize].clone().unwrap_or_default();
+                input.push(byte(state, class));
+                let target = self.next(state, byte(state, class));
+                if let Some(Some(tail)) = completions.get(target as usize).filter(|_| target != DEAD) {
+                    input.extend_from_slice(tail);
+                }
+                inputs.push(input);
+            }
+        }
+        inputs
+    }
+
     /// The bytes on which `state` goes back to itself.
     pub fn self_loop_bytes(&self, state: u32) -> Vec<u8> {
         (0..=255u8).filter(|&b| state != DEAD && self.next(state, b) == state).collect()

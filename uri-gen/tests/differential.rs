@@ -10,7 +10,6 @@
 //! The proptest runs are seeded with a fixed seed unless `PROPTEST_RNG_SEED` says otherwise.
 
 use std::cell::Cell;
-use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -18,7 +17,6 @@ use std::time::Instant;
 use proptest::collection::vec;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use uri_gen::dfa::{Dfa, DEAD};
 use uri_gen::interp::Interpreter;
 use uri_gen::sample::{Sampler, PUNCTUATION};
 use uri_gen::share::{share, Shared, MIN_BODY};
@@ -126,92 +124,15 @@ fn sampled_cases(compiled: &Compiled, encoding: Encoding, seed: u64, per_rule: u
     tally
 }
 
-/// For every state, the shortest input (smallest bytes first among equals) from it to an
-/// accepting state, found by a breadth-first search backwards from the accepting states.
-fn completions(dfa: &Dfa) -> Vec<Option<Vec<u8>>> {
-    let mut into: Vec<Vec<(u32, u8)>> = vec![Vec::new(); dfa.len()];
-    for from in 1..dfa.len() as u32 {
-        for byte in 0..=255u8 {
-            let to = dfa.next(from, byte);
-            if to != DEAD {
-                into[to as usize].push((from, byte));
-            }
-        }
-    }
-    let mut step: Vec<Option<u8>> = vec![None; dfa.len()];
-    let mut done: Vec<bool> = dfa.accept.clone();
-    let mut queue: VecDeque<u32> = (0..dfa.len() as u32).filter(|&s| dfa.accept[s as usize]).collect();
-    while let Some(to) = queue.pop_front() {
-        for &(from, byte) in &into[to as usize] {
-            if !done[from as usize] {
-                done[from as usize] = true;
-                step[from as usize] = Some(byte);
-                queue.push_back(from);
-            }
-        }
-    }
-    (0..dfa.len() as u32)
-        .map(|start| {
-            done[start as usize].then(|| {
-                let (mut state, mut out) = (start, Vec::new());
-                while let Some(byte) = step[state as usize] {
-                    out.push(byte);
-                    state = dfa.next(state, byte);
-                }
-                out
-            })
-        })
-        .collect()
-}
-
-/// One input per reachable state of `rule`'s DFA and byte class: the shortest way to the state,
-/// a byte of the class (a different one of its bytes at each state, so every byte is used), and
-/// the shortest way on to a match when the byte leads to a live state. Rare paths that sampling
-/// may miss (one IPv6 alternative with one h16 length, say) are all taken this way.
-fn transition_cover(dfa: &Dfa, completions: &[Option<Vec<u8>>], rule: RuleId) -> Vec<Vec<u8>> {
-    let members: Vec<Vec<u8>> = (0..dfa.classes.len()).map(|c| dfa.classes.members(c).collect()).collect();
-    let byte = |state: u32, class: usize| members[class][state as usize % members[class].len()];
-    let start = dfa.starts[rule.index()];
-    let mut paths: Vec<Option<Vec<u8>>> = vec![None; dfa.len()];
-    paths[start as usize] = Some(Vec::new());
-    let mut order = vec![start];
-    let mut next = 0;
-    while let Some(&state) = order.get(next) {
-        next += 1;
-        for class in 0..members.len() {
-            let target = dfa.next(state, byte(state, class));
-            if target != DEAD && paths[target as usize].is_none() {
-                let mut path = paths[state as usize].clone().unwrap_or_default();
-                path.push(byte(state, class));
-                paths[target as usize] = Some(path);
-                order.push(target);
-            }
-        }
-    }
-    let mut inputs = Vec::new();
-    for &state in &order {
-        for class in 0..members.len() {
-            let mut input = paths[state as usize].clone().unwrap_or_default();
-            input.push(byte(state, class));
-            let target = dfa.next(state, byte(state, class));
-            if let Some(Some(tail)) = completions.get(target as usize).filter(|_| target != DEAD) {
-                input.extend_from_slice(tail);
-            }
-            inputs.push(input);
-        }
-    }
-    inputs
-}
-
 /// Every transition of every rule's DFA, each input compared on its own rule.
 fn transition_cases(compiled: &Compiled, encoding: Encoding) -> Tally {
-    let completions = completions(&compiled.dfa);
+    let completions = compiled.dfa.completions();
     let mut tally = Tally::default();
     for rule in compiled.grammar.ids() {
         if completions[compiled.dfa.starts[rule.index()] as usize].is_none() {
             tally.failures.push(format!("rule `{}` matches nothing", compiled.grammar.rule(rule).name));
         }
-        for input in transition_cover(&compiled.dfa, &completions, rule) {
+        for input in compiled.dfa.transition_cover(&completions, rule.index()) {
             match compare_rules(compiled, encoding, &input, [rule]) {
                 Ok(n) => tally.cases += n,
                 Err(e) => tally.failures.push(e),
@@ -372,10 +293,10 @@ fn shared_bodies_keep_every_language() {
         bodies += shared.bodies;
         assert_eq!(shared.len() + shared.removed, compiled.dfa.len(), "{name}");
         let mut inputs = Vec::new();
-        let completions = completions(&compiled.dfa);
+        let completions = compiled.dfa.completions();
         let mut sampler = Sampler::new(&compiled.grammar, Encoding::Utf8, i as u64);
         for rule in compiled.grammar.ids() {
-            inputs.extend(transition_cover(&compiled.dfa, &completions, rule));
+            inputs.extend(compiled.dfa.transition_cover(&completions, rule.index()));
             for _ in 0..200 {
                 let member = sampler.sample(rule);
                 let mutated = sampler.mutate(&member);
