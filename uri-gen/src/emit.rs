@@ -127,6 +127,19 @@ pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
     }
 }
 
+/// The first statement of a run loop's body (over `state`, `input` and `i`): in an accelerated
+/// state, skip the run of its loop set, and leave the loop when the input ends there.
+pub(crate) fn skip_step() -> TokenStream {
+    quote! {
+        if state < ACCEL_END {
+            i = skip(ACCEL[state / STRIDE], input, i);
+            if i == input.len() {
+                break;
+            }
+        }
+    }
+}
+
 fn state_type(max: usize) -> (TokenStream, usize) {
     if max <= u8::MAX as usize {
         (quote!(u8), 1)
@@ -298,6 +311,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let calls_len = Literal::usize_unsuffixed(shared.calls.len());
     let special_lit = Literal::usize_unsuffixed(special);
     let accel_items = accel_items(&accel, stride);
+    let skip_step = skip_step();
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
         " `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the \
@@ -385,12 +399,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
             let mut i = 0;
             while i < input.len() {
-                if state < ACCEL_END {
-                    i = skip(ACCEL[state / STRIDE], input, i);
-                    if i == input.len() {
-                        break;
-                    }
-                }
+                #skip_step
                 let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
                 // One comparison for the rare entries: dead (0), a return or a call.
                 if next.wrapping_sub(1) >= SPECIAL - 1 {

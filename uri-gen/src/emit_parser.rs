@@ -8,7 +8,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::accel::Accel;
-use crate::emit::{accel_items, variant_name};
+use crate::emit::{accel_items, skip_step, variant_name};
 use crate::tdfa::{FinalSrc, RegOp};
 use crate::CompiledParsers;
 
@@ -171,6 +171,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
     let accel = parser_accel(t);
     let accel_items = accel_items(&accel, stride);
+    let skip_step = skip_step();
     let permuted_trans = accel.permute_table(&t.trans, stride);
     let permuted_ops = accel.permute_rows(&t.ops, stride);
     let permuted_finals = accel.permute_rows(&t.finals, 1);
@@ -293,12 +294,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 let mut state = start;
                 let mut i = 0;
                 while i < input.len() {
-                    if state < ACCEL_END {
-                        i = skip(ACCEL[state / STRIDE], input, i);
-                        if i == input.len() {
-                            break;
-                        }
-                    }
+                    #skip_step
                     let at = state + CLASSES[input[i] as usize] as usize;
                     let entry = TRANS[at] as usize;
                     if entry & FLAG != 0 {
