@@ -319,8 +319,9 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
          leave or enter a shared body."
     );
     let bodies_doc = format!(
-        " {} rule automata that several contexts use are kept once ({} states of copies removed): \
-         entering one is a call that sets the return register, leaving it a return.",
+        " The first table value that is not a state. Shared bodies: {} ({} states of copies \
+         removed); a rule automaton that several contexts use is kept once, entered by a call \
+         that sets the return register and left by a return (value `SPECIAL`).",
         shared.bodies, shared.removed
     );
 

@@ -272,7 +272,7 @@ static STARTS: [u8; 6] = [20, 30, 40, 50, 60, 70];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
 static RETURNS: [u8; 6] = [0, 0, 0, 0, 0, 0];
-/// 0 rule automata that several contexts use are kept once (0 states of copies removed): entering one is a call that sets the return register, leaving it a return.
+/// The first table value that is not a state. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return (value `SPECIAL`).
 const SPECIAL: usize = 140;
 /// The body state each call enters and the state its return goes to.
 static CALLS: [(u8, u8); 0] = [];

@@ -1152,7 +1152,7 @@ static RETURNS: [u16; 58] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0,
 ];
-/// 0 rule automata that several contexts use are kept once (0 states of copies removed): entering one is a call that sets the return register, leaving it a return.
+/// The first table value that is not a state. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return (value `SPECIAL`).
 const SPECIAL: usize = 7000;
 /// The body state each call enters and the state its return goes to.
 static CALLS: [(u16, u16); 0] = [];

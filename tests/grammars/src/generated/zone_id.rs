@@ -1277,7 +1277,7 @@ static RETURNS: [u16; 37] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-/// 1 rule automata that several contexts use are kept once (483 states of copies removed): entering one is a call that sets the return register, leaving it a return.
+/// The first table value that is not a state. Shared bodies: 1 (483 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return (value `SPECIAL`).
 const SPECIAL: usize = 13616;
 /// The body state each call enters and the state its return goes to.
 static CALLS: [(u16, u16); 4] = [(1495, 1265), (1495, 4554), (1495, 6670), (1495, 6693)];
