@@ -9,6 +9,7 @@ use quote::{format_ident, quote};
 use sha2::{Digest, Sha256};
 
 use crate::accel::Accel;
+use crate::dfa::DEAD;
 use crate::share::{share, Shared, Target, MIN_BODY};
 use crate::{Compiled, SourceFile};
 
@@ -165,7 +166,7 @@ pub struct TableStats {
 /// classes, acceptance, starts, calls, acceleration and single-byte sets).
 pub fn table_stats(compiled: &Compiled) -> TableStats {
     let (shared, accel) = plan(&compiled.dfa);
-    let (_, width) = state_type(special_base(&shared) + shared.calls.len());
+    let (_, width) = state_type(special_base(&shared) + 1 + shared.calls.len());
     let accel_width = accel.width() as usize / 8;
     let bytes = 256
         + shared.trans.len() * width
@@ -187,8 +188,9 @@ fn plan(dfa: &crate::dfa::Dfa) -> (Shared, Accel) {
     (shared, accel)
 }
 
-/// The first table value past the premultiplied state ids: it stands for a return, the values
-/// after it for the calls.
+/// The first table value past the premultiplied state ids: it stands for the dead end, the next
+/// for a return, the values after it for the calls. (Row 0, the dead state's, is never entered:
+/// with the dead end above every state, one comparison tells ordinary transitions from the rest.)
 fn special_base(shared: &Shared) -> usize {
     shared.len() * shared.stride
 }
@@ -261,7 +263,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let (shared, accel) = plan(dfa);
     let stride = shared.stride;
     let special = special_base(&shared);
-    let (state_ty, _) = state_type(special + shared.calls.len());
+    let (state_ty, _) = state_type(special + 1 + shared.calls.len());
     let stride_lit = Literal::usize_unsuffixed(stride);
 
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
@@ -285,9 +287,10 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     for (old, row) in shared.trans.chunks(stride).enumerate() {
         for (c, target) in row.iter().enumerate() {
             table[id(old as u32) + c] = match *target {
+                Target::State(DEAD) => special,
                 Target::State(t) => id(t),
-                Target::Return => special,
-                Target::Call(k) => special + 1 + k as usize,
+                Target::Return => special + 1,
+                Target::Call(k) => special + 2 + k as usize,
             };
         }
     }
@@ -315,13 +318,14 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
         " `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the \
-         {stride} byte classes. State 0 is dead. {states} states in all. Values from `SPECIAL` on \
-         leave or enter a shared body."
+         {stride} byte classes. {states} states in all; row 0 (the dead state) is never entered, \
+         as a transition to it is `SPECIAL`. Larger values leave or enter a shared body."
     );
     let bodies_doc = format!(
-        " The first table value that is not a state. Shared bodies: {} ({} states of copies \
-         removed); a rule automaton that several contexts use is kept once, entered by a call \
-         that sets the return register and left by a return (value `SPECIAL`).",
+        " The first table value that is not a state: the dead end, where no match can go on. \
+         `SPECIAL + 1` is a return and larger values are calls. Shared bodies: {} ({} states of \
+         copies removed); a rule automaton that several contexts use is kept once, entered by a \
+         call that sets the return register and left by a return.",
         shared.bodies, shared.removed
     );
 
@@ -351,10 +355,10 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
                 let mut last = if accepts(state) { Some(0) } else { None };
                 for (i, &byte) in input.iter().enumerate() {
                     let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
-                    if next == 0 {
+                    if next == SPECIAL {
                         break;
                     }
-                    (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
+                    (state, ret) = if next > SPECIAL { jump(next, ret) } else { (next, ret) };
                     if accepts(state) {
                         last = Some(i + 1);
                     }
@@ -378,7 +382,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
                     return (bytes, false);
                 }
                 for byte in 0..=255u8 {
-                    if TRANS[state + CLASSES[byte as usize] as usize] != 0 {
+                    if TRANS[state + CLASSES[byte as usize] as usize] as usize != SPECIAL {
                         bytes[byte as usize / 64] |= 1 << (byte % 64);
                     }
                 }
@@ -393,8 +397,8 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             }
         }
 
-        #[doc = " Runs the automaton from a state and return register until the input ends or the"]
-        #[doc = " dead state is reached. Returns the last live state and how many bytes it consumed."]
+        #[doc = " Runs the automaton from a state and return register until the input ends or no match"]
+        #[doc = " can go on. Returns the last live state and how many bytes it consumed."]
         #[doc = " States below `ACCEL_END` loop on a byte set and skip runs of it by table tests."]
         #[inline(always)]
         fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
@@ -402,9 +406,9 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             while i < input.len() {
                 #skip_step
                 let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-                // One comparison for the rare entries: dead (0), a return or a call.
-                if next.wrapping_sub(1) >= SPECIAL - 1 {
-                    if next == 0 {
+                // One comparison for the rare entries: the dead end, a return or a call.
+                if next >= SPECIAL {
+                    if next == SPECIAL {
                         return (state, i);
                     }
                     (next, ret) = jump(next, ret);
@@ -422,14 +426,14 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             ACCEPT[id / 8] >> (id % 8) & 1 != 0
         }
 
-        #[doc = " The state and return register after a table value from `SPECIAL` on: a return goes"]
-        #[doc = " to the state in the register, a call to a body state with a new return state."]
+        #[doc = " The state and return register after a table value above `SPECIAL`: a return goes to"]
+        #[doc = " the state in the register, a call to a body state with a new return state."]
         #[inline]
         fn jump(value: usize, ret: usize) -> (usize, usize) {
-            if value == SPECIAL {
+            if value == SPECIAL + 1 {
                 (ret, ret)
             } else {
-                let (state, ret) = CALLS[value - SPECIAL - 1];
+                let (state, ret) = CALLS[value - SPECIAL - 2];
                 (state as usize, ret as usize)
             }
         }

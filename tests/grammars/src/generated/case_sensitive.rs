@@ -109,10 +109,10 @@ impl Rule {
         let mut last = if accepts(state) { Some(0) } else { None };
         for (i, &byte) in input.iter().enumerate() {
             let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
-            if next == 0 {
+            if next == SPECIAL {
                 break;
             }
-            (state, ret) = if next >= SPECIAL { jump(next, ret) } else { (next, ret) };
+            (state, ret) = if next > SPECIAL { jump(next, ret) } else { (next, ret) };
             if accepts(state) {
                 last = Some(i + 1);
             }
@@ -134,7 +134,7 @@ impl Rule {
             return (bytes, false);
         }
         for byte in 0..=255u8 {
-            if TRANS[state + CLASSES[byte as usize] as usize] != 0 {
+            if TRANS[state + CLASSES[byte as usize] as usize] as usize != SPECIAL {
                 bytes[byte as usize / 64] |= 1 << (byte % 64);
             }
         }
@@ -147,8 +147,8 @@ impl Rule {
         run(self.start(), input).1
     }
 }
-/// Runs the automaton from a state and return register until the input ends or the
-/// dead state is reached. Returns the last live state and how many bytes it consumed.
+/// Runs the automaton from a state and return register until the input ends or no match
+/// can go on. Returns the last live state and how many bytes it consumed.
 /// States below `ACCEL_END` loop on a byte set and skip runs of it by table tests.
 #[inline(always)]
 fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
@@ -161,8 +161,8 @@ fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
             }
         }
         let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        if next.wrapping_sub(1) >= SPECIAL - 1 {
-            if next == 0 {
+        if next >= SPECIAL {
+            if next == SPECIAL {
                 return (state, i);
             }
             (next, ret) = jump(next, ret);
@@ -178,14 +178,14 @@ fn accepts(state: usize) -> bool {
     let id = state / STRIDE;
     ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
-/// The state and return register after a table value from `SPECIAL` on: a return goes
-/// to the state in the register, a call to a body state with a new return state.
+/// The state and return register after a table value above `SPECIAL`: a return goes to
+/// the state in the register, a call to a body state with a new return state.
 #[inline]
 fn jump(value: usize, ret: usize) -> (usize, usize) {
-    if value == SPECIAL {
+    if value == SPECIAL + 1 {
         (ret, ret)
     } else {
-        let (state, ret) = CALLS[value - SPECIAL - 1];
+        let (state, ret) = CALLS[value - SPECIAL - 2];
         (state as usize, ret as usize)
     }
 }
@@ -247,14 +247,17 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0,
 ];
-/// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 10 byte classes. State 0 is dead. 14 states in all. Values from `SPECIAL` on leave or enter a shared body.
+/// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 10 byte classes. 14 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
 static TRANS: [u8; 140] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 120, 10, 10, 10, 10, 10, 10, 10, 0, 0, 10, 80,
-    0, 0, 0, 0, 0, 0, 0, 0, 10, 90, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0,
-    0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 110, 0, 0, 0, 0, 120, 0, 0, 120, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 50, 0, 0, 0, 0, 0, 0, 0, 0, 50, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 50, 0, 0, 0, 0, 0, 0, 130, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 120, 0, 0, 0,
+    140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 10, 120, 10, 10, 10, 10, 10,
+    10, 10, 140, 140, 10, 80, 140, 140, 140, 140, 140, 140, 140, 140, 10, 90, 140, 140,
+    140, 140, 140, 140, 140, 140, 140, 100, 140, 140, 140, 140, 140, 140, 140, 140, 10,
+    140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 110, 140, 140, 140, 140, 120,
+    140, 140, 120, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140,
+    50, 50, 140, 140, 140, 140, 140, 140, 140, 140, 50, 140, 140, 140, 140, 140, 140,
+    140, 140, 140, 140, 50, 140, 140, 140, 140, 140, 140, 130, 140, 140, 140, 140, 140,
+    140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 120, 140,
+    140, 140,
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
 static ACCEPT: [u8; 2] = [0, 16];
@@ -272,7 +275,7 @@ static STARTS: [u8; 6] = [20, 30, 40, 50, 60, 70];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
 static RETURNS: [u8; 6] = [0, 0, 0, 0, 0, 0];
-/// The first table value that is not a state. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return (value `SPECIAL`).
+/// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
 const SPECIAL: usize = 140;
 /// The body state each call enters and the state its return goes to.
 static CALLS: [(u8, u8); 0] = [];
