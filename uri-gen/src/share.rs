@@ -320,14 +320,16 @@ fn build(dfa: &Dfa, role: &[Role], bodies: usize) -> Shared {
             kept.push(s);
         }
     }
+    // Calls are numbered in order of first use; the map only looks them up.
     let mut calls: Vec<(u32, u32)> = Vec::new();
+    let mut numbered: BTreeMap<(u32, u32), u32> = BTreeMap::new();
     let mut call = |state: u32, ret: u32| -> Target {
         let pair = (new_id[state as usize], new_id[ret as usize]);
-        let k = calls.iter().position(|&p| p == pair).unwrap_or_else(|| {
+        let k = *numbered.entry(pair).or_insert_with(|| {
             calls.push(pair);
-            calls.len() - 1
+            calls.len() as u32 - 1
         });
-        Target::Call(k as u32)
+        Target::Call(k)
     };
     let mut trans = Vec::with_capacity(kept.len() * stride);
     for &s in &kept {
