@@ -79,6 +79,12 @@ impl Accel {
         }
     }
 
+    /// Bytes of the emitted acceleration tables: `LOOP` (one entry per byte) and `ACCEL` (one per
+    /// accelerated state, and the dead state's), each entry [`Accel::width`] bits wide.
+    pub fn table_bytes(&self) -> usize {
+        (256 + self.count + 1) * (self.width() as usize / 8)
+    }
+
     /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
     /// entries are mapped through `new_id` as well.
     pub fn permute_table(&self, table: &[u32], stride: usize) -> Vec<u32> {

@@ -166,14 +166,13 @@ pub struct TableStats {
 /// classes, acceptance, starts, calls, acceleration and single-byte sets).
 pub fn table_stats(compiled: &Compiled) -> TableStats {
     let (shared, accel) = plan(&compiled.dfa);
-    let (_, width) = state_type(special_base(&shared) + 1 + shared.calls.len());
-    let accel_width = accel.width() as usize / 8;
+    let (_, width) = state_type(largest_value(&shared));
     let bytes = 256
         + shared.trans.len() * width
         + shared.len().div_ceil(8)
         + shared.starts.len() * 2 * width
         + shared.calls.len() * 2 * width
-        + (256 + accel.count + 1) * accel_width
+        + accel.table_bytes()
         + shared.starts.len() * 32;
     TableStats { states: shared.len(), classes: shared.stride, bytes }
 }
@@ -193,6 +192,11 @@ fn plan(dfa: &crate::dfa::Dfa) -> (Shared, Accel) {
 /// with the dead end above every state, one comparison tells ordinary transitions from the rest.)
 fn special_base(shared: &Shared) -> usize {
     shared.len() * shared.stride
+}
+
+/// The largest value of the emitted tables: the last call's.
+fn largest_value(shared: &Shared) -> usize {
+    special_base(shared) + 1 + shared.calls.len()
 }
 
 /// `pub enum Rule` (a variant per rule, documented with the rule's text), its `Display` (the
@@ -263,7 +267,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let (shared, accel) = plan(dfa);
     let stride = shared.stride;
     let special = special_base(&shared);
-    let (state_ty, _) = state_type(special + 1 + shared.calls.len());
+    let (state_ty, _) = state_type(largest_value(&shared));
     let stride_lit = Literal::usize_unsuffixed(stride);
 
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();

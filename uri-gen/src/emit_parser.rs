@@ -37,8 +37,7 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
     let finals = t.len() + rows.len();
-    let accel = parser_accel(t);
-    let accel_bytes = (256 + accel.count + 1) * (accel.width() as usize / 8);
+    let accel_bytes = parser_accel(t).table_bytes();
     TableStats::sum(
         256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
         t,

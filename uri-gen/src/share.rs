@@ -85,14 +85,7 @@ impl Shared {
     /// Whether the whole of `input` is a match from start `start` (an index of the input
     /// automaton's starts).
     pub fn matches(&self, start: usize, input: &[u8]) -> bool {
-        let (mut state, mut ret) = self.starts[start];
-        for &b in input {
-            (state, ret) = self.step(state, ret, self.classes.get(b));
-            if state == DEAD {
-                return false;
-            }
-        }
-        self.accept[state as usize]
+        self.longest_match(start, input) == Some(input.len())
     }
 
     /// The length of the longest prefix of `input` that matches from start `start`.
@@ -172,14 +165,14 @@ pub fn share(dfa: &Dfa, min_body: usize) -> Shared {
         let mut copies = Vec::new();
         let mut taken = in_body.clone();
         for u in 1..dfa.len() as u32 {
-            if taken[u as usize] || role[u as usize] != Role::Plain || pinned[u as usize] {
+            // A state already in this body or a copy of it, given a role by an earlier body, or
+            // kept as a return state, cannot be part of a new copy.
+            let unavailable =
+                |v: u32| taken[v as usize] || role[v as usize] != Role::Plain || pinned[v as usize];
+            if unavailable(u) {
                 continue;
             }
-            let found = entries.iter().find_map(|&e| {
-                pair(dfa, &in_body, exit, e, u, |v| {
-                    taken[v as usize] || role[v as usize] != Role::Plain || pinned[v as usize]
-                })
-            });
+            let found = entries.iter().find_map(|&e| pair(dfa, &in_body, exit, e, u, unavailable));
             if let Some((map, ret)) = found {
                 if taken[ret as usize] || role[ret as usize] != Role::Plain {
                     continue;
