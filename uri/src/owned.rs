@@ -584,7 +584,7 @@ macro_rules! cross_eq {
     )*};
 }
 
-cross_eq!((UriBuf, UriRefBuf), (UriBuf, UriRef<'_>), (UriRefBuf, Uri<'_>));
+cross_eq!((UriRef<'_>, Uri<'_>), (UriBuf, UriRefBuf), (UriBuf, UriRef<'_>), (UriRefBuf, Uri<'_>));
 
 string_like!(UriRefBuf, UriRef, as_uri_ref);
 string_like!(UriBuf, Uri, as_uri);

@@ -376,18 +376,6 @@ impl<'a> TryFrom<&'a str> for Uri<'a> {
     }
 }
 
-impl PartialEq<Uri<'_>> for UriRef<'_> {
-    fn eq(&self, other: &Uri<'_>) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl PartialEq<UriRef<'_>> for Uri<'_> {
-    fn eq(&self, other: &UriRef<'_>) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
 /// Text-based ordering, `AsRef<str>` and comparison with strings, for the borrowed types; the
 /// same as the owned types have (`Eq` and `Hash` are by text too).
 macro_rules! borrowed_string_like {
