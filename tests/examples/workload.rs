@@ -8,6 +8,11 @@
 //! - `valgrind --tool=callgrind target/release/examples/workload one PREFIX FILE`: one pass of the
 //!   first parser whose name starts with PREFIX (`none` reads the file only, to subtract).
 //!
+//! - `workload profile`: what the generated loops do per URL of each corpus (accelerated runs,
+//!   bytes inside them, table transitions, the parser's register operations), counted by walking
+//!   the generator's automata the way the emitted loops walk their tables. `PERFORMANCE.md`
+//!   quotes these figures.
+//!
 //! Besides the three corpora, `repeated` is the first line of `kasztp.txt` 48,010 times: every
 //! branch a parser takes is then predictable, so the difference from `kasztp.txt` is the price
 //! of the branch mispredictions that real, varied URLs cause.
@@ -40,6 +45,7 @@ fn main() {
         ["table"] => table(50, false),
         ["table", n] => table(n.parse().unwrap_or(50), false),
         ["tsv", n] => table(n.parse().unwrap_or(50), true),
+        ["profile"] => profile(),
         ["one", "none", file] => {
             let lines = lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
@@ -53,7 +59,7 @@ fn main() {
             println!("{name} on {file}: {} of {} accepted", pass(f, &lines), lines.len());
         }
         _ => {
-            eprintln!("usage: workload table [N] | workload tsv N | workload one PREFIX|none FILE");
+            eprintln!("usage: workload table [N] | workload tsv N | workload profile | workload one PREFIX|none FILE");
             std::process::exit(2);
         }
     }
@@ -91,5 +97,128 @@ fn table(reps: usize, tsv: bool) {
             .map(|(c, lines)| format!("{:.1} ns ({} ok)", best[p][c], pass(*f, lines)))
             .collect();
         println!("| {name} | {} |", cells.join(" | "));
+    }
+}
+
+/// Per-URL counts of one walk over a line.
+#[derive(Default)]
+struct Walk {
+    /// Calls of the run skip (in a state that loops on a byte set).
+    runs: usize,
+    /// Bytes consumed inside those runs.
+    run_bytes: usize,
+    /// Bytes consumed through the transition table.
+    transitions: usize,
+    /// Transitions that carry register operations (parser only).
+    op_transitions: usize,
+    /// Register operations run (parser only).
+    ops: usize,
+}
+
+impl Walk {
+    fn add(&mut self, other: &Walk) {
+        self.runs += other.runs;
+        self.run_bytes += other.run_bytes;
+        self.transitions += other.transitions;
+        self.op_transitions += other.op_transitions;
+        self.ops += other.ops;
+    }
+}
+
+/// Walks `input` as the emitted loops do: in a state whose loop set (`loops[state]`, bytes on
+/// which the state returns to itself with no register operation) is not empty, skip the run of
+/// that set, then take one transition. `step(state, byte)` gives the next state (0: dead) and the
+/// number of register operations on the way.
+fn walk(
+    start: usize,
+    input: &[u8],
+    loops: &[[bool; 256]],
+    step: impl Fn(usize, u8) -> (usize, usize),
+) -> Walk {
+    let mut counts = Walk::default();
+    let mut state = start;
+    let mut i = 0;
+    while i < input.len() {
+        if loops[state].iter().any(|&member| member) {
+            counts.runs += 1;
+            while i < input.len() && loops[state][input[i] as usize] {
+                i += 1;
+                counts.run_bytes += 1;
+            }
+            if i == input.len() {
+                break;
+            }
+        }
+        let (next, ops) = step(state, input[i]);
+        counts.transitions += 1;
+        counts.op_transitions += usize::from(ops > 0);
+        counts.ops += ops;
+        if next == 0 {
+            break;
+        }
+        state = next;
+        i += 1;
+    }
+    counts
+}
+
+/// Prints, per corpus, what the recognizer and the parser do per URL.
+fn profile() {
+    let root = uri_tests::workspace_root();
+    let compiled = uri_gen::project::compile_uri(&root).expect("the RFC 3986 grammar compiles");
+    let parsers = uri_gen::project::compile_uri_parsers(&root).expect("the RFC 3986 parsers compile");
+    let dfa = &compiled.dfa;
+    let rule = compiled.grammar.lookup("URI-reference").expect("URI-reference is a rule");
+    let dfa_loops: Vec<[bool; 256]> = (0..dfa.len())
+        .map(|s| {
+            let mut set = [false; 256];
+            for b in 0..=255u8 {
+                set[b as usize] = s != 0 && dfa.trans[s * dfa.stride() + dfa.classes.get(b)] as usize == s;
+            }
+            set
+        })
+        .collect();
+    let t = &parsers.tdfa;
+    let tdfa_loops: Vec<[bool; 256]> = (0..t.len())
+        .map(|s| {
+            let mut set = [false; 256];
+            for b in 0..=255u8 {
+                let at = s * t.stride() + t.classes.get(b);
+                set[b as usize] = s != 0 && t.trans[at] as usize == s && t.ops[at] == 0;
+            }
+            set
+        })
+        .collect();
+    println!(
+        "| corpus | bytes | recognizer runs | bytes in runs | recognizer transitions | parser runs | parser transitions | with register operations | register operations |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for file in &FILES[..3] {
+        let lines = lines(file);
+        let (mut recognizer, mut parser) = (Walk::default(), Walk::default());
+        for line in &lines {
+            let input = line.as_bytes();
+            recognizer.add(&walk(dfa.starts[rule.index()] as usize, input, &dfa_loops, |s, b| {
+                (dfa.trans[s * dfa.stride() + dfa.classes.get(b)] as usize, 0)
+            }));
+            parser.add(&walk(t.starts[0] as usize, input, &tdfa_loops, |s, b| {
+                let at = s * t.stride() + t.classes.get(b);
+                (t.trans[at] as usize, t.op_lists[t.ops[at] as usize].len())
+            }));
+        }
+        let n = lines.len() as f64;
+        let per = |count: usize| count as f64 / n;
+        let bytes: usize = lines.iter().map(String::len).sum();
+        println!(
+            "| {file} | {:.1} | {:.2} | {:.1} | {:.1} | {:.2} | {:.1} | {:.1} | {:.1} |",
+            per(bytes),
+            per(recognizer.runs),
+            per(recognizer.run_bytes),
+            per(recognizer.transitions),
+            per(parser.runs),
+            per(parser.transitions),
+            per(parser.op_transitions),
+            per(parser.ops),
+        );
     }
 }
