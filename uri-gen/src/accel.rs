@@ -85,6 +85,33 @@ impl Accel {
         (256 + self.count + 1) * (self.width() as usize / 8)
     }
 
+    /// The AVX-512 form of the plan for an automaton of `stride` columns, or `None` when there is
+    /// no loop set or a loop set holds a byte from 0x80 on (the nibble tables cover ASCII only).
+    pub fn simd(&self, stride: usize) -> Option<SimdPlan> {
+        if self.sets == 0 || self.table[0x80..].iter().any(|&sets| sets != 0) {
+            return None;
+        }
+        // Accelerated states are the premultiplied ids `stride, 2 * stride, ...`; shifted right
+        // by `floor(log2(stride))` they stay distinct, so `set_of` needs no division.
+        let shift = usize::BITS - 1 - stride.leading_zeros();
+        let mut set_of = vec![0u8; ((self.count * stride) >> shift) + 1];
+        for n in 1..=self.count {
+            set_of[(n * stride) >> shift] = self.masks[n].trailing_zeros() as u8;
+        }
+        let nibbles = (0..self.sets)
+            .map(|k| {
+                let mut table = [0u8; 16];
+                for (b, &sets) in self.table[..0x80].iter().enumerate() {
+                    if sets >> k & 1 != 0 {
+                        table[b & 15] |= 1 << (b >> 4);
+                    }
+                }
+                table
+            })
+            .collect();
+        Some(SimdPlan { shift, set_of, nibbles })
+    }
+
     /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
     /// entries are mapped through `new_id` as well.
     pub fn permute_table(&self, table: &[u32], stride: usize) -> Vec<u32> {
@@ -106,5 +133,25 @@ impl Accel {
             out[new * stride..(new + 1) * stride].clone_from_slice(row);
         }
         out
+    }
+}
+
+/// How the AVX-512 walks classify 64 input bytes at once: byte `b` is in loop set `k` when entry
+/// `b & 15` of `nibbles[k]` has bit `b >> 4` (one byte shuffle per set), and no byte from 0x80 on
+/// is in any set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimdPlan {
+    /// `set_of[state >> shift]` is the loop set of accelerated premultiplied state `state`.
+    pub shift: u32,
+    /// The loop set of each accelerated state, by shifted premultiplied id.
+    pub set_of: Vec<u8>,
+    /// Each loop set's nibble table.
+    pub nibbles: Vec<[u8; 16]>,
+}
+
+impl SimdPlan {
+    /// Bytes of the emitted tables: `SET_OF` and 16 per nibble table.
+    pub fn table_bytes(&self) -> usize {
+        self.set_of.len() + 16 * self.nibbles.len()
     }
 }

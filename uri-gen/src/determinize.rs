@@ -50,7 +50,7 @@ pub fn determinize(nfa: &Nfa, classes: &ByteClasses, limit: usize) -> Result<Dfa
                     let id = sets.len() as u32;
                     ids.insert(set.clone(), id);
                     sets.push(set);
-                    trans.extend(std::iter::repeat(DEAD).take(stride));
+                    trans.extend(std::iter::repeat_n(DEAD, stride));
                     id
                 }
             };

@@ -141,6 +141,162 @@ pub(crate) fn skip_step() -> TokenStream {
     }
 }
 
+/// The target features the generated AVX-512 walks are compiled with.
+const SIMD_FEATURES: &str = "avx512f,avx512bw,bmi2";
+
+/// The cfg under which a generated module holds its AVX-512 walks: on x86-64, unless the crate's
+/// `portable` feature asks for the table walk alone.
+fn simd_cfg() -> TokenStream {
+    quote!(#[cfg(all(target_arch = "x86_64", not(feature = "portable")))])
+}
+
+/// The AVX-512 acceleration items of a generated module: `SET_OF` (the loop set of each
+/// accelerated state), `block_masks` (one non-member mask per loop set for 64 input bytes, from
+/// nibble tables of the sets) and `simd_available`. `None` when there is no loop set or one holds
+/// a byte from 0x80 on, which the nibble tables cannot express; the module then has only the
+/// table walk.
+///
+/// A byte `b` is in set `k` when entry `b & 15` of the set's 16-byte table has bit `b >> 4`: one
+/// byte shuffle per set classifies 64 bytes at once, so the walk finds where a run ends with a
+/// shift and a trailing-zero count instead of testing byte after byte (and mispredicting the
+/// run's last test).
+pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
+    let plan = accel.simd(stride)?;
+    let set_masks = plan.nibbles.iter().enumerate().map(|(k, table)| {
+        let (low_half, high_half) = (hex_i64(&table[..8]), hex_i64(&table[8..]));
+        let k = Literal::usize_unsuffixed(k);
+        quote! {
+            masks.0[#k] = _mm512_testn_epi8_mask(
+                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(_mm_set_epi64x(#high_half, #low_half)), low),
+                high,
+            ) | !live;
+        }
+    });
+    let sets = Literal::usize_unsuffixed(accel.sets);
+    let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
+    let set_of = plan.set_of.iter().map(|&s| Literal::u8_unsuffixed(s));
+    let shift = Literal::u32_unsuffixed(plan.shift);
+    let cfg = simd_cfg();
+    Some(quote! {
+        #[doc = " How many loop sets `block_masks` classifies."]
+        #cfg
+        const SETS: usize = #sets;
+
+        #[doc = " `SET_OF[state >> SET_SHIFT]`: the loop set of accelerated premultiplied state `state`."]
+        #cfg
+        const SET_SHIFT: u32 = #shift;
+
+        #cfg
+        static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
+
+        #[doc = " One non-member mask per loop set for the current 64-byte block (see `block_masks`),"]
+        #[doc = " aligned so that reading one back is forwarded from the vector store that wrote it."]
+        #cfg
+        #[repr(align(64))]
+        struct Masks([u64; SETS]);
+
+        #[doc = " Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`)."]
+        #cfg
+        #[inline]
+        fn simd_available() -> bool {
+            std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("bmi2")
+        }
+
+        #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per"]
+        #[doc = " loop set: bit `j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past"]
+        #[doc = " the end. Byte `b` is in set `k` when entry `b & 15` of the set's 16-byte table (two"]
+        #[doc = " little-endian words) has bit `b >> 4`; no byte from 0x80 on is in any set."]
+        #cfg
+        #[target_feature(enable = #SIMD_FEATURES)]
+        #[inline]
+        #[allow(unsafe_code)]
+        fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
+            use core::arch::x86_64::*;
+            let rest = &input[base..];
+            let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
+            // SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first
+            // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed
+            // (they cannot fault) and read as zero.
+            let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
+            let nibble = _mm512_set1_epi8(15);
+            let low = _mm512_and_si512(bytes, nibble);
+            // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
+            let high = _mm512_shuffle_epi8(
+                _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
+                _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
+            );
+            #(#set_masks)*
+        }
+    })
+}
+
+/// Eight bytes as one little-endian `i64` literal, in hexadecimal.
+fn hex_i64(bytes: &[u8]) -> TokenStream {
+    let word = bytes.iter().rev().fold(0u64, |word, &b| word << 8 | u64::from(b));
+    let literal: Literal = format!("{word:#018x}_u64").parse().expect("a hexadecimal literal");
+    quote!(#literal as i64)
+}
+
+/// The first statements of an AVX-512 walk's loop body (over `state`, `input`, `i`, `base` and
+/// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
+/// accelerated state skip the run of its loop set with the block's mask (block by block for a
+/// run longer than the block), leaving the loop when the input ends there.
+pub(crate) fn simd_skip_step() -> TokenStream {
+    quote! {
+        if i >= base + 64 {
+            base += 64;
+            block_masks(input, base, &mut masks);
+        }
+        if state < ACCEL_END {
+            let set = SET_OF[state >> SET_SHIFT] as usize;
+            loop {
+                let end = i + (masks.0[set] >> (i - base)).trailing_zeros() as usize;
+                if end < base + 64 {
+                    i = end;
+                    break;
+                }
+                base += 64;
+                i = base;
+                if base >= input.len() {
+                    break;
+                }
+                block_masks(input, base, &mut masks);
+            }
+            if i >= input.len() {
+                break;
+            }
+        }
+    }
+}
+
+/// A walk's dispatch: the AVX-512 version `simd` when the module has one and the CPU runs it,
+/// else `portable`; both take `args`.
+pub(crate) fn simd_dispatch(has_simd: bool, simd: TokenStream, portable: TokenStream) -> TokenStream {
+    if !has_simd {
+        return portable;
+    }
+    let cfg = simd_cfg();
+    quote! {
+        #cfg
+        if simd_available() {
+            // SAFETY: the CPU has every feature the AVX-512 walk is compiled with.
+            return unsafe { #simd };
+        }
+        #portable
+    }
+}
+
+/// The attributes of an AVX-512 walk function.
+pub(crate) fn simd_fn_attrs() -> TokenStream {
+    let cfg = simd_cfg();
+    quote! {
+        #cfg
+        #[target_feature(enable = #SIMD_FEATURES)]
+    }
+}
+
 fn state_type(max: usize) -> (TokenStream, usize) {
     if max <= u8::MAX as usize {
         (quote!(u8), 1)
@@ -173,6 +329,7 @@ pub fn table_stats(compiled: &Compiled) -> TableStats {
         + shared.starts.len() * 2 * width
         + shared.calls.len() * 2 * width
         + accel.table_bytes()
+        + accel.simd(shared.stride).map_or(0, |plan| plan.table_bytes())
         + shared.starts.len() * 32;
     TableStats { states: shared.len(), classes: shared.stride, bytes }
 }
@@ -319,6 +476,46 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let special_lit = Literal::usize_unsuffixed(special);
     let accel_items = accel_items(&accel, stride);
     let skip_step = skip_step();
+    let simd_items = simd_items(&accel, stride);
+    let transition = quote! {
+        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+        // One comparison for the rare entries: the dead end, a return or a call.
+        if next >= SPECIAL {
+            if next == SPECIAL {
+                return (state, i);
+            }
+            (next, ret) = jump(next, ret);
+        }
+        state = next;
+        i += 1;
+    };
+    let run_dispatch = simd_dispatch(
+        simd_items.is_some(),
+        quote!(run_simd(start, input)),
+        quote!(run_portable(start, input)),
+    );
+    let run_simd = simd_items.as_ref().map(|_| {
+        let attrs = simd_fn_attrs();
+        let simd_step = simd_skip_step();
+        quote! {
+            #[doc = " `run` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time."]
+            #attrs
+            fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
+                if input.is_empty() {
+                    return (state, 0);
+                }
+                let mut base = 0;
+                let mut masks = Masks([0; SETS]);
+                block_masks(input, 0, &mut masks);
+                let mut i = 0;
+                while i < input.len() {
+                    #simd_step
+                    #transition
+                }
+                (state, i)
+            }
+        }
+    });
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
         " `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the \
@@ -403,25 +600,25 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
 
         #[doc = " Runs the automaton from a state and return register until the input ends or no match"]
         #[doc = " can go on. Returns the last live state and how many bytes it consumed."]
-        #[doc = " States below `ACCEL_END` loop on a byte set and skip runs of it by table tests."]
         #[inline(always)]
-        fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
+        #[allow(unsafe_code)]
+        fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
+            #run_dispatch
+        }
+
+        #[doc = " `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it"]
+        #[doc = " by table tests."]
+        #[inline(always)]
+        fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
             let mut i = 0;
             while i < input.len() {
                 #skip_step
-                let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-                // One comparison for the rare entries: the dead end, a return or a call.
-                if next >= SPECIAL {
-                    if next == SPECIAL {
-                        return (state, i);
-                    }
-                    (next, ret) = jump(next, ret);
-                }
-                state = next;
-                i += 1;
+                #transition
             }
             (state, i)
         }
+
+        #run_simd
 
         #[doc = " Whether premultiplied state `state` accepts."]
         #[inline]
@@ -443,6 +640,8 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         }
 
         #accel_items
+
+        #simd_items
 
         const STRIDE: usize = #stride_lit;
 

@@ -8,7 +8,9 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::accel::Accel;
-use crate::emit::{accel_items, skip_step, variant_name};
+use crate::emit::{
+    accel_items, simd_dispatch, simd_fn_attrs, simd_items, simd_skip_step, skip_step, variant_name,
+};
 use crate::tdfa::{FinalSrc, RegOp};
 use crate::CompiledParsers;
 
@@ -37,7 +39,8 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
     let finals = t.len() + rows.len();
-    let accel_bytes = parser_accel(t).table_bytes();
+    let accel = parser_accel(t);
+    let accel_bytes = accel.table_bytes() + accel.simd(t.stride()).map_or(0, |plan| plan.table_bytes());
     TableStats::sum(
         256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
         t,
@@ -171,6 +174,48 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let accel = parser_accel(t);
     let accel_items = accel_items(&accel, stride);
     let skip_step = skip_step();
+    let simd_items = simd_items(&accel, stride);
+    let registers = Literal::usize_unsuffixed(t.registers);
+    let transition = quote! {
+        let at = state + CLASSES[input[i] as usize] as usize;
+        let entry = TRANS[at] as usize;
+        if entry & FLAG != 0 {
+            run_ops(OPS[at], i as u32, regs);
+        }
+        let next = entry & !FLAG;
+        if next == 0 {
+            return Err(Failure { index: i });
+        }
+        state = next;
+        i += 1;
+    };
+    let walk_dispatch = simd_dispatch(
+        simd_items.is_some(),
+        quote!(walk_simd(start, input, regs)),
+        quote!(walk_portable(start, input, regs)),
+    );
+    let walk_simd = simd_items.as_ref().map(|_| {
+        let attrs = simd_fn_attrs();
+        let simd_step = simd_skip_step();
+        quote! {
+            #[doc = " `walk` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time."]
+            #attrs
+            fn walk_simd(mut state: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+                if input.is_empty() {
+                    return Ok(state);
+                }
+                let mut base = 0;
+                let mut masks = Masks([0; SETS]);
+                block_masks(input, 0, &mut masks);
+                let mut i = 0;
+                while i < input.len() {
+                    #simd_step
+                    #transition
+                }
+                Ok(state)
+            }
+        }
+    });
     let permuted_trans = accel.permute_table(&t.trans, stride);
     let permuted_ops = accel.permute_rows(&t.ops, stride);
     let permuted_finals = accel.permute_rows(&t.finals, 1);
@@ -215,7 +260,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
-    let registers = Literal::usize_unsuffixed(t.registers);
     let stride_lit = Literal::usize_unsuffixed(stride);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
@@ -290,22 +334,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 }
                 let start = STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize;
                 let mut regs = [NONE; #registers];
-                let mut state = start;
-                let mut i = 0;
-                while i < input.len() {
-                    #skip_step
-                    let at = state + CLASSES[input[i] as usize] as usize;
-                    let entry = TRANS[at] as usize;
-                    if entry & FLAG != 0 {
-                        run_ops(OPS[at], i as u32, &mut regs);
-                    }
-                    let next = entry & !FLAG;
-                    if next == 0 {
-                        return Err(Failure { index: i });
-                    }
-                    state = next;
-                    i += 1;
-                }
+                let state = walk(start, input, &mut regs)?;
                 let row = FINAL_ROW[state / STRIDE] as usize;
                 if row == 0 {
                     return Err(Failure { index: input.len() });
@@ -319,6 +348,28 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
             }
         }
 
+        #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
+        #[doc = " in `regs`. Returns the state it ends in, or where no match can go on."]
+        #[inline(always)]
+        #[allow(unsafe_code)]
+        fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+            #walk_dispatch
+        }
+
+        #[doc = " `walk` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it"]
+        #[doc = " by table tests."]
+        #[inline(always)]
+        fn walk_portable(mut state: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+            let mut i = 0;
+            while i < input.len() {
+                #skip_step
+                #transition
+            }
+            Ok(state)
+        }
+
+        #walk_simd
+
         #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
         #[inline(always)]
         fn run_ops(list: #ops_ty, at: u32, regs: &mut [u32; #registers]) {
@@ -329,6 +380,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         }
 
         #accel_items
+
+        #simd_items
 
         const STRIDE: usize = #stride_lit;
         const FLAG: usize = #flag;

@@ -195,7 +195,7 @@ fn determinize(states: &[NState], start: u32, classes: &ByteClasses, limit: usiz
             let id = sets.len() as u32;
             ids.insert(set.clone(), id);
             sets.push(set);
-            trans.extend(std::iter::repeat(0).take(stride));
+            trans.extend(std::iter::repeat_n(0, stride));
             calls.push(Vec::new());
             Some(id)
         };

@@ -186,7 +186,7 @@ struct RegSet(Vec<u64>);
 impl RegSet {
     fn full(registers: usize) -> RegSet {
         let mut words = vec![u64::MAX; registers.div_ceil(64)];
-        if registers % 64 != 0 {
+        if !registers.is_multiple_of(64) {
             if let Some(last) = words.last_mut() {
                 *last = (1 << (registers % 64)) - 1;
             }

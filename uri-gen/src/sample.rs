@@ -340,7 +340,7 @@ fn shortest_expansions(grammar: &Grammar, encoding: Encoding) -> Vec<Option<Cost
             .iter()
             .zip(&costs)
             .map(|(rule, &old)| match cost(&rule.expr, &costs, encoding) {
-                Some(new) if old.map_or(true, |old| new.len < old.len) => Some(Cost { len: new.len, round }),
+                Some(new) if old.is_none_or(|old| new.len < old.len) => Some(Cost { len: new.len, round }),
                 _ => old,
             })
             .collect();

@@ -169,8 +169,8 @@ pub fn build(
         let threads = b.closure(nfa, vec![(nfa.start, vec![UNSET; slots])]);
         let id = b.states.len() as u32;
         b.insert(p, threads);
-        trans.extend(std::iter::repeat(0).take(stride));
-        ops_index.extend(std::iter::repeat(0).take(stride));
+        trans.extend(std::iter::repeat_n(0, stride));
+        ops_index.extend(std::iter::repeat_n(0, stride));
         starts.push(id);
     }
     let mut current = 1;
@@ -217,8 +217,8 @@ pub fn build(
                     let threads = b.realize(next_threads, &renamed, &mut ops);
                     let target = b.states.len() as u32;
                     b.insert(parser, threads);
-                    trans.extend(std::iter::repeat(0).take(stride));
-                    ops_index.extend(std::iter::repeat(0).take(stride));
+                    trans.extend(std::iter::repeat_n(0, stride));
+                    ops_index.extend(std::iter::repeat_n(0, stride));
                     (target, ops)
                 }
             };

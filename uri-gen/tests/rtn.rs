@@ -216,7 +216,7 @@ fn mismatches_say_where_and_what_was_expected() {
 /// `depth` brackets open, then `depth` closed.
 fn nested(depth: usize) -> Vec<u8> {
     let mut input = vec![b'('; depth];
-    input.extend(std::iter::repeat(b')').take(depth));
+    input.extend(std::iter::repeat_n(b')', depth));
     input
 }
 

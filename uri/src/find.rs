@@ -68,7 +68,7 @@ struct Closer {
 impl Closer {
     /// The first `byte` of `text` at or after `from`, reusing the last answer when it holds.
     fn find(&mut self, text: &str, from: usize, byte: u8) -> Option<usize> {
-        let reusable = self.searched && self.from <= from && self.at.map_or(true, |at| at >= from);
+        let reusable = self.searched && self.from <= from && self.at.is_none_or(|at| at >= from);
         if !reusable {
             let at = text.as_bytes()[from..].iter().position(|&b| b == byte).map(|p| from + p);
             *self = Closer { from, at, searched: true };

@@ -646,7 +646,7 @@ mod tests {
     fn long_http(len: usize) -> String {
         let mut text = String::with_capacity(len + 1);
         text.push_str("http://");
-        text.extend(std::iter::repeat('a').take(len - text.len()));
+        text.extend(std::iter::repeat_n('a', len - text.len()));
         text
     }
 

@@ -15,7 +15,7 @@ fn root() -> &'static Path {
 
 fn brackets(depth: usize) -> Vec<u8> {
     let mut input = vec![b'['; depth];
-    input.extend(std::iter::repeat(b']').take(depth));
+    input.extend(std::iter::repeat_n(b']', depth));
     input
 }
 
@@ -45,8 +45,8 @@ fn json_nested_past_the_limit_is_an_error_not_an_overflow() {
 #[test]
 fn nested_comments_in_addresses_are_bounded_the_same_way() {
     let mut address = b"user".to_vec();
-    address.extend(std::iter::repeat(b'(').take(10_000));
-    address.extend(std::iter::repeat(b')').take(10_000));
+    address.extend(std::iter::repeat_n(b'(', 10_000));
+    address.extend(std::iter::repeat_n(b')', 10_000));
     address.extend_from_slice(b"@example.com");
     let m = imf::Rule::AddrSpec.recognize(&address, imf::DEFAULT_DEPTH_LIMIT).expect_err("too deep");
     assert!(m.too_deep.is_some_and(|at| at < 600), "{m:?}");

@@ -149,14 +149,71 @@ impl Rule {
 }
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
-/// States below `ACCEL_END` loop on a byte set and skip runs of it by table tests.
 #[inline(always)]
-fn run((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
+#[allow(unsafe_code)]
+fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+    if simd_available() {
+        return unsafe { run_simd(start, input) };
+    }
+    run_portable(start, input)
+}
+/// `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it
+/// by table tests.
+#[inline(always)]
+fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
         if state < ACCEL_END {
             i = skip(ACCEL[state / STRIDE], input, i);
             if i == input.len() {
+                break;
+            }
+        }
+        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+        if next >= SPECIAL {
+            if next == SPECIAL {
+                return (state, i);
+            }
+            (next, ret) = jump(next, ret);
+        }
+        state = next;
+        i += 1;
+    }
+    (state, i)
+}
+/// `run` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[target_feature(enable = "avx512f,avx512bw,bmi2")]
+fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
+    if input.is_empty() {
+        return (state, 0);
+    }
+    let mut base = 0;
+    let mut masks = Masks([0; SETS]);
+    block_masks(input, 0, &mut masks);
+    let mut i = 0;
+    while i < input.len() {
+        if i >= base + 64 {
+            base += 64;
+            block_masks(input, base, &mut masks);
+        }
+        if state < ACCEL_END {
+            let set = SET_OF[state >> SET_SHIFT] as usize;
+            loop {
+                let end = i + (masks.0[set] >> (i - base)).trailing_zeros() as usize;
+                if end < base + 64 {
+                    i = end;
+                    break;
+                }
+                base += 64;
+                i = base;
+                if base >= input.len() {
+                    break;
+                }
+                block_masks(input, base, &mut masks);
+            }
+            if i >= input.len() {
                 break;
             }
         }
@@ -233,6 +290,58 @@ static LOOP: [u8; 256] = [
 ];
 /// The loop-set bit of each accelerated state (index 0, the dead state, is unused).
 static ACCEL: [u8; 2] = [0, 1];
+/// How many loop sets `block_masks` classifies.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+const SETS: usize = 1;
+/// `SET_OF[state >> SET_SHIFT]`: the loop set of accelerated premultiplied state `state`.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+const SET_SHIFT: u32 = 3;
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+static SET_OF: [u8; 2] = [0, 0];
+/// One non-member mask per loop set for the current 64-byte block (see `block_masks`),
+/// aligned so that reading one back is forwarded from the vector store that wrote it.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[repr(align(64))]
+struct Masks([u64; SETS]);
+/// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[inline]
+fn simd_available() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("bmi2")
+}
+/// For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per
+/// loop set: bit `j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past
+/// the end. Byte `b` is in set `k` when entry `b & 15` of the set's 16-byte table (two
+/// little-endian words) has bit `b >> 4`; no byte from 0x80 on is in any set.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[target_feature(enable = "avx512f,avx512bw,bmi2")]
+#[inline]
+#[allow(unsafe_code)]
+fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
+    use core::arch::x86_64::*;
+    let rest = &input[base..];
+    let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
+    let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
+    let nibble = _mm512_set1_epi8(15);
+    let low = _mm512_and_si512(bytes, nibble);
+    let high = _mm512_shuffle_epi8(
+        _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
+        _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
+    );
+    masks.0[0] = _mm512_testn_epi8_mask(
+        _mm512_shuffle_epi8(
+            _mm512_broadcast_i32x4(
+                _mm_set_epi64x(
+                    0x7cfcfcfcfcfcfcfc_u64 as i64,
+                    0xfcfcfcfcfcf8fcfc_u64 as i64,
+                ),
+            ),
+            low,
+        ),
+        high,
+    ) | !live;
+}
 const STRIDE: usize = 10;
 /// The byte class of every byte.
 static CLASSES: [u8; 256] = [
