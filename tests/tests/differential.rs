@@ -235,3 +235,145 @@ fn generated_tables_agree_on_short_byte_strings() {
     );
     assert!(cases.get() >= 78_000, "only {} cases", cases.get());
 }
+
+/// Inputs whose runs, delimiters, escapes and bad bytes sit on both sides of the 64-byte blocks
+/// that the AVX-512 walks classify at once: lengths around multiples of 64, a one-byte change at
+/// each position near a block edge, and host, path and query runs that cross one or two edges.
+fn block_edge_inputs() -> Vec<Vec<u8>> {
+    let mut inputs = Vec::new();
+    let prefixes: [&[u8]; 6] = [b"", b"//", b"a:", b"http://h/", b"http://u@h:80/p?", b"//h#"];
+    let changes: [&[u8]; 13] =
+        [b"/", b"?", b"#", b" ", b"%", b"\xC3", b"[", b":", b"@", b".", b"%4A", b"%4", b"\x7F"];
+    for total in [1, 2, 62, 63, 64, 65, 66, 127, 128, 129, 192, 200] {
+        for prefix in prefixes {
+            if prefix.len() > total {
+                continue;
+            }
+            let mut base = prefix.to_vec();
+            base.resize(total, b'a');
+            inputs.push(base.clone());
+            let edges = [0, 1, 62, 63, 64, 65, 126, 127, 128, 129, total - 1];
+            for at in edges.into_iter().filter(|&at| at >= prefix.len() && at < total) {
+                for change in changes {
+                    let mut changed = base.clone();
+                    let end = (at + change.len()).min(total);
+                    changed[at..end].copy_from_slice(&change[..end - at]);
+                    inputs.push(changed);
+                }
+            }
+        }
+    }
+    for n in [55, 56, 57, 60, 62, 63, 64, 65, 70, 120, 127, 128, 130] {
+        for (head, run, tail) in [
+            ("http://", "w", ".com/x"),
+            ("http://", "1", ":8080/"),
+            ("http://h:", "8", "/x"),
+            ("//", "u", "@h"),
+            ("http://h/", "%41", "?q"),
+            ("http://h/p?", "q", "#f"),
+            ("http://[", "1:", "]/"),
+            ("http://", "u", "@[1:2:3:4:5:6:7:8]/"),
+            ("http://", "u", "@[v7.x]:1/"),
+            ("http://", "u", "@1.2.3.4:5/"),
+            ("", "a/", ""),
+        ] {
+            inputs.push(format!("{head}{}{tail}", run.repeat(n)).into_bytes());
+        }
+    }
+    inputs
+}
+
+#[test]
+fn generated_walks_agree_across_64_byte_blocks() {
+    let oracle = oracle();
+    let parsers =
+        uri_gen::project::compile_uri_parsers(&uri_tests::workspace_root()).expect("the parsers compile");
+    let names = parsers.spec.slot_names();
+    let inputs = block_edge_inputs();
+    let mut failures = Vec::new();
+    for input in &inputs {
+        let show = || format!("{:?}", String::from_utf8_lossy(input));
+        // Every rule's recognizer against a walk of the fresh DFA.
+        for &(rule, id) in &oracle.rules {
+            let dfa = &oracle.compiled.dfa;
+            let (mut state, mut viable) = (dfa.starts[id.index()], 0);
+            while let Some(&byte) = input.get(viable) {
+                let next = dfa.next(state, byte);
+                if next == DEAD {
+                    break;
+                }
+                state = next;
+                viable += 1;
+            }
+            let expected = (viable == input.len() && dfa.accept[state as usize], viable);
+            let generated = (rule.matches(input), rule.valid_up_to(input));
+            if generated != expected {
+                failures.push(format!(
+                    "{rule:?} on {}: (matches, valid_up_to) {generated:?}, dfa {expected:?}",
+                    show()
+                ));
+            }
+        }
+        // The parser's every slot against the generator's tagged DFA.
+        let expected = parsers.tdfa.run(0, input);
+        let Ok(text) = std::str::from_utf8(input) else {
+            if let Ok(slots) = expected {
+                failures.push(format!("{}: not UTF-8, yet the tagged DFA gives {slots:?}", show()));
+            }
+            continue;
+        };
+        let generated = match uri::UriRef::parse(text) {
+            Ok(r) => Ok(slots_of(&r, text)),
+            Err(e) => Err(e.index()),
+        };
+        let expected = expected.map(|slots| {
+            names
+                .iter()
+                .zip(slots)
+                .filter(|(_, v)| v.is_some())
+                .map(|(n, v)| format!("{n}={}", v.unwrap_or(0)))
+                .collect::<Vec<_>>()
+        });
+        if generated != expected {
+            failures.push(format!("parse {}: {generated:?}, tagged DFA {expected:?}", show()));
+        }
+    }
+    let shown: Vec<&str> = failures.iter().take(20).map(String::as_str).collect();
+    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), shown.join("\n"));
+    assert!(inputs.len() > 4_000, "only {} inputs", inputs.len());
+    println!("64-byte block edges: {} inputs, every rule and every parser slot agree", inputs.len());
+}
+
+/// The slots a parsed reference sets, named as `CaptureSpec::slot_names` names them.
+fn slots_of(r: &uri::UriRef<'_>, text: &str) -> Vec<String> {
+    let at = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    let mut slots = Vec::new();
+    let mut span = |name: &str, part: Option<&str>| {
+        if let Some(part) = part {
+            slots.push(format!("{name}.start={}", at(part)));
+            slots.push(format!("{name}.end={}", at(part) + part.len()));
+        }
+    };
+    let authority = r.authority();
+    span("scheme", r.scheme());
+    span("authority", authority.map(|a| a.as_str()));
+    span("userinfo", authority.and_then(|a| a.userinfo()));
+    span("host", authority.map(|a| a.host()));
+    span("port", authority.and_then(|a| a.port()));
+    span("path", Some(r.path()));
+    span("query", r.query());
+    span("fragment", r.fragment());
+    if let Some(a) = authority {
+        let kind = match a.host_kind() {
+            uri::HostKind::Ipv6 => "Ipv6",
+            uri::HostKind::IpvFuture => "IpvFuture",
+            uri::HostKind::Ipv4 => "Ipv4",
+            uri::HostKind::RegName => "RegName",
+        };
+        // A kind slot holds where its alternative starts: the host's start, or one past the `[`.
+        let start = at(a.host())
+            + usize::from(matches!(a.host_kind(), uri::HostKind::Ipv6 | uri::HostKind::IpvFuture));
+        slots.push(format!("host={kind}={start}"));
+    }
+    slots
+}
