@@ -41,11 +41,42 @@ impl Header {
     }
 }
 
-/// Checks `tokens` as a Rust file, prints it and adds the header.
+/// Checks `tokens` as a Rust file, prints it and adds the header. Each statement
+/// `comment!("text");` (see [`comment`]) becomes the line comment `// text`.
 pub fn render_file(tokens: TokenStream, header: &Header) -> anyhow::Result<String> {
     let file: syn::File =
         syn::parse2(tokens).map_err(|e| anyhow::anyhow!("generated code does not parse: {e}"))?;
-    Ok(format!("{}{}", header.render(), prettyplease::unparse(&file)))
+    let printed = prettyplease::unparse(&file);
+    let mut out = header.render();
+    let mut lines = printed.lines();
+    while let Some(line) = lines.next() {
+        let body = line.trim_start();
+        let indent = &line[..line.len() - body.len()];
+        // prettyplease prints a long `comment!("...");` over three lines.
+        let text = match body {
+            "comment!(" => match (lines.next().map(str::trim), lines.next().map(str::trim)) {
+                (Some(text), Some(");")) => Some(text),
+                _ => anyhow::bail!("a comment! statement printed in an unexpected form"),
+            },
+            _ => body.strip_prefix("comment!(").and_then(|rest| rest.strip_suffix(");")),
+        };
+        match text.and_then(|text| text.strip_prefix('"')).and_then(|text| text.strip_suffix('"')) {
+            Some(text) => {
+                out.push_str(indent);
+                out.push_str("// ");
+                out.push_str(text);
+            }
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Line comments in generated code, which tokens cannot carry: one statement per line of
+/// `lines` that [`render_file`] prints as `// line`. Lines hold no `"` or `\\`.
+pub(crate) fn comment(lines: &[&str]) -> TokenStream {
+    quote!(#(comment!(#lines);)*)
 }
 
 /// The Rust identifier for an ABNF rule name: words split at `-` and at lower-to-upper case
@@ -177,6 +208,11 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let set_of = plan.set_of.iter().map(|&s| Literal::u8_unsuffixed(s));
     let shift = Literal::u32_unsuffixed(plan.shift);
     let cfg = simd_cfg();
+    let load_safety = comment(&[
+        "SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first",
+        "`min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they",
+        "cannot fault) and read as zero.",
+    ]);
     Some(quote! {
         #[doc = " How many loop sets `block_masks` classifies."]
         #cfg
@@ -216,9 +252,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
             use core::arch::x86_64::*;
             let rest = &input[base..];
             let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
-            // SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first
-            // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed
-            // (they cannot fault) and read as zero.
+            #load_safety
             let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
             let nibble = _mm512_set1_epi8(15);
             let low = _mm512_and_si512(bytes, nibble);
@@ -278,10 +312,12 @@ pub(crate) fn simd_dispatch(has_simd: bool, simd: TokenStream, portable: TokenSt
         return portable;
     }
     let cfg = simd_cfg();
+    let safety =
+        comment(&["SAFETY: `simd_available` found every feature the AVX-512 walk is compiled with."]);
     quote! {
         #cfg
         if simd_available() {
-            // SAFETY: the CPU has every feature the AVX-512 walk is compiled with.
+            #safety
             return unsafe { #simd };
         }
         #portable
@@ -477,9 +513,10 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let accel_items = accel_items(&accel, stride);
     let skip_step = skip_step();
     let simd_items = simd_items(&accel, stride);
+    let rare = comment(&["One comparison for the rare entries: the dead end, a return or a call."]);
     let transition = quote! {
         let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        // One comparison for the rare entries: the dead end, a return or a call.
+        #rare
         if next >= SPECIAL {
             if next == SPECIAL {
                 return (state, i);
@@ -669,5 +706,38 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
 
         #[doc = " The body state each call enters and the state its return goes to."]
         static CALLS: [(#state_ty, #state_ty); #calls_len] = [#(#calls),*];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> Header {
+        Header { command: "test".to_owned(), inputs: Vec::new() }
+    }
+
+    #[test]
+    fn comment_statements_become_line_comments_at_their_indentation() {
+        let long = "SAFETY: a line long enough that prettyplease breaks the macro call over three lines.";
+        let body = comment(&["short", long]);
+        let text = render_file(quote!(fn f() { if true { #body } }), &header()).expect("renders");
+        assert!(text.contains("\n        // short\n"), "{text}");
+        assert!(text.contains(&format!("\n        // {long}\n")), "{text}");
+        assert!(!text.contains("comment!"), "{text}");
+    }
+
+    #[test]
+    fn other_macros_are_left_alone() {
+        let text = render_file(
+            quote!(
+                fn f() {
+                    println!("x");
+                }
+            ),
+            &header(),
+        )
+        .expect("renders");
+        assert!(text.contains("println!(\"x\");"), "{text}");
     }
 }

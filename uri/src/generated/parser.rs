@@ -1380,6 +1380,7 @@ impl Parser {
 fn walk(start: usize, input: &[u8], regs: &mut [u32; 44]) -> Result<usize, Failure> {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
     if simd_available() {
+        // SAFETY: `simd_available` found every feature the AVX-512 walk is compiled with.
         return unsafe { walk_simd(start, input, regs) };
     }
     walk_portable(start, input, regs)
@@ -2988,6 +2989,9 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
     use core::arch::x86_64::*;
     let rest = &input[base..];
     let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
+    // SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first
+    // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they
+    // cannot fault) and read as zero.
     let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
     let nibble = _mm512_set1_epi8(15);
     let low = _mm512_and_si512(bytes, nibble);

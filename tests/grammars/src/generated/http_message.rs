@@ -623,6 +623,7 @@ impl Rule {
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
     if simd_available() {
+        // SAFETY: `simd_available` found every feature the AVX-512 walk is compiled with.
         return unsafe { run_simd(start, input) };
     }
     run_portable(start, input)
@@ -640,6 +641,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
             }
         }
         let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+        // One comparison for the rare entries: the dead end, a return or a call.
         if next >= SPECIAL {
             if next == SPECIAL {
                 return (state, i);
@@ -687,6 +689,7 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
             }
         }
         let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+        // One comparison for the rare entries: the dead end, a return or a call.
         if next >= SPECIAL {
             if next == SPECIAL {
                 return (state, i);
@@ -807,6 +810,9 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
     use core::arch::x86_64::*;
     let rest = &input[base..];
     let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
+    // SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first
+    // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they
+    // cannot fault) and read as zero.
     let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
     let nibble = _mm512_set1_epi8(15);
     let low = _mm512_and_si512(bytes, nibble);
