@@ -324,6 +324,19 @@ pub(crate) fn simd_dispatch(has_simd: bool, simd: TokenStream, portable: TokenSt
     }
 }
 
+/// The inlining of a module's table walk: always inlined where it is the only walk; where an
+/// AVX-512 walk may run instead, kept out of line, so that the caller (which then only checks
+/// the CPU and calls one walk) stays small.
+pub(crate) fn portable_inline(has_simd: bool) -> TokenStream {
+    if !has_simd {
+        return quote!(#[inline(always)]);
+    }
+    quote! {
+        #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(never))]
+        #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline(always))]
+    }
+}
+
 /// The attributes of an AVX-512 walk function.
 pub(crate) fn simd_fn_attrs() -> TokenStream {
     let cfg = simd_cfg();
@@ -526,6 +539,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
+    let portable_inline = portable_inline(simd_items.is_some());
     let run_dispatch = simd_dispatch(
         simd_items.is_some(),
         quote!(run_simd(start, input)),
@@ -645,7 +659,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
 
         #[doc = " `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it"]
         #[doc = " by table tests."]
-        #[inline(always)]
+        #portable_inline
         fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
             let mut i = 0;
             while i < input.len() {

@@ -9,7 +9,8 @@ use quote::{format_ident, quote};
 
 use crate::accel::Accel;
 use crate::emit::{
-    accel_items, simd_dispatch, simd_fn_attrs, simd_items, simd_skip_step, skip_step, variant_name,
+    accel_items, portable_inline, simd_dispatch, simd_fn_attrs, simd_items, simd_skip_step, skip_step,
+    variant_name,
 };
 use crate::tdfa::{FinalSrc, RegOp};
 use crate::CompiledParsers;
@@ -189,6 +190,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
+    let portable_inline = portable_inline(simd_items.is_some());
     let walk_dispatch = simd_dispatch(
         simd_items.is_some(),
         quote!(walk_simd(start, input, regs)),
@@ -358,7 +360,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         #[doc = " `walk` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it"]
         #[doc = " by table tests."]
-        #[inline(always)]
+        #portable_inline
         fn walk_portable(mut state: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
             let mut i = 0;
             while i < input.len() {

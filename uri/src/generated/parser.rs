@@ -1387,7 +1387,8 @@ fn walk(start: usize, input: &[u8], regs: &mut [u32; 44]) -> Result<usize, Failu
 }
 /// `walk` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it
 /// by table tests.
-#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(never))]
+#[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline(always))]
 fn walk_portable(
     mut state: usize,
     input: &[u8],

@@ -630,7 +630,8 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 }
 /// `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it
 /// by table tests.
-#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(never))]
+#[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline(always))]
 fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
