@@ -94,7 +94,9 @@ impl Accel {
         // Accelerated states are the premultiplied ids `stride, 2 * stride, ...`; shifted right
         // by `floor(log2(stride))` they stay distinct, so `set_of` needs no division.
         let shift = usize::BITS - 1 - stride.leading_zeros();
-        let mut set_of = vec![0u8; ((self.count * stride) >> shift) + 1];
+        // Unused entries, the dead state's among them, name the empty set after the real ones,
+        // so that a walk in the dead state skips nothing, as the table walk does.
+        let mut set_of = vec![self.sets as u8; ((self.count * stride) >> shift) + 1];
         for n in 1..=self.count {
             set_of[(n * stride) >> shift] = self.masks[n].trailing_zeros() as u8;
         }
@@ -141,7 +143,8 @@ impl Accel {
 /// is in any set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimdPlan {
-    /// `set_of[state >> shift]` is the loop set of accelerated premultiplied state `state`.
+    /// `set_of[state >> shift]` is the loop set of accelerated premultiplied state `state`; other
+    /// entries (the dead state's, 0) name an empty set numbered after the real ones.
     pub shift: u32,
     /// The loop set of each accelerated state, by shifted premultiplied id.
     pub set_of: Vec<u8>,
@@ -153,5 +156,49 @@ impl SimdPlan {
     /// Bytes of the emitted tables: `SET_OF` and 16 per nibble table.
     pub fn table_bytes(&self) -> usize {
         self.set_of.len() + 16 * self.nibbles.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// States 1 and 3 loop on digits, state 2 on lower-case letters; state 4 does not loop.
+    fn plan(high_byte: bool) -> Accel {
+        Accel::plan(5, |s| match s {
+            1 | 3 => (b'0'..=b'9').collect(),
+            2 if high_byte => vec![b'a', 0xC3],
+            2 => (b'a'..=b'z').collect(),
+            _ => Vec::new(),
+        })
+    }
+
+    #[test]
+    fn simd_plan_names_each_accelerated_state_set_and_the_empty_set_elsewhere() {
+        let accel = plan(false);
+        assert_eq!((accel.count, accel.sets), (3, 2));
+        for stride in [1, 2, 3, 4, 7, 23, 64] {
+            let simd = accel.simd(stride).expect("ASCII loop sets");
+            assert_eq!(simd.shift, usize::BITS - 1 - stride.leading_zeros(), "stride {stride}");
+            let set_of = |n: usize| simd.set_of[(n * stride) >> simd.shift];
+            // New ids follow the old order: old states 1, 2, 3 are accelerated ids 1, 2, 3.
+            assert_eq!([set_of(1), set_of(2), set_of(3)], [0, 1, 0], "stride {stride}");
+            // The dead state's entry is the empty set, numbered after the real ones.
+            assert_eq!(set_of(0), 2, "stride {stride}");
+            // Byte b is in set k when nibble table k has bit b >> 4 at entry b & 15.
+            for b in 0..0x80usize {
+                for (k, table) in simd.nibbles.iter().enumerate() {
+                    let member = table[b & 15] >> (b >> 4) & 1 != 0;
+                    assert_eq!(member, accel.table[b] >> k & 1 != 0, "byte {b:#x}, set {k}");
+                }
+            }
+            assert_eq!(simd.table_bytes(), simd.set_of.len() + 32);
+        }
+    }
+
+    #[test]
+    fn a_loop_set_with_a_byte_from_0x80_on_has_no_simd_plan() {
+        assert_eq!(plan(true).simd(23), None);
+        assert_eq!(Accel::plan(3, |_| Vec::new()).simd(23), None);
     }
 }

@@ -226,10 +226,11 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
 
         #[doc = " One non-member mask per loop set for the current 64-byte block (see `block_masks`),"]
-        #[doc = " aligned so that reading one back is forwarded from the vector store that wrote it."]
+        #[doc = " then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned"]
+        #[doc = " so that reading one back is forwarded from the vector store that wrote it."]
         #cfg
         #[repr(align(64))]
-        struct Masks([u64; SETS]);
+        struct Masks([u64; SETS + 1]);
 
         #[doc = " Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`)."]
         #cfg
@@ -556,7 +557,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
                     return (state, 0);
                 }
                 let mut base = 0;
-                let mut masks = Masks([0; SETS]);
+                let mut masks = Masks([u64::MAX; SETS + 1]);
                 block_masks(input, 0, &mut masks);
                 let mut i = 0;
                 while i < input.len() {

@@ -207,7 +207,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                     return Ok(state);
                 }
                 let mut base = 0;
-                let mut masks = Masks([0; SETS]);
+                let mut masks = Masks([u64::MAX; SETS + 1]);
                 block_masks(input, 0, &mut masks);
                 let mut i = 0;
                 while i < input.len() {

@@ -1428,7 +1428,7 @@ fn walk_simd(
         return Ok(state);
     }
     let mut base = 0;
-    let mut masks = Masks([0; SETS]);
+    let mut masks = Masks([u64::MAX; SETS + 1]);
     block_masks(input, 0, &mut masks);
     let mut i = 0;
     while i < input.len() {
@@ -2963,14 +2963,15 @@ const SETS: usize = 8;
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 35] = [
-    0, 0, 1, 2, 0, 3, 3, 4, 0, 2, 2, 5, 0, 6, 4, 3, 0, 3, 6, 7, 0, 4, 2, 5, 6, 0, 4, 5,
-    6, 0, 7, 5, 6, 0, 6,
+    8, 0, 1, 2, 8, 3, 3, 4, 8, 2, 2, 5, 8, 6, 4, 3, 8, 3, 6, 7, 8, 4, 2, 5, 6, 8, 4, 5,
+    6, 8, 7, 5, 6, 8, 6,
 ];
 /// One non-member mask per loop set for the current 64-byte block (see `block_masks`),
-/// aligned so that reading one back is forwarded from the vector store that wrote it.
+/// then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned
+/// so that reading one back is forwarded from the vector store that wrote it.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; SETS]);
+struct Masks([u64; SETS + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[inline]

@@ -508,7 +508,7 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
         return (state, 0);
     }
     let mut base = 0;
-    let mut masks = Masks([0; SETS]);
+    let mut masks = Masks([u64::MAX; SETS + 1]);
     block_masks(input, 0, &mut masks);
     let mut i = 0;
     while i < input.len() {
@@ -621,14 +621,15 @@ const SETS: usize = 9;
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 54] = [
-    0, 0, 1, 0, 2, 3, 0, 4, 5, 0, 6, 7, 5, 0, 6, 6, 0, 7, 6, 0, 2, 1, 0, 7, 0, 2, 0, 8,
-    2, 0, 1, 2, 0, 1, 8, 0, 0, 2, 1, 0, 0, 2, 0, 1, 0, 0, 2, 1, 0, 0, 0, 2, 0, 1,
+    9, 0, 1, 9, 2, 3, 9, 4, 5, 9, 6, 7, 5, 9, 6, 6, 9, 7, 6, 9, 2, 1, 9, 7, 0, 2, 9, 8,
+    2, 9, 1, 2, 9, 1, 8, 0, 9, 2, 1, 9, 0, 2, 9, 1, 0, 9, 2, 1, 0, 9, 0, 2, 9, 1,
 ];
 /// One non-member mask per loop set for the current 64-byte block (see `block_masks`),
-/// aligned so that reading one back is forwarded from the vector store that wrote it.
+/// then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned
+/// so that reading one back is forwarded from the vector store that wrote it.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; SETS]);
+struct Masks([u64; SETS + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[inline]

@@ -193,7 +193,7 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
         return (state, 0);
     }
     let mut base = 0;
-    let mut masks = Masks([0; SETS]);
+    let mut masks = Masks([u64::MAX; SETS + 1]);
     block_masks(input, 0, &mut masks);
     let mut i = 0;
     while i < input.len() {
@@ -301,12 +301,13 @@ const SETS: usize = 1;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const SET_SHIFT: u32 = 3;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static SET_OF: [u8; 2] = [0, 0];
+static SET_OF: [u8; 2] = [1, 0];
 /// One non-member mask per loop set for the current 64-byte block (see `block_masks`),
-/// aligned so that reading one back is forwarded from the vector store that wrote it.
+/// then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned
+/// so that reading one back is forwarded from the vector store that wrote it.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; SETS]);
+struct Masks([u64; SETS + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[inline]

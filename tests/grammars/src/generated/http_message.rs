@@ -662,7 +662,7 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
         return (state, 0);
     }
     let mut base = 0;
-    let mut masks = Masks([0; SETS]);
+    let mut masks = Masks([u64::MAX; SETS + 1]);
     block_masks(input, 0, &mut masks);
     let mut i = 0;
     while i < input.len() {
@@ -780,18 +780,20 @@ const SETS: usize = 13;
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 156] = [
-    0, 0, 0, 1, 0, 2, 0, 0, 3, 0, 4, 0, 5, 0, 3, 4, 0, 3, 0, 4, 0, 6, 3, 0, 7, 0, 6, 0,
-    8, 6, 0, 9, 0, 3, 0, 8, 3, 0, 3, 0, 0, 0, 3, 3, 0, 0, 0, 10, 0, 0, 10, 0, 0, 0, 0, 0,
-    0, 10, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 3, 0,
-    3, 3, 0, 3, 0, 0, 0, 9, 3, 0, 3, 0, 9, 0, 0, 0, 0, 11, 0, 3, 0, 7, 11, 0, 3, 0, 0, 0,
-    0, 0, 0, 0, 0, 7, 0, 12, 3, 0, 7, 0, 12, 0, 0, 3, 0, 7, 0, 3, 0, 7, 3, 0, 7, 0, 7, 0,
-    9, 0, 0, 8, 0, 0, 0, 8, 3, 0, 0, 0, 3, 0, 7, 2,
+    13, 0, 13, 1, 13, 2, 13, 0, 3, 13, 4, 13, 5, 13, 3, 4, 13, 3, 13, 4, 13, 6, 3, 13, 7,
+    13, 6, 13, 8, 6, 13, 9, 13, 3, 13, 8, 3, 13, 3, 13, 0, 13, 3, 3, 13, 0, 13, 10, 13,
+    0, 10, 13, 0, 13, 0, 13, 0, 10, 13, 3, 13, 0, 13, 0, 0, 13, 0, 13, 0, 13, 0, 0, 13,
+    0, 13, 0, 13, 0, 3, 13, 0, 13, 3, 13, 3, 3, 13, 3, 13, 0, 13, 9, 3, 13, 3, 13, 9, 13,
+    0, 0, 13, 11, 13, 3, 13, 7, 11, 13, 3, 13, 0, 13, 0, 0, 13, 0, 13, 7, 13, 12, 3, 13,
+    7, 13, 12, 13, 0, 3, 13, 7, 13, 3, 13, 7, 3, 13, 7, 13, 7, 13, 9, 0, 13, 8, 13, 0,
+    13, 8, 3, 13, 0, 13, 3, 13, 7, 2,
 ];
 /// One non-member mask per loop set for the current 64-byte block (see `block_masks`),
-/// aligned so that reading one back is forwarded from the vector store that wrote it.
+/// then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned
+/// so that reading one back is forwarded from the vector store that wrote it.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; SETS]);
+struct Masks([u64; SETS + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[inline]

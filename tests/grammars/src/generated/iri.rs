@@ -543,7 +543,7 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
         return (state, 0);
     }
     let mut base = 0;
-    let mut masks = Masks([0; SETS]);
+    let mut masks = Masks([u64::MAX; SETS + 1]);
     block_masks(input, 0, &mut masks);
     let mut i = 0;
     while i < input.len() {
@@ -656,15 +656,16 @@ const SETS: usize = 9;
 const SET_SHIFT: u32 = 5;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 58] = [
-    0, 0, 1, 0, 2, 3, 0, 4, 4, 0, 5, 6, 7, 0, 4, 6, 0, 6, 7, 0, 1, 5, 0, 7, 6, 2, 0, 0,
-    1, 0, 8, 1, 0, 5, 1, 5, 0, 2, 8, 0, 0, 1, 0, 5, 0, 0, 1, 5, 0, 0, 1, 5, 0, 0, 0, 0,
+    9, 0, 1, 9, 2, 3, 9, 4, 4, 9, 5, 6, 7, 9, 4, 6, 9, 6, 7, 9, 1, 5, 9, 7, 6, 2, 9, 0,
+    1, 9, 8, 1, 9, 5, 1, 5, 9, 2, 8, 9, 0, 1, 9, 5, 0, 9, 1, 5, 0, 9, 1, 5, 9, 0, 0, 9,
     1, 5,
 ];
 /// One non-member mask per loop set for the current 64-byte block (see `block_masks`),
-/// aligned so that reading one back is forwarded from the vector store that wrote it.
+/// then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned
+/// so that reading one back is forwarded from the vector store that wrote it.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; SETS]);
+struct Masks([u64; SETS + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[inline]
