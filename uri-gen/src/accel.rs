@@ -79,10 +79,12 @@ impl Accel {
         }
     }
 
-    /// Bytes of the emitted acceleration tables: `LOOP` (one entry per byte) and `ACCEL` (one per
-    /// accelerated state, and the dead state's), each entry [`Accel::width`] bits wide.
-    pub fn table_bytes(&self) -> usize {
+    /// Bytes of the acceleration tables emitted for an automaton of `stride` columns: `LOOP` (one
+    /// entry per byte) and `ACCEL` (one per accelerated state, and the dead state's), each entry
+    /// [`Accel::width`] bits wide, and the AVX-512 plan's tables when there is one.
+    pub fn table_bytes(&self, stride: usize) -> usize {
         (256 + self.count + 1) * (self.width() as usize / 8)
+            + self.simd(stride).map_or(0, |plan| plan.table_bytes())
     }
 
     /// The AVX-512 form of the plan for an automaton of `stride` columns, or `None` when there is

@@ -161,7 +161,7 @@ pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
 
 /// The first statement of a run loop's body (over `state`, `input` and `i`): in an accelerated
 /// state, skip the run of its loop set, and leave the loop when the input ends there.
-pub(crate) fn skip_step() -> TokenStream {
+fn skip_step() -> TokenStream {
     quote! {
         if state < ACCEL_END {
             i = skip(ACCEL[state / STRIDE], input, i);
@@ -175,10 +175,16 @@ pub(crate) fn skip_step() -> TokenStream {
 /// The target features the generated AVX-512 walks are compiled with.
 const SIMD_FEATURES: &str = "avx512f,avx512bw,bmi2";
 
-/// The cfg under which a generated module holds its AVX-512 walks: on x86-64, unless the crate's
-/// `portable` feature asks for the table walk alone.
+/// When a generated module holds its AVX-512 walks: on x86-64, unless the crate's `portable`
+/// feature asks for the table walk alone.
+fn simd_predicate() -> TokenStream {
+    quote!(all(target_arch = "x86_64", not(feature = "portable")))
+}
+
+/// The `cfg` attribute of the items that only the AVX-512 walks use.
 fn simd_cfg() -> TokenStream {
-    quote!(#[cfg(all(target_arch = "x86_64", not(feature = "portable")))])
+    let predicate = simd_predicate();
+    quote!(#[cfg(#predicate)])
 }
 
 /// The AVX-512 acceleration items of a generated module: `SET_OF` (the loop set of each
@@ -203,7 +209,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
             ) | !live;
         }
     });
-    let sets = Literal::usize_unsuffixed(accel.sets);
+    let sets = Literal::usize_unsuffixed(plan.nibbles.len());
     let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
     let set_of = plan.set_of.iter().map(|&s| Literal::u8_unsuffixed(s));
     let shift = Literal::u32_unsuffixed(plan.shift);
@@ -278,7 +284,7 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
 /// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
 /// accelerated state skip the run of its loop set with the block's mask (block by block for a
 /// run longer than the block), leaving the loop when the input ends there.
-pub(crate) fn simd_skip_step() -> TokenStream {
+fn simd_skip_step() -> TokenStream {
     quote! {
         if i >= base + 64 {
             base += 64;
@@ -325,25 +331,71 @@ pub(crate) fn simd_dispatch(has_simd: bool, simd: TokenStream, portable: TokenSt
     }
 }
 
-/// The inlining of a module's table walk: always inlined where it is the only walk; where an
-/// AVX-512 walk may run instead, kept out of line, so that the caller (which then only checks
-/// the CPU and calls one walk) stays small.
-pub(crate) fn portable_inline(has_simd: bool) -> TokenStream {
-    if !has_simd {
-        return quote!(#[inline(always)]);
-    }
+/// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd`,
+/// `{name}_simd`, the AVX-512 walk. Both take `params` (which bind `mut state` and `input`),
+/// return `output`, run `transition` at each byte the skip steps leave (it reads `state`,
+/// `input` and `i` and moves on, or returns) and end with `finish` (over `state` and `i`).
+///
+/// Where the AVX-512 walk may run, the table walk is kept out of line, so that the caller (which
+/// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
+pub(crate) fn walk_fns(
+    name: &str,
+    has_simd: bool,
+    params: &TokenStream,
+    output: &TokenStream,
+    transition: &TokenStream,
+    finish: &TokenStream,
+) -> TokenStream {
+    let portable = format_ident!("{name}_portable");
+    let portable_doc =
+        format!(" `{name}` by table walk; states below `ACCEL_END` loop on a byte set and skip runs");
+    let skip_step = skip_step();
+    let predicate = simd_predicate();
+    let inline = if has_simd {
+        quote! {
+            #[cfg_attr(#predicate, inline(never))]
+            #[cfg_attr(not(#predicate), inline(always))]
+        }
+    } else {
+        quote!(#[inline(always)])
+    };
+    let simd = has_simd.then(|| {
+        let simd = format_ident!("{name}_simd");
+        let doc = format!(" `{name}` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time.");
+        let simd_step = simd_skip_step();
+        quote! {
+            #[doc = #doc]
+            #[cfg(#predicate)]
+            #[target_feature(enable = #SIMD_FEATURES)]
+            fn #simd(#params) -> #output {
+                let mut i = 0;
+                let mut base = 0;
+                let mut masks = Masks([u64::MAX; SETS + 1]);
+                if !input.is_empty() {
+                    block_masks(input, 0, &mut masks);
+                }
+                while i < input.len() {
+                    #simd_step
+                    #transition
+                }
+                #finish
+            }
+        }
+    });
     quote! {
-        #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(never))]
-        #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline(always))]
-    }
-}
+        #[doc = #portable_doc]
+        #[doc = " of it by table tests."]
+        #inline
+        fn #portable(#params) -> #output {
+            let mut i = 0;
+            while i < input.len() {
+                #skip_step
+                #transition
+            }
+            #finish
+        }
 
-/// The attributes of an AVX-512 walk function.
-pub(crate) fn simd_fn_attrs() -> TokenStream {
-    let cfg = simd_cfg();
-    quote! {
-        #cfg
-        #[target_feature(enable = #SIMD_FEATURES)]
+        #simd
     }
 }
 
@@ -378,8 +430,7 @@ pub fn table_stats(compiled: &Compiled) -> TableStats {
         + shared.len().div_ceil(8)
         + shared.starts.len() * 2 * width
         + shared.calls.len() * 2 * width
-        + accel.table_bytes()
-        + accel.simd(shared.stride).map_or(0, |plan| plan.table_bytes())
+        + accel.table_bytes(shared.stride)
         + shared.starts.len() * 32;
     TableStats { states: shared.len(), classes: shared.stride, bytes }
 }
@@ -525,7 +576,6 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let calls_len = Literal::usize_unsuffixed(shared.calls.len());
     let special_lit = Literal::usize_unsuffixed(special);
     let accel_items = accel_items(&accel, stride);
-    let skip_step = skip_step();
     let simd_items = simd_items(&accel, stride);
     let rare = comment(&["One comparison for the rare entries: the dead end, a return or a call."]);
     let transition = quote! {
@@ -540,34 +590,19 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let portable_inline = portable_inline(simd_items.is_some());
     let run_dispatch = simd_dispatch(
         simd_items.is_some(),
         quote!(run_simd(start, input)),
         quote!(run_portable(start, input)),
     );
-    let run_simd = simd_items.as_ref().map(|_| {
-        let attrs = simd_fn_attrs();
-        let simd_step = simd_skip_step();
-        quote! {
-            #[doc = " `run` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time."]
-            #attrs
-            fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-                if input.is_empty() {
-                    return (state, 0);
-                }
-                let mut base = 0;
-                let mut masks = Masks([u64::MAX; SETS + 1]);
-                block_masks(input, 0, &mut masks);
-                let mut i = 0;
-                while i < input.len() {
-                    #simd_step
-                    #transition
-                }
-                (state, i)
-            }
-        }
-    });
+    let walks = walk_fns(
+        "run",
+        simd_items.is_some(),
+        &quote!((mut state, mut ret): (usize, usize), input: &[u8]),
+        &quote!((usize, usize)),
+        &transition,
+        &quote!((state, i)),
+    );
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
         " `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the \
@@ -658,19 +693,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             #run_dispatch
         }
 
-        #[doc = " `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it"]
-        #[doc = " by table tests."]
-        #portable_inline
-        fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-            let mut i = 0;
-            while i < input.len() {
-                #skip_step
-                #transition
-            }
-            (state, i)
-        }
-
-        #run_simd
+        #walks
 
         #[doc = " Whether premultiplied state `state` accepts."]
         #[inline]

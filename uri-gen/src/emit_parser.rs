@@ -8,10 +8,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::accel::Accel;
-use crate::emit::{
-    accel_items, portable_inline, simd_dispatch, simd_fn_attrs, simd_items, simd_skip_step, skip_step,
-    variant_name,
-};
+use crate::emit::{accel_items, simd_dispatch, simd_items, variant_name, walk_fns};
 use crate::tdfa::{FinalSrc, RegOp};
 use crate::CompiledParsers;
 
@@ -40,8 +37,7 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
     let finals = t.len() + rows.len();
-    let accel = parser_accel(t);
-    let accel_bytes = accel.table_bytes() + accel.simd(t.stride()).map_or(0, |plan| plan.table_bytes());
+    let accel_bytes = parser_accel(t).table_bytes(t.stride());
     TableStats::sum(
         256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
         t,
@@ -174,7 +170,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
     let accel = parser_accel(t);
     let accel_items = accel_items(&accel, stride);
-    let skip_step = skip_step();
     let simd_items = simd_items(&accel, stride);
     let registers = Literal::usize_unsuffixed(t.registers);
     let transition = quote! {
@@ -190,34 +185,19 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let portable_inline = portable_inline(simd_items.is_some());
     let walk_dispatch = simd_dispatch(
         simd_items.is_some(),
         quote!(walk_simd(start, input, regs)),
         quote!(walk_portable(start, input, regs)),
     );
-    let walk_simd = simd_items.as_ref().map(|_| {
-        let attrs = simd_fn_attrs();
-        let simd_step = simd_skip_step();
-        quote! {
-            #[doc = " `walk` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time."]
-            #attrs
-            fn walk_simd(mut state: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
-                if input.is_empty() {
-                    return Ok(state);
-                }
-                let mut base = 0;
-                let mut masks = Masks([u64::MAX; SETS + 1]);
-                block_masks(input, 0, &mut masks);
-                let mut i = 0;
-                while i < input.len() {
-                    #simd_step
-                    #transition
-                }
-                Ok(state)
-            }
-        }
-    });
+    let walks = walk_fns(
+        "walk",
+        simd_items.is_some(),
+        &quote!(mut state: usize, input: &[u8], regs: &mut [u32; #registers]),
+        &quote!(Result<usize, Failure>),
+        &transition,
+        &quote!(Ok(state)),
+    );
     let permuted_trans = accel.permute_table(&t.trans, stride);
     let permuted_ops = accel.permute_rows(&t.ops, stride);
     let permuted_finals = accel.permute_rows(&t.finals, 1);
@@ -358,19 +338,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
             #walk_dispatch
         }
 
-        #[doc = " `walk` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it"]
-        #[doc = " by table tests."]
-        #portable_inline
-        fn walk_portable(mut state: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
-            let mut i = 0;
-            while i < input.len() {
-                #skip_step
-                #transition
-            }
-            Ok(state)
-        }
-
-        #walk_simd
+        #walks
 
         #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
         #[inline(always)]

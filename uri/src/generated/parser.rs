@@ -1385,8 +1385,8 @@ fn walk(start: usize, input: &[u8], regs: &mut [u32; 44]) -> Result<usize, Failu
     }
     walk_portable(start, input, regs)
 }
-/// `walk` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it
-/// by table tests.
+/// `walk` by table walk; states below `ACCEL_END` loop on a byte set and skip runs
+/// of it by table tests.
 #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(never))]
 #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline(always))]
 fn walk_portable(
@@ -1424,13 +1424,12 @@ fn walk_simd(
     input: &[u8],
     regs: &mut [u32; 44],
 ) -> Result<usize, Failure> {
-    if input.is_empty() {
-        return Ok(state);
-    }
+    let mut i = 0;
     let mut base = 0;
     let mut masks = Masks([u64::MAX; SETS + 1]);
-    block_masks(input, 0, &mut masks);
-    let mut i = 0;
+    if !input.is_empty() {
+        block_masks(input, 0, &mut masks);
+    }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;

@@ -453,8 +453,8 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     }
     run_portable(start, input)
 }
-/// `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs of it
-/// by table tests.
+/// `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs
+/// of it by table tests.
 #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(never))]
 #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline(always))]
 fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
@@ -483,13 +483,12 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[target_feature(enable = "avx512f,avx512bw,bmi2")]
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-    if input.is_empty() {
-        return (state, 0);
-    }
+    let mut i = 0;
     let mut base = 0;
     let mut masks = Masks([u64::MAX; SETS + 1]);
-    block_masks(input, 0, &mut masks);
-    let mut i = 0;
+    if !input.is_empty() {
+        block_masks(input, 0, &mut masks);
+    }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
