@@ -169,26 +169,17 @@ fn profile() {
     let parsers = uri_gen::project::compile_uri_parsers(&root).expect("the RFC 3986 parsers compile");
     let dfa = &compiled.dfa;
     let rule = compiled.grammar.lookup("URI-reference").expect("URI-reference is a rule");
-    let dfa_loops: Vec<[bool; 256]> = (0..dfa.len())
-        .map(|s| {
-            let mut set = [false; 256];
-            for b in 0..=255u8 {
-                set[b as usize] = s != 0 && dfa.trans[s * dfa.stride() + dfa.classes.get(b)] as usize == s;
-            }
-            set
-        })
-        .collect();
+    // Each state's loop set, as the emitters plan acceleration from it.
+    let as_set = |bytes: Vec<u8>| {
+        let mut set = [false; 256];
+        for b in bytes {
+            set[b as usize] = true;
+        }
+        set
+    };
+    let dfa_loops: Vec<[bool; 256]> = (0..dfa.len() as u32).map(|s| as_set(dfa.self_loop_bytes(s))).collect();
     let t = &parsers.tdfa;
-    let tdfa_loops: Vec<[bool; 256]> = (0..t.len())
-        .map(|s| {
-            let mut set = [false; 256];
-            for b in 0..=255u8 {
-                let at = s * t.stride() + t.classes.get(b);
-                set[b as usize] = s != 0 && t.trans[at] as usize == s && t.ops[at] == 0;
-            }
-            set
-        })
-        .collect();
+    let tdfa_loops: Vec<[bool; 256]> = (0..t.len() as u32).map(|s| as_set(t.self_loop_bytes(s))).collect();
     println!(
         "| corpus | bytes | recognizer runs | bytes in runs | recognizer transitions | parser runs | parser transitions | with register operations | register operations |"
     );

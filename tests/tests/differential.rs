@@ -66,15 +66,7 @@ fn check_rules(input: &[u8], rules: &[(Rule, RuleId)]) -> Result<usize, String> 
             ));
         }
 
-        let (mut state, mut viable) = (dfa.starts[id.index()], 0);
-        while let Some(&byte) = input.get(viable) {
-            let next = dfa.next(state, byte);
-            if next == DEAD {
-                break;
-            }
-            state = next;
-            viable += 1;
-        }
+        let (state, viable) = dfa.live_prefix(id.index(), input);
         let valid_up_to = rule.valid_up_to(input);
         if valid_up_to != viable {
             return Err(format!(
@@ -296,15 +288,7 @@ fn generated_walks_agree_across_64_byte_blocks() {
         // Every rule's recognizer against a walk of the fresh DFA.
         for &(rule, id) in &oracle.rules {
             let dfa = &oracle.compiled.dfa;
-            let (mut state, mut viable) = (dfa.starts[id.index()], 0);
-            while let Some(&byte) = input.get(viable) {
-                let next = dfa.next(state, byte);
-                if next == DEAD {
-                    break;
-                }
-                state = next;
-                viable += 1;
-            }
+            let (state, viable) = dfa.live_prefix(id.index(), input);
             let expected = (viable == input.len() && dfa.accept[state as usize], viable);
             let generated = (rule.matches(input), rule.valid_up_to(input));
             if generated != expected {

@@ -42,14 +42,22 @@ impl Dfa {
 
     /// Whether the whole of `input` is a match from start `start`.
     pub fn matches(&self, start: usize, input: &[u8]) -> bool {
-        let mut s = self.starts[start];
-        for &b in input {
-            s = self.next(s, b);
-            if s == DEAD {
-                return false;
+        let (state, read) = self.live_prefix(start, input);
+        read == input.len() && self.accept[state as usize]
+    }
+
+    /// The walk from start `start` over `input` up to where no match can go on: the last live
+    /// state and how many bytes it read (the input's length when it never dies).
+    pub fn live_prefix(&self, start: usize, input: &[u8]) -> (u32, usize) {
+        let mut state = self.starts[start];
+        for (i, &b) in input.iter().enumerate() {
+            let next = self.next(state, b);
+            if next == DEAD {
+                return (state, i);
             }
+            state = next;
         }
-        self.accept[s as usize]
+        (state, input.len())
     }
 
     /// The length of the longest prefix of `input` that matches from start `start`.

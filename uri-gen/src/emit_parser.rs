@@ -47,15 +47,7 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
 /// The acceleration plan of a tagged DFA: states that loop, with no register operation, on a
 /// set of bytes.
 fn parser_accel(t: &crate::tdfa::Tdfa) -> Accel {
-    let stride = t.stride();
-    Accel::plan(t.len(), |s| {
-        (0..=255u8)
-            .filter(|&b| {
-                let at = s as usize * stride + t.classes.get(b);
-                t.trans[at] == s && t.ops[at] == 0
-            })
-            .collect()
-    })
+    Accel::plan(t.len(), |s| t.self_loop_bytes(s))
 }
 
 struct TableStats;

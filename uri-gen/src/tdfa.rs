@@ -88,6 +88,16 @@ impl Tdfa {
         false
     }
 
+    /// The bytes on which `state` goes back to itself with no register operation.
+    pub fn self_loop_bytes(&self, state: u32) -> Vec<u8> {
+        (0..=255u8)
+            .filter(|&b| {
+                let at = state as usize * self.stride() + self.classes.get(b);
+                state != 0 && self.trans[at] == state && self.ops[at] == 0
+            })
+            .collect()
+    }
+
     /// Runs parser `start` over `input`: the slot values (`None` when unset), or the index of the
     /// first byte that cannot continue a match (the input length if the input ended too early).
     pub fn run(&self, start: usize, input: &[u8]) -> Result<Vec<Option<usize>>, usize> {
