@@ -125,23 +125,23 @@ impl Walk {
     }
 }
 
-/// Walks `input` as the emitted loops do: in a state whose loop set (`loops[state]`, bytes on
-/// which the state returns to itself with no register operation) is not empty, skip the run of
-/// that set, then take one transition. `step(state, byte)` gives the next state (0: dead) and the
+/// Walks `input` as the emitted loops do: in a state with a loop set (`loops[state]`, the bytes
+/// on which the state returns to itself with no register operation; `None` when there are none),
+/// skip the run of that set, then take one transition. `step(state, byte)` gives the next state (0: dead) and the
 /// number of register operations on the way.
 fn walk(
     start: usize,
     input: &[u8],
-    loops: &[[bool; 256]],
+    loops: &[Option<[bool; 256]>],
     step: impl Fn(usize, u8) -> (usize, usize),
 ) -> Walk {
     let mut counts = Walk::default();
     let mut state = start;
     let mut i = 0;
     while i < input.len() {
-        if loops[state].iter().any(|&member| member) {
+        if let Some(set) = &loops[state] {
             counts.runs += 1;
-            while i < input.len() && loops[state][input[i] as usize] {
+            while i < input.len() && set[input[i] as usize] {
                 i += 1;
                 counts.run_bytes += 1;
             }
@@ -171,15 +171,20 @@ fn profile() {
     let rule = compiled.grammar.lookup("URI-reference").expect("URI-reference is a rule");
     // Each state's loop set, as the emitters plan acceleration from it.
     let as_set = |bytes: Vec<u8>| {
+        if bytes.is_empty() {
+            return None;
+        }
         let mut set = [false; 256];
         for b in bytes {
             set[b as usize] = true;
         }
-        set
+        Some(set)
     };
-    let dfa_loops: Vec<[bool; 256]> = (0..dfa.len() as u32).map(|s| as_set(dfa.self_loop_bytes(s))).collect();
+    let dfa_loops: Vec<Option<[bool; 256]>> =
+        (0..dfa.len() as u32).map(|s| as_set(dfa.self_loop_bytes(s))).collect();
     let t = &parsers.tdfa;
-    let tdfa_loops: Vec<[bool; 256]> = (0..t.len() as u32).map(|s| as_set(t.self_loop_bytes(s))).collect();
+    let tdfa_loops: Vec<Option<[bool; 256]>> =
+        (0..t.len() as u32).map(|s| as_set(t.self_loop_bytes(s))).collect();
     println!(
         "| corpus | bytes | recognizer runs | bytes in runs | recognizer transitions | parser runs | parser transitions | with register operations | register operations |"
     );
