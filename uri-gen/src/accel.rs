@@ -88,32 +88,43 @@ impl Accel {
     }
 
     /// The AVX-512 form of the plan for an automaton of `stride` columns, or `None` when there is
-    /// no loop set or a loop set holds a byte from 0x80 on (the nibble tables cover ASCII only).
+    /// no loop set.
+    ///
+    /// The AVX-512 walk classifies 64 bytes against at most [`SIMD_SETS`] loop sets at once (one
+    /// bit each in a membership byte). When there are more, it takes the largest sets (the most
+    /// bytes, then the lowest index): runs of large sets are the long ones (paths, queries, host
+    /// names), while a small set such as the hexadecimal digits of `IPvFuture` rarely has a run
+    /// worth skipping. The states of the other sets take one transition per byte in that walk.
     pub fn simd(&self, stride: usize) -> Option<SimdPlan> {
-        if self.sets == 0 || self.table[0x80..].iter().any(|&sets| sets != 0) {
+        if self.sets == 0 {
             return None;
+        }
+        let size = |set: usize| self.table.iter().filter(|&&sets| sets >> set & 1 != 0).count();
+        let mut chosen: Vec<usize> = (0..self.sets).collect();
+        chosen.sort_by_key(|&set| (std::cmp::Reverse(size(set)), set));
+        chosen.truncate(SIMD_SETS);
+        chosen.sort_unstable();
+        // `simd_set[k]`: the membership bit of loop set `k`, or the empty set for one left out.
+        let mut simd_set = vec![SIMD_SETS as u8; self.sets];
+        for (bit, &set) in chosen.iter().enumerate() {
+            simd_set[set] = bit as u8;
         }
         // Accelerated states are the premultiplied ids `stride, 2 * stride, ...`; shifted right
         // by `floor(log2(stride))` they stay distinct, so `set_of` needs no division.
         let shift = usize::BITS - 1 - stride.leading_zeros();
-        // Unused entries, the dead state's among them, name the empty set after the real ones,
-        // so that a walk in the dead state skips nothing, as the table walk does.
-        let mut set_of = vec![self.sets as u8; ((self.count * stride) >> shift) + 1];
+        // Unused entries, the dead state's among them, name the empty set, so that a walk in the
+        // dead state skips nothing, as the table walk does.
+        let mut set_of = vec![SIMD_SETS as u8; ((self.count * stride) >> shift) + 1];
         for n in 1..=self.count {
-            set_of[(n * stride) >> shift] = self.masks[n].trailing_zeros() as u8;
+            set_of[(n * stride) >> shift] = simd_set[self.masks[n].trailing_zeros() as usize];
         }
-        let nibbles = (0..self.sets)
-            .map(|k| {
-                let mut table = [0u8; 16];
-                for (b, &sets) in self.table[..0x80].iter().enumerate() {
-                    if sets >> k & 1 != 0 {
-                        table[b & 15] |= 1 << (b >> 4);
-                    }
-                }
-                table
-            })
-            .collect();
-        Some(SimdPlan { shift, set_of, nibbles })
+        let mut members = [0u8; 256];
+        for (b, member) in members.iter_mut().enumerate() {
+            for (bit, &set) in chosen.iter().enumerate() {
+                *member |= ((self.table[b] >> set & 1) as u8) << bit;
+            }
+        }
+        Some(SimdPlan { shift, set_of, members })
     }
 
     /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
@@ -140,24 +151,33 @@ impl Accel {
     }
 }
 
-/// How the AVX-512 walks classify 64 input bytes at once: byte `b` is in loop set `k` when entry
-/// `b & 15` of `nibbles[k]` has bit `b >> 4` (one byte shuffle per set), and no byte from 0x80 on
-/// is in any set.
+/// The most loop sets the AVX-512 walk classifies: one bit each in a membership byte.
+pub const SIMD_SETS: usize = 8;
+
+/// How the AVX-512 walks classify 64 input bytes at once: a 128- or 256-entry lookup gives each
+/// byte its membership byte (bit `k` set when the byte is in set `k`), and one bit-matrix
+/// transpose turns the 64 membership bytes into one 64-bit mask per set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimdPlan {
-    /// `set_of[state >> shift]` is the loop set of accelerated premultiplied state `state`; other
-    /// entries (the dead state's, 0) name an empty set numbered after the real ones.
+    /// `set_of[state >> shift]` is the set of accelerated premultiplied state `state`; other
+    /// entries (the dead state's, 0), and the states of sets left out, name the empty set
+    /// [`SIMD_SETS`].
     pub shift: u32,
-    /// The loop set of each accelerated state, by shifted premultiplied id.
+    /// The set of each accelerated state, by shifted premultiplied id.
     pub set_of: Vec<u8>,
-    /// Each loop set's nibble table.
-    pub nibbles: Vec<[u8; 16]>,
+    /// The membership byte of each byte value.
+    pub members: [u8; 256],
 }
 
 impl SimdPlan {
-    /// Bytes of the emitted tables: `SET_OF` and 16 per nibble table.
+    /// Whether some set holds a byte from 0x80 on, so that the lookup needs all 256 entries.
+    pub fn has_high_bytes(&self) -> bool {
+        self.members[0x80..].iter().any(|&m| m != 0)
+    }
+
+    /// Bytes of the emitted tables: `SET_OF` and the membership lookup (128 or 256 entries).
     pub fn table_bytes(&self) -> usize {
-        self.set_of.len() + 16 * self.nibbles.len()
+        self.set_of.len() + if self.has_high_bytes() { 256 } else { 128 }
     }
 }
 
@@ -177,30 +197,43 @@ mod tests {
 
     #[test]
     fn simd_plan_names_each_accelerated_state_set_and_the_empty_set_elsewhere() {
-        let accel = plan(false);
-        assert_eq!((accel.count, accel.sets), (3, 2));
-        for stride in [1, 2, 3, 4, 7, 23, 64] {
-            let simd = accel.simd(stride).expect("ASCII loop sets");
-            assert_eq!(simd.shift, usize::BITS - 1 - stride.leading_zeros(), "stride {stride}");
-            let set_of = |n: usize| simd.set_of[(n * stride) >> simd.shift];
-            // New ids follow the old order: old states 1, 2, 3 are accelerated ids 1, 2, 3.
-            assert_eq!([set_of(1), set_of(2), set_of(3)], [0, 1, 0], "stride {stride}");
-            // The dead state's entry is the empty set, numbered after the real ones.
-            assert_eq!(set_of(0), 2, "stride {stride}");
-            // Byte b is in set k when nibble table k has bit b >> 4 at entry b & 15.
-            for b in 0..0x80usize {
-                for (k, table) in simd.nibbles.iter().enumerate() {
-                    let member = table[b & 15] >> (b >> 4) & 1 != 0;
-                    assert_eq!(member, accel.table[b] >> k & 1 != 0, "byte {b:#x}, set {k}");
+        for high_byte in [false, true] {
+            let accel = plan(high_byte);
+            assert_eq!((accel.count, accel.sets), (3, 2));
+            for stride in [1, 2, 3, 4, 7, 23, 64] {
+                let simd = accel.simd(stride).expect("there are loop sets");
+                assert_eq!(simd.shift, usize::BITS - 1 - stride.leading_zeros(), "stride {stride}");
+                let set_of = |n: usize| simd.set_of[(n * stride) >> simd.shift];
+                // New ids follow the old order: old states 1, 2, 3 are accelerated ids 1, 2, 3.
+                assert_eq!([set_of(1), set_of(2), set_of(3)], [0, 1, 0], "stride {stride}");
+                // The dead state's entry is the empty set.
+                assert_eq!(set_of(0), SIMD_SETS as u8, "stride {stride}");
+                for b in 0..256 {
+                    assert_eq!(u64::from(simd.members[b]), accel.table[b], "byte {b:#x}");
                 }
+                assert_eq!(simd.has_high_bytes(), high_byte);
+                let lookup = if high_byte { 256 } else { 128 };
+                assert_eq!(simd.table_bytes(), simd.set_of.len() + lookup);
             }
-            assert_eq!(simd.table_bytes(), simd.set_of.len() + 32);
         }
+        assert_eq!(Accel::plan(3, |_| Vec::new()).simd(23), None);
     }
 
     #[test]
-    fn a_loop_set_with_a_byte_from_0x80_on_has_no_simd_plan() {
-        assert_eq!(plan(true).simd(23), None);
-        assert_eq!(Accel::plan(3, |_| Vec::new()).simd(23), None);
+    fn past_eight_sets_the_simd_plan_keeps_the_largest() {
+        // State s (1..=10) loops on the bytes `a`.. up to s + 1 of them: sets of 2 to 11 bytes,
+        // so the two smallest (states 1 and 2) are left out.
+        let accel = Accel::plan(11, |s| (b'a'..=b'a' + s as u8).collect());
+        assert_eq!(accel.sets, 10);
+        let simd = accel.simd(16).expect("there are loop sets");
+        let set_of = |n: usize| simd.set_of[(n * 16) >> simd.shift];
+        assert_eq!(set_of(1), SIMD_SETS as u8);
+        assert_eq!(set_of(2), SIMD_SETS as u8);
+        assert_eq!(simd.members[b'a' as usize], 0xFF);
+        for n in 3..=10 {
+            assert_eq!(set_of(n), n as u8 - 3, "state {n}");
+            // Byte `a` + n is in the sets of states n to 10, whose bits are n - 3 to 7.
+            assert_eq!(simd.members[(b'a' + n as u8) as usize], 0xFF << (n - 3), "byte a+{n}");
+        }
     }
 }

@@ -8,7 +8,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use sha2::{Digest, Sha256};
 
-use crate::accel::Accel;
+use crate::accel::{Accel, SIMD_SETS};
 use crate::dfa::DEAD;
 use crate::share::{share, Shared, Target, MIN_BODY};
 use crate::{Compiled, SourceFile};
@@ -173,7 +173,7 @@ fn skip_step() -> TokenStream {
 }
 
 /// The target features the generated AVX-512 walks are compiled with.
-const SIMD_FEATURES: &str = "avx512f,avx512bw,bmi2";
+const SIMD_FEATURES: &str = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt";
 
 /// When a generated module holds its AVX-512 walks: on x86-64, unless the crate's `portable`
 /// feature asks for the table walk alone.
@@ -187,70 +187,88 @@ fn simd_cfg() -> TokenStream {
     quote!(#[cfg(#predicate)])
 }
 
-/// The AVX-512 acceleration items of a generated module: `SET_OF` (the loop set of each
-/// accelerated state), `block_masks` (one non-member mask per loop set for 64 input bytes, from
-/// nibble tables of the sets) and `simd_available`. `None` when there is no loop set or one holds
-/// a byte from 0x80 on, which the nibble tables cannot express; the module then has only the
-/// table walk.
+/// The AVX-512 acceleration items of a generated module: `SET_OF` (the classified set of each
+/// accelerated state), `block_masks` (one non-member mask per set for 64 input bytes) and
+/// `simd_available`. `None` when there is no loop set; the module then has only the table walk.
 ///
-/// A byte `b` is in set `k` when entry `b & 15` of the set's 16-byte table has bit `b >> 4`: one
-/// byte shuffle per set classifies 64 bytes at once, so the walk finds where a run ends with a
-/// shift and a trailing-zero count instead of testing byte after byte (and mispredicting the
-/// run's last test).
+/// `block_masks` looks up each byte's membership byte (bit `k` set when the byte is in set `k`,
+/// see [`Accel::simd`]) with one or two 128-entry byte permutes, then transposes the 64 x 8 bit
+/// matrix with one affine transform over GF(2) per 8 x 8 tile and one byte permute, giving a
+/// 64-bit mask per set. The walk then finds where a run ends with a shift and a leading-zero
+/// count instead of testing byte after byte (and mispredicting the run's last test).
 pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let plan = accel.simd(stride)?;
-    let set_masks = plan.nibbles.iter().enumerate().map(|(k, table)| {
-        let (low_half, high_half) = (hex_i64(&table[..8]), hex_i64(&table[8..]));
-        let k = Literal::usize_unsuffixed(k);
+    let table = |half: usize| {
+        let words = plan.members[half * 128..(half + 1) * 128].chunks(8).map(hex_i64).collect::<Vec<_>>();
+        let (low, high) = (words[..8].iter().rev(), words[8..].iter().rev());
+        (quote!(_mm512_set_epi64(#(#low),*)), quote!(_mm512_set_epi64(#(#high),*)))
+    };
+    let (ascii_low, ascii_high) = table(0);
+    let high_lookup = plan.has_high_bytes().then(|| {
+        let (low, high) = table(1);
         quote! {
-            masks.0[#k] = _mm512_testn_epi8_mask(
-                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(_mm_set_epi64x(#high_half, #low_half)), low),
-                high,
-            ) | !live;
+            let members = _mm512_or_si512(
+                members,
+                _mm512_maskz_permutex2var_epi8(live & high, #low, bytes, #high),
+            );
         }
     });
-    let sets = Literal::usize_unsuffixed(plan.nibbles.len());
+    // Byte 8 * k + s of the result is byte 8 * (7 - s) + k of the transposed tiles: mask k is
+    // tile byte k of every tile, the tile of the highest positions first.
+    let gather: Vec<u8> = (0..64).map(|i| (8 * (7 - i % 8) + i / 8) as u8).collect();
+    let gather = gather.chunks(8).rev().map(hex_i64);
+    let empty = Literal::usize_unsuffixed(SIMD_SETS);
     let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
     let set_of = plan.set_of.iter().map(|&s| Literal::u8_unsuffixed(s));
     let shift = Literal::u32_unsuffixed(plan.shift);
     let cfg = simd_cfg();
+    let detect = SIMD_FEATURES.split(',').map(|feature| quote!(std::is_x86_feature_detected!(#feature)));
     let load_safety = comment(&[
         "SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first",
         "`min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they",
         "cannot fault) and read as zero.",
     ]);
+    let high_note =
+        comment(&["The lookup reads seven bits of each byte: bytes from 0x80 on have their own."]);
+    let tiles_note = comment(&[
+        "Byte `8 * q + k` of `tiles` has bit `7 - r` set when byte `8 * q + r` is not in set `k`",
+        "(the constant 0xFF complements the transposed bits).",
+    ]);
+    let store_safety = comment(&[
+        "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
+    ]);
     Some(quote! {
-        #[doc = " How many loop sets `block_masks` classifies."]
+        #[doc = " The set index `SET_OF` gives the states of no classified set: its mask, every bit set,"]
+        #[doc = " skips nothing."]
         #cfg
-        const SETS: usize = #sets;
+        const EMPTY_SET: usize = #empty;
 
-        #[doc = " `SET_OF[state >> SET_SHIFT]`: the loop set of accelerated premultiplied state `state`."]
+        #[doc = " `SET_OF[state >> SET_SHIFT]`: the set of accelerated premultiplied state `state`."]
         #cfg
         const SET_SHIFT: u32 = #shift;
 
         #cfg
         static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
 
-        #[doc = " One non-member mask per loop set for the current 64-byte block (see `block_masks`),"]
-        #[doc = " then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned"]
-        #[doc = " so that reading one back is forwarded from the vector store that wrote it."]
+        #[doc = " One non-member mask per set for the current 64-byte block (see `block_masks`), then"]
+        #[doc = " the empty set's, every bit set; aligned for the one vector store that writes the"]
+        #[doc = " first eight."]
         #cfg
         #[repr(align(64))]
-        struct Masks([u64; SETS + 1]);
+        struct Masks([u64; EMPTY_SET + 1]);
 
         #[doc = " Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`)."]
         #cfg
         #[inline]
         fn simd_available() -> bool {
-            std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512bw")
-                && std::is_x86_feature_detected!("bmi2")
+            #(#detect)&&*
         }
 
         #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per"]
-        #[doc = " loop set: bit `j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past"]
-        #[doc = " the end. Byte `b` is in set `k` when entry `b & 15` of the set's 16-byte table (two"]
-        #[doc = " little-endian words) has bit `b >> 4`; no byte from 0x80 on is in any set."]
+        #[doc = " set: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is"]
+        #[doc = " past the end. A 128-entry lookup gives each byte its membership byte (bit `k` for set"]
+        #[doc = " `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,"]
+        #[doc = " and a byte permute gathers each set's bits into one word."]
         #cfg
         #[target_feature(enable = #SIMD_FEATURES)]
         #[inline]
@@ -261,14 +279,20 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
             let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
             #load_safety
             let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
-            let nibble = _mm512_set1_epi8(15);
-            let low = _mm512_and_si512(bytes, nibble);
-            // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
-            let high = _mm512_shuffle_epi8(
-                _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
-                _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
+            #high_note
+            let high = _mm512_movepi8_mask(bytes);
+            let members = _mm512_maskz_permutex2var_epi8(live & !high, #ascii_low, bytes, #ascii_high);
+            #high_lookup
+            #tiles_note
+            let tiles = _mm512_gf2p8affine_epi64_epi8::<0xFF>(
+                _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64),
+                members,
             );
-            #(#set_masks)*
+            let gather = _mm512_set_epi64(#(#gather),*);
+            #store_safety
+            unsafe {
+                _mm512_store_si512(masks.0.as_mut_ptr().cast(), _mm512_permutex2var_epi8(tiles, gather, tiles));
+            }
         }
     })
 }
@@ -293,7 +317,7 @@ fn simd_skip_step() -> TokenStream {
         if state < ACCEL_END {
             let set = SET_OF[state >> SET_SHIFT] as usize;
             loop {
-                let end = i + (masks.0[set] >> (i - base)).trailing_zeros() as usize;
+                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
                 if end < base + 64 {
                     i = end;
                     break;
@@ -370,7 +394,7 @@ pub(crate) fn walk_fns(
             fn #simd(#params) -> #output {
                 let mut i = 0;
                 let mut base = 0;
-                let mut masks = Masks([u64::MAX; SETS + 1]);
+                let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
                 if !input.is_empty() {
                     block_masks(input, 0, &mut masks);
                 }

@@ -8,7 +8,7 @@ use anyhow::{anyhow, Result};
 
 use crate::emit::{recognizer, render_file, Header};
 use crate::list::ListForm;
-use crate::{compile, compile_program, Options, Program, Roots, SourceFile};
+use crate::{compile, compile_program, Encoding, Options, Program, Roots, SourceFile};
 
 /// The grammar files of the `uri` crate, relative to the workspace root: RFC 3986 then the core rules.
 pub const URI_GRAMMARS: [&str; 2] = ["abnf/rfc3986.abnf", "abnf/rfc5234-core.abnf"];
@@ -87,6 +87,8 @@ pub struct GrammarModule {
     pub rules: &'static [&'static str],
     /// How `#` lists expand.
     pub lists: ListForm,
+    /// How terminal values map to bytes.
+    pub encoding: Encoding,
 }
 
 /// The core rules of RFC 5234, a library of every grammar module.
@@ -101,6 +103,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "zone_id",
@@ -109,6 +112,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &["abnf/rfc3986.abnf", CORE],
         rules: &["IP-literal", "ZoneID", "IPv6addrz", "URI-reference"],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "json",
@@ -117,6 +121,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "imf",
@@ -125,6 +130,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "abnf",
@@ -133,6 +139,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "case_sensitive",
@@ -141,6 +148,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "http_lists",
@@ -149,6 +157,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &["abnf/rfc9110-appendix-a.abnf", "abnf/rfc3986.abnf", CORE],
         rules: &[],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "http_lists_recipient",
@@ -157,6 +166,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         libraries: &["abnf/rfc9110-appendix-a.abnf", "abnf/rfc3986.abnf", CORE],
         rules: &["Connection", "Via"],
         lists: ListForm::Recipient,
+        encoding: Encoding::Utf8,
     },
     GrammarModule {
         name: "http",
@@ -204,6 +214,16 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
             "method",
         ],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
+    },
+    GrammarModule {
+        name: "http_fields",
+        what: "RFC 9110 Appendix A, field values, tokens and quoted strings, over octets (`obs-text` is any byte from 0x80 on)",
+        grammars: &["abnf/rfc9110-appendix-a.abnf"],
+        libraries: &[CORE],
+        rules: &["field-value", "quoted-string", "token", "Content-Type", "ETag"],
+        lists: ListForm::Sender,
+        encoding: Encoding::Octets,
     },
     GrammarModule {
         name: "http_message",
@@ -227,6 +247,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
             "status-line",
         ],
         lists: ListForm::Sender,
+        encoding: Encoding::Utf8,
     },
 ];
 
@@ -253,7 +274,7 @@ impl GrammarModule {
         } else {
             Roots::Only(self.rules.iter().map(|r| (*r).to_owned()).collect())
         };
-        Options { roots, lists: self.lists, ..Options::default() }
+        Options { roots, lists: self.lists, encoding: self.encoding, ..Options::default() }
     }
 
     /// Compiles the module's grammar.

@@ -56,6 +56,18 @@ pub fn verdict(module: &str, rule: &str, input: &[u8]) -> Option<Verdict> {
         module,
         rule,
         input,
-        [abnf, case_sensitive, http, http_lists, http_lists_recipient, http_message, imf, iri, json, zone_id]
+        [
+            abnf,
+            case_sensitive,
+            http,
+            http_fields,
+            http_lists,
+            http_lists_recipient,
+            http_message,
+            imf,
+            iri,
+            json,
+            zone_id
+        ]
     )
 }

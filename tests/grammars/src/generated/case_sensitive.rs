@@ -187,11 +187,11 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 }
 /// `run` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[target_feature(enable = "avx512f,avx512bw,bmi2")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; SETS + 1]);
+    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
     if !input.is_empty() {
         block_masks(input, 0, &mut masks);
     }
@@ -203,7 +203,7 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
         if state < ACCEL_END {
             let set = SET_OF[state >> SET_SHIFT] as usize;
             loop {
-                let end = i + (masks.0[set] >> (i - base)).trailing_zeros() as usize;
+                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
                 if end < base + 64 {
                     i = end;
                     break;
@@ -293,33 +293,37 @@ static LOOP: [u8; 256] = [
 ];
 /// The loop-set bit of each accelerated state (index 0, the dead state, is unused).
 static ACCEL: [u8; 2] = [0, 1];
-/// How many loop sets `block_masks` classifies.
+/// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
+/// skips nothing.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const SETS: usize = 1;
-/// `SET_OF[state >> SET_SHIFT]`: the loop set of accelerated premultiplied state `state`.
+const EMPTY_SET: usize = 8;
+/// `SET_OF[state >> SET_SHIFT]`: the set of accelerated premultiplied state `state`.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const SET_SHIFT: u32 = 3;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static SET_OF: [u8; 2] = [1, 0];
-/// One non-member mask per loop set for the current 64-byte block (see `block_masks`),
-/// then the empty set's (every bit set), which `SET_OF` names for the dead state; aligned
-/// so that reading one back is forwarded from the vector store that wrote it.
+static SET_OF: [u8; 2] = [8, 0];
+/// One non-member mask per set for the current 64-byte block (see `block_masks`), then
+/// the empty set's, every bit set; aligned for the one vector store that writes the
+/// first eight.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; SETS + 1]);
+struct Masks([u64; EMPTY_SET + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[inline]
 fn simd_available() -> bool {
     std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && std::is_x86_feature_detected!("gfni") && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
 }
 /// For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per
-/// loop set: bit `j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past
-/// the end. Byte `b` is in set `k` when entry `b & 15` of the set's 16-byte table (two
-/// little-endian words) has bit `b >> 4`; no byte from 0x80 on is in any set.
+/// set: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is
+/// past the end. A 128-entry lookup gives each byte its membership byte (bit `k` for set
+/// `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,
+/// and a byte permute gathers each set's bits into one word.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[target_feature(enable = "avx512f,avx512bw,bmi2")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
 #[inline]
 #[allow(unsafe_code)]
 fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
@@ -330,24 +334,54 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
     // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they
     // cannot fault) and read as zero.
     let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
-    let nibble = _mm512_set1_epi8(15);
-    let low = _mm512_and_si512(bytes, nibble);
-    let high = _mm512_shuffle_epi8(
-        _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
-        _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
-    );
-    masks.0[0] = _mm512_testn_epi8_mask(
-        _mm512_shuffle_epi8(
-            _mm512_broadcast_i32x4(
-                _mm_set_epi64x(
-                    0x7cfcfcfcfcfcfcfc_u64 as i64,
-                    0xfcfcfcfcfcf8fcfc_u64 as i64,
-                ),
-            ),
-            low,
+    // The lookup reads seven bits of each byte: bytes from 0x80 on have their own.
+    let high = _mm512_movepi8_mask(bytes);
+    let members = _mm512_maskz_permutex2var_epi8(
+        live & !high,
+        _mm512_set_epi64(
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101000101_u64 as i64,
+            0x0000000000000000_u64 as i64,
+            0x0000000000000000_u64 as i64,
+            0x0000000000000000_u64 as i64,
+            0x0000000000000000_u64 as i64,
         ),
-        high,
-    ) | !live;
+        bytes,
+        _mm512_set_epi64(
+            0x0001010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+            0x0101010101010101_u64 as i64,
+        ),
+    );
+    // Byte `8 * q + k` of `tiles` has bit `7 - r` set when byte `8 * q + r` is not in set `k`
+    // (the constant 0xFF complements the transposed bits).
+    let tiles = _mm512_gf2p8affine_epi64_epi8::<
+        0xFF,
+    >(_mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64), members);
+    let gather = _mm512_set_epi64(
+        0x070f171f272f373f_u64 as i64,
+        0x060e161e262e363e_u64 as i64,
+        0x050d151d252d353d_u64 as i64,
+        0x040c141c242c343c_u64 as i64,
+        0x030b131b232b333b_u64 as i64,
+        0x020a121a222a323a_u64 as i64,
+        0x0109111921293139_u64 as i64,
+        0x0008101820283038_u64 as i64,
+    );
+    // SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.
+    unsafe {
+        _mm512_store_si512(
+            masks.0.as_mut_ptr().cast(),
+            _mm512_permutex2var_epi8(tiles, gather, tiles),
+        );
+    }
 }
 const STRIDE: usize = 10;
 /// The byte class of every byte.

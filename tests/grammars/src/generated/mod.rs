@@ -8,6 +8,8 @@ pub mod case_sensitive;
 #[rustfmt::skip]
 pub mod http;
 #[rustfmt::skip]
+pub mod http_fields;
+#[rustfmt::skip]
 pub mod http_lists;
 #[rustfmt::skip]
 pub mod http_lists_recipient;
