@@ -2,8 +2,12 @@
 //! number, so the generated parser keeps a small register file.
 //!
 //! Two registers interfere when some state holds both, or when a transition writes one and reads
-//! the other (so renaming cannot make a copy clobber its own input). Colouring is greedy in
-//! register order, which is deterministic; register 0 (unset) keeps its number.
+//! the other (so renaming cannot make a copy clobber its own input), or writes one and carries
+//! the other into its target. A copy is the exception to the second rule: it writes its
+//! source's value, so the copy alone does not make its two registers interfere, and they take
+//! one number when nothing else keeps them apart; the copy then disappears. Colouring is greedy in register order, giving a
+//! register the number of a register it is copied from or to when it can, which is
+//! deterministic; register 0 (unset) keeps its number.
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
@@ -103,9 +107,21 @@ pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
                 }
             }
             regs.extend(written.iter().chain(&read));
-            // A write must not clobber a value read by the same list or carried into the target.
+            // A write must not clobber a value read by the same list (except the copy's own
+            // source, whose value it writes) or carried into the target.
+            for op in list {
+                let (w, own) = match *op {
+                    RegOp::SetPos { dst } => (dst, None),
+                    RegOp::Copy { dst, src } => (dst, Some(src)),
+                };
+                for &r in read.iter().filter(|&&r| Some(r) != own) {
+                    if w != r {
+                        edges.insert((w.min(r), w.max(r)));
+                    }
+                }
+            }
             for &w in &written {
-                for &r in read.iter().chain(live[t].iter().filter(|r| !written.contains(r))) {
+                for &r in live[t].iter().filter(|r| !written.contains(r)) {
                     if w != r {
                         edges.insert((w.min(r), w.max(r)));
                     }
@@ -309,4 +325,112 @@ pub fn drop_redundant_clears(mut tdfa: Tdfa) -> Tdfa {
     }
     tdfa.op_lists = lists;
     tdfa
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classes::ByteClasses;
+
+    /// A tagged DFA over one byte class: state `s` (from 1) goes to `s + 1` with `ops[s - 1]`,
+    /// and the last state accepts with `finals`.
+    fn chain(ops: Vec<Vec<RegOp>>, finals: Vec<FinalSrc>, registers: usize) -> Tdfa {
+        let states = ops.len() + 2;
+        let mut op_lists = vec![Vec::new()];
+        let mut trans = vec![0; states];
+        let mut ids = vec![0; states];
+        for (s, list) in ops.into_iter().enumerate() {
+            trans[s + 1] = s as u32 + 2;
+            ids[s + 1] = op_lists.len() as u32;
+            op_lists.push(list);
+        }
+        let mut all_finals = vec![None; states];
+        all_finals[states - 1] = Some(finals);
+        Tdfa {
+            classes: ByteClasses::from_map([0; 256]),
+            trans,
+            ops: ids,
+            op_lists,
+            finals: all_finals,
+            starts: vec![1],
+            registers,
+            slots: 1,
+        }
+    }
+
+    /// The slots `tdfa` records for the input of `len` bytes, or `None` when it does not accept.
+    fn slots(tdfa: &Tdfa, len: usize) -> Option<Vec<Option<usize>>> {
+        let mut regs = vec![None; tdfa.registers];
+        let mut state = tdfa.starts[0] as usize;
+        for at in 0..len {
+            for op in &tdfa.op_lists[tdfa.ops[state] as usize] {
+                match *op {
+                    RegOp::SetPos { dst } => regs[dst as usize] = Some(at),
+                    RegOp::Copy { dst, src } => regs[dst as usize] = regs[src as usize],
+                }
+            }
+            state = tdfa.trans[state] as usize;
+        }
+        let finals = tdfa.finals[state].as_ref()?;
+        Some(
+            finals
+                .iter()
+                .map(|src| if let FinalSrc::Reg(r) = *src { regs[r as usize] } else { Some(len) })
+                .collect(),
+        )
+    }
+
+    fn copies(tdfa: &Tdfa) -> usize {
+        tdfa.op_lists.iter().flatten().filter(|op| matches!(op, RegOp::Copy { .. })).count()
+    }
+
+    #[test]
+    fn a_copy_between_registers_never_live_together_disappears() {
+        let before = chain(
+            vec![vec![RegOp::SetPos { dst: 1 }], vec![RegOp::Copy { dst: 2, src: 1 }]],
+            vec![FinalSrc::Reg(2)],
+            3,
+        );
+        let after = allocate(before.clone());
+        assert_eq!(copies(&after), 0, "{after:?}");
+        assert_eq!(after.registers, 2);
+        assert_eq!(slots(&after, 2), slots(&before, 2));
+        assert_eq!(slots(&after, 2), Some(vec![Some(0)]));
+    }
+
+    #[test]
+    fn a_copy_stays_when_its_source_changes_while_the_copy_is_live() {
+        // Register 1 is set again after the copy while register 2 still holds the old value.
+        let before = chain(
+            vec![
+                vec![RegOp::SetPos { dst: 1 }],
+                vec![RegOp::Copy { dst: 2, src: 1 }],
+                vec![RegOp::SetPos { dst: 1 }],
+            ],
+            vec![FinalSrc::Reg(1), FinalSrc::Reg(2)],
+            3,
+        );
+        let after = allocate(before.clone());
+        assert_eq!(copies(&after), 1, "{after:?}");
+        assert_eq!(slots(&after, 3), slots(&before, 3));
+        assert_eq!(slots(&after, 3), Some(vec![Some(2), Some(0)]));
+    }
+
+    #[test]
+    fn a_copy_stays_when_the_same_list_reads_the_destination_first() {
+        // `3 := 2` reads the old value of 2 before `2 := 1` overwrites it: 1 and 2 both hold a
+        // value on entry, so they cannot share a register.
+        let before = chain(
+            vec![
+                vec![RegOp::SetPos { dst: 1 }],
+                vec![RegOp::SetPos { dst: 2 }],
+                vec![RegOp::Copy { dst: 3, src: 2 }, RegOp::Copy { dst: 2, src: 1 }],
+            ],
+            vec![FinalSrc::Reg(2), FinalSrc::Reg(3)],
+            4,
+        );
+        let after = allocate(before.clone());
+        assert_eq!(slots(&after, 3), slots(&before, 3));
+        assert_eq!(slots(&after, 3), Some(vec![Some(0), Some(1)]));
+    }
 }

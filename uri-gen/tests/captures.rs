@@ -15,8 +15,9 @@ fn rfc3986_parsers_have_no_unexplained_ambiguity_and_pinned_sizes() {
     assert!(parsers.warnings.is_empty(), "{:?}", parsers.warnings);
     let stats = uri_gen::emit_parser::parser_stats(&parsers);
     // Pinned so that growth is a decision: update with the reason when the construction changes.
-    assert_eq!((stats.states, stats.classes), (649, 21), "{stats:?}");
-    assert!(stats.registers <= 48, "{stats:?}");
+    assert_eq!((stats.states, stats.classes), (645, 21), "{stats:?}");
+    // Copies whose source and destination never hold different values share a register.
+    assert!(stats.registers <= 28, "{stats:?}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 // Source: abnf/rfc3986.captures (sha256 765fbb972fd563878adf4c5f2f772e9a0db7513371b9ca7d3e1e026cdd6deeb1)
 
-//! Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 649 states.
+//! Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 645 states.
 /// A parser entry point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Parser {
@@ -184,7 +184,7 @@ impl Parser {
         let start = STARTS[match self {
             Parser::UriRef => 0,
         }] as usize;
-        let mut regs = [NONE; 44];
+        let mut regs = [NONE; 28];
         let state = walk(start, input, &mut regs)?;
         let row = FINAL_ROW[state / STRIDE] as usize;
         if row == 0 {
@@ -228,7 +228,7 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
-                    regs[22],
+                    regs[21],
                     end,
                     regs[12],
                     regs[13],
@@ -252,11 +252,11 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
+                    regs[1],
                     regs[14],
-                    regs[15],
                     regs[12],
                     regs[13],
-                    regs[1],
+                    regs[15],
                     end,
                     regs[16],
                     regs[17],
@@ -276,9 +276,9 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
-                    regs[20],
-                    regs[21],
                     regs[1],
+                    regs[20],
+                    regs[12],
                     end,
                     regs[14],
                     regs[15],
@@ -292,11 +292,11 @@ impl Parser {
                 [
                     regs[2],
                     regs[3],
-                    regs[1],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[22],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -309,22 +309,22 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[23],
+                    regs[21],
                 ]
             }
             6 => {
                 [
                     regs[2],
                     regs[3],
-                    regs[24],
-                    regs[25],
+                    regs[4],
+                    regs[5],
                     regs[6],
                     regs[7],
-                    regs[26],
-                    regs[27],
+                    regs[8],
+                    regs[9],
                     regs[10],
                     regs[11],
-                    regs[28],
+                    regs[1],
                     end,
                     regs[12],
                     regs[13],
@@ -333,7 +333,7 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[29],
+                    regs[22],
                 ]
             }
             7 => {
@@ -364,13 +364,13 @@ impl Parser {
                 [
                     regs[2],
                     regs[3],
-                    regs[36],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[37],
-                    regs[38],
-                    regs[1],
+                    regs[8],
+                    regs[9],
+                    regs[23],
                     end,
                     end,
                     end,
@@ -381,18 +381,18 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[39],
+                    regs[21],
                 ]
             }
             9 => {
                 [
                     regs[2],
                     regs[3],
-                    regs[22],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[1],
+                    regs[6],
+                    regs[7],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -405,7 +405,7 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[30],
+                    regs[19],
                 ]
             }
             10 => {
@@ -420,11 +420,11 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
+                    regs[3],
                     regs[14],
-                    regs[15],
                     regs[12],
                     regs[13],
-                    regs[3],
+                    regs[15],
                     end,
                     regs[16],
                     regs[17],
@@ -444,9 +444,9 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
-                    regs[20],
-                    regs[21],
                     regs[3],
+                    regs[20],
+                    regs[12],
                     end,
                     regs[14],
                     regs[15],
@@ -460,13 +460,13 @@ impl Parser {
                 [
                     regs[2],
                     regs[3],
-                    regs[22],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[36],
-                    regs[37],
-                    regs[1],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
                     end,
                     end,
                     end,
@@ -477,18 +477,18 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[40],
+                    regs[24],
                 ]
             }
             13 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[3],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[22],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -501,22 +501,22 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[23],
+                    regs[21],
                 ]
             }
             14 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[24],
-                    regs[25],
+                    regs[4],
+                    regs[5],
                     regs[6],
                     regs[7],
-                    regs[26],
-                    regs[27],
+                    regs[8],
+                    regs[9],
                     regs[10],
                     regs[11],
-                    regs[28],
+                    regs[3],
                     end,
                     regs[12],
                     regs[13],
@@ -525,20 +525,20 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[30],
+                    regs[23],
                 ]
             }
             15 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[36],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[37],
-                    regs[38],
-                    regs[3],
+                    regs[8],
+                    regs[9],
+                    regs[22],
                     end,
                     end,
                     end,
@@ -549,18 +549,18 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[39],
+                    regs[21],
                 ]
             }
             16 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[22],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[3],
+                    regs[6],
+                    regs[7],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -573,20 +573,20 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[29],
+                    regs[19],
                 ]
             }
             17 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[22],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[36],
-                    regs[37],
-                    regs[3],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
                     end,
                     end,
                     end,
@@ -597,19 +597,19 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[42],
+                    regs[26],
                 ]
             }
             18 => {
                 [
                     regs[2],
                     regs[3],
-                    regs[30],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[31],
-                    regs[22],
+                    regs[8],
+                    regs[9],
                     regs[23],
                     end,
                     end,
@@ -620,7 +620,7 @@ impl Parser {
                     regs[15],
                     regs[16],
                     regs[17],
-                    regs[1],
+                    regs[21],
                     regs[19],
                 ]
             }
@@ -628,13 +628,13 @@ impl Parser {
                 [
                     regs[1],
                     regs[2],
-                    regs[29],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[31],
+                    regs[8],
+                    regs[9],
                     regs[22],
-                    regs[23],
                     end,
                     end,
                     end,
@@ -644,7 +644,7 @@ impl Parser {
                     regs[15],
                     regs[16],
                     regs[17],
-                    regs[3],
+                    regs[21],
                     regs[19],
                 ]
             }
@@ -684,8 +684,8 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
+                    regs[1],
                     regs[14],
-                    regs[15],
                     regs[12],
                     regs[13],
                     end,
@@ -708,8 +708,8 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
+                    regs[1],
                     regs[20],
-                    regs[21],
                     end,
                     end,
                     regs[14],
@@ -772,11 +772,11 @@ impl Parser {
                 [
                     regs[2],
                     regs[3],
-                    regs[30],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[31],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -789,21 +789,21 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[32],
+                    regs[23],
                 ]
             }
             26 => {
                 [
                     regs[2],
                     regs[3],
-                    regs[33],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[34],
+                    regs[8],
+                    regs[9],
                     end,
-                    regs[10],
-                    regs[11],
+                    end,
                     end,
                     end,
                     regs[12],
@@ -813,41 +813,17 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[35],
+                    regs[21],
                 ]
             }
             27 => {
                 [
                     regs[2],
                     regs[3],
-                    regs[36],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[37],
-                    regs[38],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[39],
-                ]
-            }
-            28 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[22],
-                    end,
-                    regs[23],
-                    regs[31],
                     end,
                     end,
                     regs[10],
@@ -862,6 +838,30 @@ impl Parser {
                     regs[17],
                     regs[18],
                     end,
+                ]
+            }
+            28 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[3],
+                    regs[14],
+                    regs[12],
+                    regs[13],
+                    end,
+                    end,
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
                 ]
             }
             29 => {
@@ -876,12 +876,12 @@ impl Parser {
                     regs[9],
                     regs[10],
                     regs[11],
+                    regs[3],
+                    regs[20],
+                    end,
+                    end,
                     regs[14],
                     regs[15],
-                    regs[12],
-                    regs[13],
-                    end,
-                    end,
                     regs[16],
                     regs[17],
                     regs[18],
@@ -890,37 +890,37 @@ impl Parser {
             }
             30 => {
                 [
-                    regs[1],
                     regs[2],
+                    regs[3],
                     regs[4],
-                    regs[5],
+                    end,
                     regs[6],
                     regs[7],
                     regs[8],
                     regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[20],
-                    regs[21],
                     end,
                     end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
                     regs[14],
                     regs[15],
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[19],
+                    regs[24],
                 ]
             }
             31 => {
                 [
+                    regs[1],
                     regs[2],
-                    regs[3],
-                    regs[22],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[32],
+                    end,
+                    regs[6],
+                    regs[7],
+                    end,
                     end,
                     regs[10],
                     regs[11],
@@ -933,18 +933,18 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[33],
+                    end,
                 ]
             }
             32 => {
                 [
+                    regs[1],
                     regs[2],
-                    regs[3],
-                    regs[22],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[34],
+                    regs[6],
+                    regs[7],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -957,19 +957,19 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[35],
+                    regs[22],
                 ]
             }
             33 => {
                 [
+                    regs[1],
                     regs[2],
-                    regs[3],
-                    regs[22],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[36],
-                    regs[37],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
                     end,
                     end,
                     end,
@@ -981,14 +981,14 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[40],
+                    regs[21],
                 ]
             }
             34 => {
                 [
                     regs[1],
                     regs[2],
-                    end,
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
@@ -1010,13 +1010,13 @@ impl Parser {
             }
             35 => {
                 [
-                    regs[1],
                     regs[2],
-                    regs[29],
+                    regs[3],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[31],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -1026,24 +1026,24 @@ impl Parser {
                     regs[13],
                     regs[14],
                     regs[15],
-                    regs[16],
+                    regs[25],
                     regs[17],
                     regs[18],
-                    regs[32],
+                    regs[19],
                 ]
             }
             36 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[33],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[34],
+                    regs[8],
+                    regs[9],
                     end,
-                    regs[10],
-                    regs[11],
+                    end,
                     end,
                     end,
                     regs[12],
@@ -1053,42 +1053,42 @@ impl Parser {
                     regs[16],
                     regs[17],
                     regs[18],
-                    regs[35],
+                    regs[26],
                 ]
             }
             37 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[36],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[37],
-                    regs[38],
+                    regs[8],
                     end,
-                    end,
+                    regs[10],
+                    regs[11],
                     end,
                     end,
                     regs[12],
                     regs[13],
                     regs[14],
                     regs[15],
-                    regs[16],
+                    regs[27],
                     regs[17],
                     regs[18],
-                    regs[39],
+                    regs[19],
                 ]
             }
             38 => {
                 [
-                    regs[1],
                     regs[2],
-                    regs[22],
+                    regs[3],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -1100,31 +1100,31 @@ impl Parser {
                     regs[15],
                     regs[16],
                     regs[17],
-                    regs[18],
-                    end,
+                    regs[21],
+                    regs[19],
                 ]
             }
             39 => {
                 [
                     regs[2],
                     regs[3],
-                    regs[1],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[30],
+                    regs[8],
+                    regs[9],
                     end,
-                    regs[10],
-                    regs[11],
+                    end,
                     end,
                     end,
                     regs[12],
                     regs[13],
                     regs[14],
                     regs[15],
-                    regs[41],
+                    regs[16],
                     regs[17],
-                    regs[18],
+                    regs[21],
                     regs[19],
                 ]
             }
@@ -1132,11 +1132,11 @@ impl Parser {
                 [
                     regs[1],
                     regs[2],
-                    regs[22],
+                    regs[4],
                     end,
-                    regs[23],
-                    regs[31],
-                    regs[32],
+                    regs[6],
+                    regs[7],
+                    regs[8],
                     end,
                     regs[10],
                     regs[11],
@@ -1148,116 +1148,20 @@ impl Parser {
                     regs[15],
                     regs[16],
                     regs[17],
-                    regs[18],
-                    regs[33],
+                    regs[21],
+                    regs[19],
                 ]
             }
             41 => {
                 [
                     regs[1],
                     regs[2],
-                    regs[22],
-                    end,
-                    regs[23],
-                    regs[31],
-                    regs[34],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[35],
-                ]
-            }
-            42 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[22],
-                    end,
-                    regs[23],
-                    regs[31],
-                    regs[36],
-                    regs[37],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[42],
-                ]
-            }
-            43 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[3],
+                    regs[4],
                     end,
                     regs[6],
                     regs[7],
-                    regs[29],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[43],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            44 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[30],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[31],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[1],
-                    regs[19],
-                ]
-            }
-            45 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[30],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[31],
-                    regs[22],
+                    regs[8],
+                    regs[9],
                     end,
                     end,
                     end,
@@ -1268,103 +1172,7 @@ impl Parser {
                     regs[15],
                     regs[16],
                     regs[17],
-                    regs[1],
-                    regs[19],
-                ]
-            }
-            46 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[22],
-                    end,
-                    regs[23],
-                    regs[31],
-                    regs[32],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[1],
-                    regs[19],
-                ]
-            }
-            47 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[29],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[31],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[3],
-                    regs[19],
-                ]
-            }
-            48 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[29],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[31],
-                    regs[22],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[3],
-                    regs[19],
-                ]
-            }
-            49 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[22],
-                    end,
-                    regs[23],
-                    regs[31],
-                    regs[32],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[3],
+                    regs[21],
                     regs[19],
                 ]
             }
@@ -1377,7 +1185,7 @@ impl Parser {
 /// in `regs`. Returns the state it ends in, or where no match can go on.
 #[inline(always)]
 #[allow(unsafe_code)]
-fn walk(start: usize, input: &[u8], regs: &mut [u32; 44]) -> Result<usize, Failure> {
+fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failure> {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
     if simd_available() {
         // SAFETY: `simd_available` found every feature the AVX-512 walk is compiled with.
@@ -1392,7 +1200,7 @@ fn walk(start: usize, input: &[u8], regs: &mut [u32; 44]) -> Result<usize, Failu
 fn walk_portable(
     mut state: usize,
     input: &[u8],
-    regs: &mut [u32; 44],
+    regs: &mut [u32; 28],
 ) -> Result<usize, Failure> {
     let mut i = 0;
     while i < input.len() {
@@ -1422,7 +1230,7 @@ fn walk_portable(
 fn walk_simd(
     mut state: usize,
     input: &[u8],
-    regs: &mut [u32; 44],
+    regs: &mut [u32; 28],
 ) -> Result<usize, Failure> {
     let mut i = 0;
     let mut base = 0;
@@ -1470,1438 +1278,807 @@ fn walk_simd(
 }
 /// Runs operation list `list` of the tagged DFA at position `at`.
 #[inline(always)]
-fn run_ops(list: u8, at: u32, regs: &mut [u32; 44]) {
+fn run_ops(list: u8, at: u32, regs: &mut [u32; 28]) {
     match list {
         1 => {
             regs[1] = at;
         }
         2 => {
+            regs[1] = at;
             regs[14] = at;
-            regs[15] = at;
         }
         3 => {
+            regs[1] = at;
             regs[20] = at;
         }
         4 => {
-            regs[20] = at;
+            regs[1] = at;
             regs[21] = at;
         }
         5 => {
-            regs[1] = at;
-            regs[22] = at;
+            regs[14] = at;
         }
         6 => {
-            regs[14] = regs[1];
-            regs[15] = at;
+            regs[20] = at;
         }
         7 => {
-            regs[20] = regs[1];
-            regs[21] = at;
+            regs[15] = at;
         }
         8 => {
+            regs[12] = at;
+        }
+        9 => {
             regs[14] = regs[20];
-            regs[15] = regs[21];
             regs[12] = at;
             regs[13] = at;
         }
-        9 => {
-            regs[12] = at;
-        }
         10 => {
-            regs[1] = regs[22];
+            regs[1] = regs[21];
         }
         11 => {
-            regs[14] = regs[22];
-            regs[15] = at;
+            regs[1] = regs[21];
+            regs[14] = at;
         }
         12 => {
             regs[2] = at;
         }
         13 => {
-            regs[20] = regs[22];
-            regs[21] = at;
+            regs[1] = regs[21];
+            regs[20] = at;
         }
         14 => {
-            regs[20] = regs[1];
+            regs[4] = at;
+            regs[1] = at;
+            regs[8] = at;
+            regs[21] = at;
         }
         15 => {
-            regs[1] = regs[20];
+            regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         16 => {
-            regs[1] = at;
             regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[1] = at;
             regs[22] = at;
-            regs[23] = at;
         }
         17 => {
             regs[4] = at;
-            regs[5] = at;
+            regs[1] = at;
             regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[21] = at;
+            regs[23] = at;
         }
         18 => {
-            regs[5] = at;
+            regs[4] = at;
+            regs[1] = at;
             regs[8] = at;
             regs[9] = at;
-            regs[20] = at;
+            regs[21] = at;
         }
         19 => {
-            regs[24] = at;
-            regs[25] = at;
-            regs[26] = at;
-            regs[27] = at;
-            regs[28] = at;
-            regs[29] = at;
+            regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         20 => {
-            regs[30] = at;
-            regs[21] = at;
-            regs[31] = at;
-            regs[1] = at;
-            regs[32] = at;
+            regs[4] = at;
+            regs[6] = at;
+            regs[7] = at;
         }
         21 => {
-            regs[33] = at;
-            regs[24] = at;
-            regs[34] = at;
             regs[4] = at;
-            regs[35] = at;
+            regs[8] = at;
         }
         22 => {
-            regs[36] = at;
-            regs[5] = at;
-            regs[37] = at;
-            regs[38] = at;
-            regs[39] = at;
-        }
-        23 => {
-            regs[4] = at;
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        24 => {
-            regs[22] = at;
-            regs[23] = at;
-            regs[31] = at;
-        }
-        25 => {
-            regs[1] = at;
-            regs[30] = at;
-        }
-        26 => {
-            regs[12] = regs[1];
             regs[14] = regs[20];
-            regs[15] = regs[21];
             regs[13] = at;
         }
-        27 => {
-            regs[12] = regs[1];
-        }
-        28 => {
+        23 => {
             regs[3] = at;
         }
-        29 => {
-            regs[4] = regs[1];
-            regs[8] = regs[22];
-            regs[19] = regs[23];
+        24 => {
+            regs[3] = at;
+            regs[14] = at;
+        }
+        25 => {
+            regs[3] = at;
+            regs[20] = at;
+        }
+        26 => {
+            regs[19] = regs[21];
             regs[5] = at;
             regs[9] = at;
+            regs[1] = at;
             regs[14] = at;
-            regs[15] = at;
+        }
+        27 => {
+            regs[22] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+        }
+        28 => {
+            regs[9] = at;
+        }
+        29 => {
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         30 => {
-            regs[5] = regs[1];
-            regs[8] = regs[4];
-            regs[9] = regs[22];
-            regs[20] = regs[23];
+            regs[6] = regs[1];
+            regs[7] = at;
         }
         31 => {
-            regs[24] = regs[1];
-            regs[26] = regs[22];
-            regs[29] = regs[23];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[19] = regs[22];
+            regs[14] = at;
         }
         32 => {
-            regs[36] = regs[1];
-            regs[5] = regs[4];
-            regs[37] = regs[22];
-            regs[39] = regs[23];
-            regs[38] = at;
+            regs[19] = regs[22];
+            regs[20] = at;
         }
         33 => {
-            regs[4] = regs[1];
-            regs[8] = regs[22];
+            regs[21] = regs[23];
+        }
+        34 => {
             regs[19] = regs[23];
             regs[5] = at;
             regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        34 => {
-            regs[22] = regs[1];
-            regs[23] = regs[4];
-            regs[31] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         35 => {
-            regs[4] = regs[24];
-            regs[5] = regs[25];
-            regs[8] = regs[26];
-            regs[9] = regs[27];
-            regs[19] = regs[29];
-            regs[14] = regs[28];
-            regs[15] = at;
+            regs[22] = regs[23];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
         }
         36 => {
-            regs[4] = regs[24];
-            regs[5] = regs[25];
-            regs[8] = regs[26];
-            regs[9] = regs[27];
-            regs[19] = regs[29];
-            regs[20] = regs[28];
-            regs[21] = at;
+            regs[21] = regs[23];
+            regs[9] = at;
         }
         37 => {
-            regs[1] = regs[30];
-            regs[4] = regs[21];
-            regs[22] = regs[31];
-            regs[23] = regs[32];
+            regs[19] = regs[23];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         38 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[19] = regs[32];
+            regs[19] = regs[21];
             regs[5] = at;
-            regs[9] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[1] = at;
             regs[14] = at;
-            regs[15] = at;
         }
         39 => {
-            regs[5] = regs[30];
-            regs[8] = regs[21];
-            regs[9] = regs[31];
-            regs[20] = regs[32];
+            regs[22] = regs[21];
+            regs[10] = at;
+            regs[11] = at;
+            regs[5] = at;
+            regs[1] = at;
         }
         40 => {
-            regs[24] = regs[30];
-            regs[26] = regs[31];
-            regs[29] = regs[32];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[23] = at;
         }
         41 => {
-            regs[36] = regs[30];
-            regs[5] = regs[21];
-            regs[37] = regs[31];
-            regs[39] = regs[32];
-            regs[38] = at;
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         42 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[19] = regs[32];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
+            regs[8] = at;
+            regs[19] = at;
         }
         43 => {
-            regs[22] = regs[30];
-            regs[23] = regs[21];
-            regs[31] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         44 => {
-            regs[1] = regs[33];
-            regs[4] = regs[24];
-            regs[22] = regs[34];
-            regs[23] = regs[35];
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[22] = at;
         }
         45 => {
-            regs[4] = regs[33];
-            regs[8] = regs[34];
-            regs[19] = regs[35];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[8] = at;
+            regs[21] = at;
+            regs[23] = at;
         }
         46 => {
-            regs[5] = regs[33];
-            regs[8] = regs[24];
-            regs[9] = regs[34];
-            regs[20] = regs[35];
+            regs[8] = at;
+            regs[9] = at;
+            regs[24] = at;
         }
         47 => {
-            regs[30] = regs[33];
-            regs[21] = regs[24];
-            regs[31] = regs[34];
-            regs[1] = regs[4];
-            regs[32] = regs[35];
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         48 => {
-            regs[24] = regs[33];
-            regs[26] = regs[34];
-            regs[29] = regs[35];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[8] = at;
         }
         49 => {
-            regs[36] = regs[33];
-            regs[5] = regs[24];
-            regs[37] = regs[34];
-            regs[39] = regs[35];
-            regs[38] = at;
+            regs[25] = at;
         }
         50 => {
-            regs[4] = regs[33];
-            regs[8] = regs[34];
-            regs[19] = regs[35];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
+            regs[17] = at;
         }
         51 => {
-            regs[22] = regs[33];
-            regs[23] = regs[24];
-            regs[31] = at;
+            regs[10] = regs[23];
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[11] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         52 => {
-            regs[4] = regs[36];
-            regs[8] = regs[37];
-            regs[9] = regs[38];
-            regs[19] = regs[39];
-            regs[5] = at;
-            regs[10] = at;
+            regs[10] = regs[23];
+            regs[22] = regs[21];
             regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[5] = at;
+            regs[1] = at;
         }
         53 => {
-            regs[24] = regs[36];
-            regs[26] = regs[37];
-            regs[27] = regs[38];
-            regs[29] = regs[39];
-            regs[10] = at;
+            regs[10] = regs[23];
+            regs[19] = regs[21];
+            regs[5] = at;
             regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         54 => {
-            regs[4] = regs[36];
-            regs[8] = regs[37];
-            regs[9] = regs[38];
-            regs[19] = regs[39];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[14] = at;
+        }
+        55 => {
+            regs[22] = regs[19];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+        }
+        56 => {
+            regs[24] = regs[19];
+            regs[9] = at;
+        }
+        57 => {
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[20] = at;
+        }
+        58 => {
+            regs[19] = regs[23];
+        }
+        59 => {
+            regs[24] = regs[23];
+            regs[9] = at;
+        }
+        60 => {
+            regs[19] = regs[24];
             regs[5] = at;
             regs[10] = at;
             regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        55 => {
-            regs[22] = regs[36];
-            regs[23] = regs[5];
-            regs[31] = at;
-        }
-        56 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        57 => {
-            regs[4] = at;
-            regs[5] = at;
-        }
-        58 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[25] = at;
-            regs[26] = at;
-            regs[27] = at;
-            regs[28] = at;
-            regs[29] = at;
-        }
-        59 => {
-            regs[32] = at;
             regs[1] = at;
-            regs[33] = at;
-        }
-        60 => {
-            regs[34] = at;
-            regs[4] = at;
-            regs[35] = at;
+            regs[14] = at;
         }
         61 => {
-            regs[36] = at;
-            regs[37] = at;
-            regs[40] = at;
+            regs[22] = regs[24];
+            regs[10] = at;
+            regs[11] = at;
+            regs[5] = at;
+            regs[1] = at;
         }
         62 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[20] = at;
-            regs[21] = at;
+            regs[10] = at;
         }
         63 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[1] = regs[22];
-            regs[30] = at;
+            regs[19] = regs[24];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         64 => {
             regs[4] = at;
+            regs[3] = at;
+            regs[8] = at;
+            regs[21] = at;
         }
         65 => {
-            regs[41] = at;
+            regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         66 => {
-            regs[1] = regs[12];
+            regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[23] = at;
         }
         67 => {
-            regs[14] = regs[3];
-            regs[15] = at;
+            regs[4] = at;
+            regs[3] = at;
+            regs[8] = at;
+            regs[21] = at;
+            regs[22] = at;
         }
         68 => {
-            regs[20] = regs[3];
+            regs[4] = at;
+            regs[3] = at;
+            regs[8] = at;
+            regs[9] = at;
             regs[21] = at;
         }
         69 => {
-            regs[1] = regs[5];
-            regs[4] = regs[8];
-            regs[22] = regs[9];
-            regs[23] = regs[20];
+            regs[4] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         70 => {
-            regs[4] = regs[36];
-            regs[8] = regs[37];
-            regs[9] = regs[38];
-            regs[10] = regs[1];
-            regs[19] = regs[39];
+            regs[19] = regs[24];
             regs[5] = at;
             regs[11] = at;
+            regs[1] = at;
             regs[14] = at;
-            regs[15] = at;
         }
         71 => {
-            regs[10] = regs[1];
-            regs[24] = regs[36];
-            regs[26] = regs[37];
-            regs[27] = regs[38];
-            regs[29] = regs[39];
+            regs[22] = regs[24];
             regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
+            regs[5] = at;
+            regs[1] = at;
         }
         72 => {
-            regs[4] = regs[36];
-            regs[8] = regs[37];
-            regs[9] = regs[38];
-            regs[10] = regs[1];
-            regs[19] = regs[39];
+            regs[19] = regs[24];
             regs[5] = at;
             regs[11] = at;
+            regs[1] = at;
             regs[20] = at;
-            regs[21] = at;
         }
         73 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[1];
-            regs[19] = regs[30];
+            regs[19] = regs[21];
             regs[5] = at;
             regs[9] = at;
+            regs[3] = at;
             regs[14] = at;
-            regs[15] = at;
         }
         74 => {
-            regs[4] = regs[1];
-            regs[5] = regs[30];
+            regs[23] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
         }
         75 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[1];
-            regs[29] = regs[30];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         76 => {
-            regs[36] = regs[1];
-            regs[40] = regs[30];
-            regs[37] = at;
+            regs[6] = regs[3];
+            regs[7] = at;
         }
         77 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[1];
-            regs[19] = regs[30];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
+            regs[19] = regs[23];
+            regs[14] = at;
         }
         78 => {
-            regs[1] = regs[32];
-            regs[30] = regs[33];
+            regs[19] = regs[23];
+            regs[20] = at;
         }
         79 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[32];
-            regs[19] = regs[33];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[21] = regs[22];
         }
         80 => {
-            regs[4] = regs[32];
-            regs[5] = regs[33];
+            regs[19] = regs[22];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         81 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[32];
-            regs[29] = regs[33];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[23] = regs[22];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
         }
         82 => {
-            regs[36] = regs[32];
-            regs[40] = regs[33];
-            regs[37] = at;
+            regs[21] = regs[22];
+            regs[9] = at;
         }
         83 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[32];
-            regs[19] = regs[33];
+            regs[19] = regs[22];
             regs[5] = at;
             regs[9] = at;
+            regs[3] = at;
             regs[20] = at;
-            regs[21] = at;
         }
         84 => {
-            regs[1] = regs[34];
-            regs[30] = regs[35];
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         85 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[34];
-            regs[19] = regs[35];
+            regs[23] = regs[21];
+            regs[10] = at;
+            regs[11] = at;
             regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[3] = at;
         }
         86 => {
-            regs[4] = regs[34];
-            regs[5] = regs[35];
+            regs[22] = at;
         }
         87 => {
-            regs[32] = regs[34];
-            regs[1] = regs[4];
-            regs[33] = regs[35];
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         88 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[34];
-            regs[29] = regs[35];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         89 => {
-            regs[36] = regs[34];
-            regs[40] = regs[35];
-            regs[37] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[23] = at;
         }
         90 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[34];
-            regs[19] = regs[35];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
+            regs[8] = at;
             regs[21] = at;
+            regs[22] = at;
         }
         91 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[19] = regs[40];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[26] = at;
         }
         92 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[36];
-            regs[27] = regs[37];
-            regs[29] = regs[40];
-            regs[10] = at;
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
+            regs[5] = at;
+            regs[8] = at;
+            regs[9] = at;
+            regs[19] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         93 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[19] = regs[40];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
+            regs[27] = at;
         }
         94 => {
-            regs[20] = regs[3];
+            regs[25] = regs[1];
         }
         95 => {
-            regs[3] = regs[20];
+            regs[16] = regs[25];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         96 => {
-            regs[3] = at;
-            regs[4] = at;
-            regs[22] = at;
-            regs[23] = at;
+            regs[16] = regs[25];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
         }
         97 => {
-            regs[24] = at;
-            regs[25] = at;
-            regs[26] = at;
-            regs[27] = at;
-            regs[28] = at;
-            regs[30] = at;
+            regs[16] = regs[25];
+            regs[9] = at;
         }
         98 => {
-            regs[29] = at;
-            regs[21] = at;
-            regs[31] = at;
-            regs[3] = at;
-            regs[32] = at;
+            regs[16] = regs[25];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         99 => {
+            regs[10] = regs[22];
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[11] = at;
             regs[3] = at;
-            regs[29] = at;
+            regs[14] = at;
         }
         100 => {
-            regs[12] = regs[3];
-            regs[14] = regs[20];
-            regs[15] = regs[21];
-            regs[13] = at;
+            regs[10] = regs[22];
+            regs[23] = regs[21];
+            regs[11] = at;
+            regs[5] = at;
+            regs[3] = at;
         }
         101 => {
-            regs[12] = regs[3];
+            regs[10] = regs[22];
+            regs[19] = regs[21];
+            regs[5] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         102 => {
-            regs[1] = regs[4];
-            regs[30] = regs[5];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         103 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[10] = regs[1];
-            regs[19] = regs[40];
+            regs[23] = regs[19];
             regs[5] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[9] = at;
+            regs[3] = at;
         }
         104 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[10] = regs[1];
-            regs[24] = regs[22];
-            regs[26] = regs[36];
-            regs[27] = regs[37];
-            regs[29] = regs[40];
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
+            regs[26] = regs[19];
+            regs[9] = at;
         }
         105 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[10] = regs[1];
-            regs[19] = regs[40];
             regs[5] = at;
-            regs[11] = at;
+            regs[9] = at;
+            regs[3] = at;
             regs[20] = at;
-            regs[21] = at;
         }
         106 => {
-            regs[4] = regs[3];
-            regs[8] = regs[22];
-            regs[19] = regs[23];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
+            regs[19] = regs[22];
         }
         107 => {
-            regs[5] = regs[3];
-            regs[8] = regs[4];
-            regs[9] = regs[22];
-            regs[20] = regs[23];
+            regs[26] = regs[22];
+            regs[9] = at;
         }
         108 => {
-            regs[24] = regs[3];
-            regs[26] = regs[22];
-            regs[30] = regs[23];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[19] = regs[26];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         109 => {
-            regs[36] = regs[3];
-            regs[5] = regs[4];
-            regs[37] = regs[22];
-            regs[39] = regs[23];
-            regs[38] = at;
+            regs[23] = regs[26];
+            regs[10] = at;
+            regs[11] = at;
+            regs[5] = at;
+            regs[3] = at;
         }
         110 => {
-            regs[4] = regs[3];
-            regs[8] = regs[22];
-            regs[19] = regs[23];
+            regs[19] = regs[26];
             regs[5] = at;
-            regs[9] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[3] = at;
             regs[20] = at;
-            regs[21] = at;
         }
         111 => {
-            regs[22] = regs[3];
-            regs[23] = regs[4];
-            regs[31] = at;
+            regs[19] = regs[26];
+            regs[5] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         112 => {
-            regs[4] = regs[24];
-            regs[5] = regs[25];
-            regs[8] = regs[26];
-            regs[9] = regs[27];
-            regs[19] = regs[30];
-            regs[14] = regs[28];
-            regs[15] = at;
+            regs[23] = regs[26];
+            regs[11] = at;
+            regs[5] = at;
+            regs[3] = at;
         }
         113 => {
-            regs[4] = regs[24];
-            regs[5] = regs[25];
-            regs[8] = regs[26];
-            regs[9] = regs[27];
-            regs[19] = regs[30];
-            regs[20] = regs[28];
-            regs[21] = at;
+            regs[19] = regs[26];
+            regs[5] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         114 => {
-            regs[3] = regs[29];
-            regs[4] = regs[21];
-            regs[22] = regs[31];
-            regs[23] = regs[32];
+            regs[27] = regs[3];
         }
         115 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[19] = regs[32];
+            regs[16] = regs[27];
             regs[5] = at;
             regs[9] = at;
+            regs[3] = at;
             regs[14] = at;
-            regs[15] = at;
         }
         116 => {
-            regs[5] = regs[29];
-            regs[8] = regs[21];
-            regs[9] = regs[31];
-            regs[20] = regs[32];
+            regs[16] = regs[27];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
         }
         117 => {
-            regs[24] = regs[29];
-            regs[26] = regs[31];
-            regs[30] = regs[32];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[16] = regs[27];
+            regs[9] = at;
         }
         118 => {
-            regs[36] = regs[29];
-            regs[5] = regs[21];
-            regs[37] = regs[31];
-            regs[39] = regs[32];
-            regs[38] = at;
+            regs[16] = regs[27];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         119 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[19] = regs[32];
+            regs[18] = regs[21];
             regs[5] = at;
             regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         120 => {
-            regs[22] = regs[29];
-            regs[23] = regs[21];
-            regs[31] = at;
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
         }
         121 => {
-            regs[3] = regs[33];
-            regs[4] = regs[24];
-            regs[22] = regs[34];
-            regs[23] = regs[35];
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         122 => {
-            regs[29] = regs[33];
-            regs[21] = regs[24];
-            regs[31] = regs[34];
-            regs[3] = regs[4];
-            regs[32] = regs[35];
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         123 => {
-            regs[24] = regs[33];
-            regs[26] = regs[34];
-            regs[30] = regs[35];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[18] = regs[21];
+            regs[10] = at;
+            regs[11] = at;
+            regs[5] = at;
+            regs[1] = at;
         }
         124 => {
-            regs[24] = regs[36];
-            regs[26] = regs[37];
-            regs[27] = regs[38];
-            regs[30] = regs[39];
+            regs[18] = regs[21];
+            regs[5] = at;
             regs[10] = at;
             regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         125 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[25] = at;
-            regs[26] = at;
-            regs[27] = at;
-            regs[28] = at;
-            regs[30] = at;
+            regs[18] = regs[21];
+            regs[9] = at;
         }
         126 => {
-            regs[32] = at;
-            regs[3] = at;
-            regs[33] = at;
+            regs[10] = regs[23];
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[11] = at;
+            regs[1] = at;
+            regs[14] = at;
         }
         127 => {
-            regs[36] = at;
-            regs[37] = at;
-            regs[42] = at;
+            regs[10] = regs[23];
+            regs[18] = regs[21];
+            regs[11] = at;
+            regs[5] = at;
+            regs[1] = at;
         }
         128 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[3] = regs[22];
-            regs[29] = at;
+            regs[10] = regs[23];
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[11] = at;
+            regs[1] = at;
+            regs[20] = at;
         }
         129 => {
-            regs[43] = at;
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         130 => {
-            regs[3] = regs[12];
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
         }
         131 => {
-            regs[41] = regs[4];
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[9] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         132 => {
-            regs[4] = regs[1];
-            regs[8] = regs[30];
-            regs[16] = regs[41];
+            regs[18] = regs[21];
             regs[5] = at;
-            regs[9] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[3] = at;
             regs[14] = at;
-            regs[15] = at;
         }
         133 => {
-            regs[16] = regs[41];
-            regs[24] = regs[1];
-            regs[26] = regs[30];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
+            regs[18] = regs[21];
+            regs[10] = at;
+            regs[11] = at;
+            regs[5] = at;
+            regs[3] = at;
         }
         134 => {
-            regs[16] = regs[41];
-            regs[22] = regs[1];
-            regs[23] = regs[6];
-            regs[31] = regs[7];
-            regs[36] = regs[30];
-            regs[37] = at;
+            regs[18] = regs[21];
+            regs[5] = at;
+            regs[10] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[20] = at;
         }
         135 => {
-            regs[4] = regs[1];
-            regs[8] = regs[30];
-            regs[16] = regs[41];
+            regs[10] = regs[22];
+            regs[18] = regs[21];
             regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
+            regs[11] = at;
+            regs[3] = at;
+            regs[14] = at;
         }
         136 => {
-            regs[3] = regs[5];
-            regs[4] = regs[8];
-            regs[22] = regs[9];
-            regs[23] = regs[20];
+            regs[10] = regs[22];
+            regs[18] = regs[21];
+            regs[11] = at;
+            regs[5] = at;
+            regs[3] = at;
         }
         137 => {
-            regs[4] = regs[36];
-            regs[8] = regs[37];
-            regs[9] = regs[38];
-            regs[10] = regs[3];
-            regs[19] = regs[39];
+            regs[10] = regs[22];
+            regs[18] = regs[21];
             regs[5] = at;
             regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        138 => {
-            regs[10] = regs[3];
-            regs[24] = regs[36];
-            regs[26] = regs[37];
-            regs[27] = regs[38];
-            regs[30] = regs[39];
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
-        }
-        139 => {
-            regs[4] = regs[36];
-            regs[8] = regs[37];
-            regs[9] = regs[38];
-            regs[10] = regs[3];
-            regs[19] = regs[39];
-            regs[5] = at;
-            regs[11] = at;
+            regs[3] = at;
             regs[20] = at;
-            regs[21] = at;
-        }
-        140 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[3];
-            regs[19] = regs[29];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        141 => {
-            regs[4] = regs[3];
-            regs[5] = regs[29];
-        }
-        142 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[3];
-            regs[30] = regs[29];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        143 => {
-            regs[36] = regs[3];
-            regs[42] = regs[29];
-            regs[37] = at;
-        }
-        144 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[3];
-            regs[19] = regs[29];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        145 => {
-            regs[3] = regs[32];
-            regs[29] = regs[33];
-        }
-        146 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[32];
-            regs[30] = regs[33];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        147 => {
-            regs[36] = regs[32];
-            regs[42] = regs[33];
-            regs[37] = at;
-        }
-        148 => {
-            regs[3] = regs[34];
-            regs[29] = regs[35];
-        }
-        149 => {
-            regs[32] = regs[34];
-            regs[3] = regs[4];
-            regs[33] = regs[35];
-        }
-        150 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[34];
-            regs[30] = regs[35];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        151 => {
-            regs[36] = regs[34];
-            regs[42] = regs[35];
-            regs[37] = at;
-        }
-        152 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[19] = regs[42];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        153 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[24] = regs[22];
-            regs[26] = regs[36];
-            regs[27] = regs[37];
-            regs[30] = regs[42];
-            regs[10] = at;
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
-        }
-        154 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[19] = regs[42];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        155 => {
-            regs[17] = regs[4];
-        }
-        156 => {
-            regs[3] = regs[4];
-            regs[29] = regs[5];
-        }
-        157 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[10] = regs[3];
-            regs[19] = regs[42];
-            regs[5] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        158 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[10] = regs[3];
-            regs[24] = regs[22];
-            regs[26] = regs[36];
-            regs[27] = regs[37];
-            regs[30] = regs[42];
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
-        }
-        159 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[36];
-            regs[9] = regs[37];
-            regs[10] = regs[3];
-            regs[19] = regs[42];
-            regs[5] = at;
-            regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        160 => {
-            regs[43] = regs[4];
-        }
-        161 => {
-            regs[4] = regs[3];
-            regs[8] = regs[29];
-            regs[16] = regs[43];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        162 => {
-            regs[16] = regs[43];
-            regs[24] = regs[3];
-            regs[26] = regs[29];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        163 => {
-            regs[16] = regs[43];
-            regs[22] = regs[3];
-            regs[23] = regs[6];
-            regs[31] = regs[7];
-            regs[36] = regs[29];
-            regs[37] = at;
-        }
-        164 => {
-            regs[4] = regs[3];
-            regs[8] = regs[29];
-            regs[16] = regs[43];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        165 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        166 => {
-            regs[18] = regs[1];
-            regs[24] = regs[30];
-            regs[26] = regs[31];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        167 => {
-            regs[22] = at;
-        }
-        168 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        169 => {
-            regs[36] = regs[30];
-            regs[5] = regs[21];
-        }
-        170 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        171 => {
-            regs[18] = regs[1];
-            regs[24] = regs[30];
-            regs[26] = regs[31];
-            regs[27] = regs[22];
-            regs[10] = at;
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
-        }
-        172 => {
-            regs[23] = at;
-        }
-        173 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        174 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[32];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        175 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[18] = regs[1];
-            regs[24] = regs[22];
-            regs[26] = regs[32];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        176 => {
-            regs[18] = regs[1];
-            regs[36] = regs[32];
-            regs[37] = at;
-        }
-        177 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[32];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        178 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[10] = regs[23];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        179 => {
-            regs[10] = regs[23];
-            regs[18] = regs[1];
-            regs[24] = regs[30];
-            regs[26] = regs[31];
-            regs[27] = regs[22];
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
-        }
-        180 => {
-            regs[4] = regs[30];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[10] = regs[23];
-            regs[18] = regs[1];
-            regs[5] = at;
-            regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        181 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        182 => {
-            regs[18] = regs[3];
-            regs[24] = regs[29];
-            regs[26] = regs[31];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        183 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        184 => {
-            regs[36] = regs[29];
-            regs[5] = regs[21];
-        }
-        185 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        186 => {
-            regs[18] = regs[3];
-            regs[24] = regs[29];
-            regs[26] = regs[31];
-            regs[27] = regs[22];
-            regs[10] = at;
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
-        }
-        187 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        188 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[32];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[9] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        189 => {
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[18] = regs[3];
-            regs[24] = regs[22];
-            regs[26] = regs[32];
-            regs[25] = at;
-            regs[27] = at;
-            regs[28] = at;
-        }
-        190 => {
-            regs[18] = regs[3];
-            regs[36] = regs[32];
-            regs[37] = at;
-        }
-        191 => {
-            regs[4] = regs[22];
-            regs[6] = regs[23];
-            regs[7] = regs[31];
-            regs[8] = regs[32];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[9] = at;
-            regs[20] = at;
-            regs[21] = at;
-        }
-        192 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[10] = regs[23];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[11] = at;
-            regs[14] = at;
-            regs[15] = at;
-        }
-        193 => {
-            regs[10] = regs[23];
-            regs[18] = regs[3];
-            regs[24] = regs[29];
-            regs[26] = regs[31];
-            regs[27] = regs[22];
-            regs[11] = at;
-            regs[25] = at;
-            regs[28] = at;
-        }
-        194 => {
-            regs[4] = regs[29];
-            regs[8] = regs[31];
-            regs[9] = regs[22];
-            regs[10] = regs[23];
-            regs[18] = regs[3];
-            regs[5] = at;
-            regs[11] = at;
-            regs[20] = at;
-            regs[21] = at;
         }
         _ => {}
     }
@@ -3063,905 +2240,890 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Next state (premultiplied by the stride), with `FLAG` set when the transition has operations.
-static TRANS: [u16; 13629] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 33356, 672, 21,
+static TRANS: [u16; 13545] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 33356, 609, 21,
     21, 63, 21, 21, 21, 21, 21, 21, 0, 33419, 21, 21, 21, 21, 0, 0, 0, 32789, 33356,
-    33440, 42, 42, 32831, 42, 42, 42, 42, 42, 42, 33566, 33419, 32789, 42, 42, 42, 0, 0,
-    0, 63, 33356, 735, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 33419, 63, 63, 63, 63, 0,
-    0, 0, 84, 0, 33461, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 0, 0,
-    0, 105, 33356, 33545, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105,
-    105, 105, 105, 0, 0, 0, 126, 33356, 33650, 126, 126, 32915, 126, 126, 126, 126, 126,
-    126, 33755, 33419, 33776, 126, 126, 126, 0, 0, 0, 147, 33356, 1176, 147, 147, 147,
-    147, 147, 147, 147, 147, 147, 147, 33419, 147, 147, 147, 147, 0, 0, 0, 168, 33839,
-    1449, 168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 33902, 168, 168, 168, 168, 0,
-    0, 0, 189, 0, 1239, 189, 189, 0, 189, 189, 189, 189, 189, 189, 189, 0, 33776, 189,
-    189, 189, 0, 0, 0, 189, 33356, 1239, 189, 189, 32915, 210, 210, 210, 210, 210, 210,
-    189, 33419, 33776, 189, 189, 189, 0, 0, 0, 231, 33356, 34028, 231, 231, 32915, 231,
-    231, 231, 231, 231, 231, 34133, 33419, 0, 231, 231, 231, 0, 0, 0, 252, 0, 34238, 252,
-    252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 0, 0, 0, 273,
-    33839, 34301, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273,
-    273, 0, 0, 0, 0, 33356, 0, 0, 0, 32915, 294, 294, 294, 294, 294, 294, 0, 33419, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 2352, 0, 315, 315, 315, 315, 315, 315, 0, 0, 0, 315, 0, 0,
-    0, 0, 0, 336, 33839, 34616, 336, 336, 33125, 336, 336, 336, 336, 336, 336, 34721,
-    33902, 34742, 336, 336, 336, 0, 0, 0, 357, 33839, 2394, 357, 357, 357, 357, 357, 357,
-    357, 357, 357, 357, 33902, 357, 357, 357, 357, 0, 0, 0, 378, 0, 2457, 378, 378, 0,
-    378, 378, 378, 378, 378, 378, 378, 0, 34742, 378, 378, 378, 0, 0, 0, 378, 33839,
-    2457, 378, 378, 33125, 399, 399, 399, 399, 399, 399, 378, 33902, 34742, 378, 378,
-    378, 0, 0, 0, 420, 33839, 35246, 420, 420, 33125, 420, 420, 420, 420, 420, 420,
-    35351, 33902, 0, 420, 420, 420, 0, 0, 0, 441, 0, 0, 441, 441, 0, 441, 441, 441, 441,
-    441, 441, 441, 0, 0, 441, 441, 441, 0, 35099, 0, 0, 33839, 0, 0, 0, 33125, 462, 462,
-    462, 462, 462, 462, 0, 33902, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4179, 0, 483, 483,
-    483, 483, 483, 483, 0, 0, 0, 483, 0, 0, 0, 0, 0, 504, 0, 0, 504, 504, 0, 504, 504,
-    504, 504, 504, 504, 504, 0, 0, 504, 504, 504, 0, 36926, 0, 32957, 33356, 34007,
-    32957, 32957, 32915, 525, 525, 525, 525, 525, 525, 32957, 33419, 33776, 32957, 32957,
-    32957, 0, 0, 0, 33146, 33839, 35225, 33146, 33146, 33125, 546, 546, 546, 546, 546,
-    546, 33146, 33902, 34742, 33146, 33146, 33146, 0, 0, 0, 32789, 33356, 33377, 32789,
-    32789, 33398, 32789, 32789, 32789, 32789, 32789, 32789, 0, 33419, 32789, 32810,
-    32810, 32810, 0, 0, 0, 32852, 0, 33461, 32852, 32852, 32852, 32852, 32852, 32852,
-    32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 714, 714, 714, 714, 714, 714, 0, 0, 0, 714, 0, 0, 0, 0, 0, 63, 33356, 735, 63,
-    63, 756, 63, 63, 63, 63, 63, 63, 63, 33419, 63, 63, 63, 63, 0, 0, 0, 32873, 33356,
-    33545, 32873, 32873, 32873, 32873, 32873, 32873, 32873, 32873, 32873, 32873, 32873,
-    32873, 32873, 32873, 32873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 819, 819, 819, 819, 819, 819,
-    0, 0, 0, 819, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 840, 840, 840, 840, 840, 840, 0, 0, 0,
-    840, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32789, 32789, 32789, 32789, 32789, 32789, 0, 0,
-    0, 32789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 861, 861, 861, 861, 861, 861, 0, 0, 0,
-    861, 0, 0, 0, 0, 0, 32894, 33356, 33650, 32894, 32894, 32915, 33671, 33692, 33713,
-    33734, 33734, 33734, 33755, 33419, 33776, 32894, 32894, 32894, 33797, 0, 0, 0, 0, 0,
-    0, 0, 0, 1050, 1050, 1050, 1050, 1050, 1050, 0, 0, 0, 1050, 0, 0, 0, 0, 0, 32936,
-    33839, 33860, 32936, 32936, 33881, 32936, 32936, 32936, 32936, 32936, 32936, 32936,
-    33902, 32936, 32936, 32936, 32936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 21, 21, 21, 21, 21,
-    0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32852, 32852, 32852, 32852, 32852,
-    32852, 0, 0, 0, 32852, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 63, 63, 63, 63, 63, 63, 0, 0,
-    0, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1155, 1155, 1155, 1155, 1155, 1155, 0, 0, 0,
-    1155, 0, 0, 0, 0, 0, 32894, 33356, 33650, 32894, 1197, 32915, 32894, 32894, 32894,
-    32894, 32894, 32894, 33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894, 33356,
-    33650, 32894, 33965, 32915, 966, 966, 966, 966, 966, 966, 33755, 33419, 33776, 32894,
-    32894, 32894, 0, 0, 0, 32894, 33356, 33650, 32894, 33965, 32915, 966, 966, 966, 966,
-    1218, 33671, 33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33650,
-    32894, 33965, 32915, 33671, 33671, 33671, 33671, 33671, 33671, 33755, 33419, 33776,
-    32894, 32894, 32894, 0, 0, 0, 189, 33356, 1239, 189, 189, 32915, 32978, 32978, 32978,
-    32978, 32978, 32978, 189, 33419, 33776, 189, 189, 189, 0, 0, 0, 32999, 33356, 34028,
-    32999, 32999, 32915, 34049, 34070, 34091, 34112, 34112, 34112, 34133, 33419, 0,
-    32999, 32999, 32999, 33797, 0, 0, 0, 0, 0, 0, 0, 0, 34154, 34154, 34154, 34154,
-    34154, 34154, 34175, 0, 0, 34154, 0, 34196, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32873, 32873,
-    32873, 32873, 32873, 32873, 0, 0, 0, 32873, 0, 0, 0, 0, 0, 33020, 0, 34238, 33020,
+    33377, 42, 42, 32831, 42, 42, 42, 42, 42, 42, 33545, 33419, 32789, 42, 42, 42, 0, 0,
+    0, 63, 33356, 714, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 33419, 63, 63, 63, 63, 0,
+    0, 0, 84, 0, 672, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 84, 0, 0,
+    0, 105, 33356, 756, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105,
+    105, 105, 0, 0, 0, 126, 33356, 840, 126, 126, 32915, 126, 126, 126, 126, 126, 126,
+    33713, 33419, 33734, 126, 126, 126, 0, 0, 0, 147, 33356, 1134, 147, 147, 147, 147,
+    147, 147, 147, 147, 147, 147, 33419, 147, 147, 147, 147, 0, 0, 0, 168, 33797, 1050,
+    168, 168, 168, 168, 168, 168, 168, 168, 168, 168, 33860, 168, 168, 168, 168, 0, 0, 0,
+    189, 0, 1197, 189, 189, 0, 189, 189, 189, 189, 189, 189, 189, 0, 33734, 189, 189,
+    189, 0, 0, 0, 189, 33356, 1197, 189, 189, 32915, 210, 210, 210, 210, 210, 210, 189,
+    33419, 33734, 189, 189, 189, 0, 0, 0, 231, 33356, 1218, 231, 231, 32915, 231, 231,
+    231, 231, 231, 231, 34091, 33419, 0, 231, 231, 231, 0, 0, 0, 252, 0, 1407, 252, 252,
+    252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 0, 0, 0, 273, 33797,
+    1470, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 273, 0,
+    0, 0, 0, 33356, 0, 0, 0, 32915, 294, 294, 294, 294, 294, 294, 0, 33419, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 2268, 0, 315, 315, 315, 315, 315, 315, 0, 0, 0, 315, 0, 0, 0, 0,
+    0, 336, 33797, 1764, 336, 336, 33125, 336, 336, 336, 336, 336, 336, 34637, 33860,
+    34658, 336, 336, 336, 0, 0, 0, 357, 33797, 2310, 357, 357, 357, 357, 357, 357, 357,
+    357, 357, 357, 33860, 357, 357, 357, 357, 0, 0, 0, 378, 0, 2373, 378, 378, 0, 378,
+    378, 378, 378, 378, 378, 378, 0, 34658, 378, 378, 378, 0, 0, 0, 378, 33797, 2373,
+    378, 378, 33125, 399, 399, 399, 399, 399, 399, 378, 33860, 34658, 378, 378, 378, 0,
+    0, 0, 420, 33797, 2394, 420, 420, 33125, 420, 420, 420, 420, 420, 420, 35267, 33860,
+    0, 420, 420, 420, 0, 0, 0, 441, 0, 0, 441, 441, 0, 441, 441, 441, 441, 441, 441, 441,
+    0, 0, 441, 441, 441, 0, 2247, 0, 0, 33797, 0, 0, 0, 33125, 462, 462, 462, 462, 462,
+    462, 0, 33860, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4095, 0, 483, 483, 483, 483, 483,
+    483, 0, 0, 0, 483, 0, 0, 0, 0, 0, 504, 0, 0, 504, 504, 0, 504, 504, 504, 504, 504,
+    504, 504, 0, 0, 504, 504, 504, 0, 4074, 0, 189, 33356, 1197, 189, 189, 32915, 525,
+    525, 525, 525, 525, 525, 189, 33419, 33734, 189, 189, 189, 0, 0, 0, 378, 33797, 2373,
+    378, 378, 33125, 546, 546, 546, 546, 546, 546, 378, 33860, 34658, 378, 378, 378, 0,
+    0, 0, 32789, 33356, 33377, 32789, 32789, 33398, 32789, 32789, 32789, 32789, 32789,
+    32789, 0, 33419, 32789, 32810, 32810, 32810, 0, 0, 0, 32852, 0, 33440, 32852, 32852,
+    32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852, 32852,
+    32852, 0, 0, 0, 0, 0, 0, 0, 0, 0, 693, 693, 693, 693, 693, 693, 0, 0, 0, 693, 0, 0,
+    0, 0, 0, 63, 33356, 714, 63, 63, 735, 63, 63, 63, 63, 63, 63, 63, 33419, 63, 63, 63,
+    63, 0, 0, 0, 32873, 33356, 33524, 32873, 32873, 32873, 32873, 32873, 32873, 32873,
+    32873, 32873, 32873, 32873, 32873, 32873, 32873, 32873, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    798, 798, 798, 798, 798, 798, 0, 0, 0, 798, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 21,
+    21, 21, 21, 21, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 819, 819, 819, 819,
+    819, 819, 0, 0, 0, 819, 0, 0, 0, 0, 0, 32894, 33356, 33608, 32894, 32894, 32915,
+    33629, 33650, 33671, 33692, 33692, 33692, 33713, 33419, 33734, 32894, 32894, 32894,
+    33755, 0, 0, 0, 0, 0, 0, 0, 0, 1008, 1008, 1008, 1008, 1008, 1008, 0, 0, 0, 1008, 0,
+    0, 0, 0, 0, 32936, 33797, 33818, 32936, 32936, 33839, 32936, 32936, 32936, 32936,
+    32936, 32936, 32936, 33860, 32936, 32936, 32936, 32936, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    84, 84, 84, 84, 84, 84, 0, 0, 0, 84, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 63, 63, 63, 63,
+    63, 63, 0, 0, 0, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1113, 1113, 1113, 1113, 1113,
+    1113, 0, 0, 0, 1113, 0, 0, 0, 0, 0, 32894, 33356, 33608, 32894, 1155, 32915, 32894,
+    32894, 32894, 32894, 32894, 32894, 33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0,
+    32894, 33356, 33608, 32894, 1155, 32915, 924, 924, 924, 924, 924, 924, 33713, 33419,
+    33734, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33608, 32894, 1155, 32915, 924,
+    924, 924, 924, 1176, 861, 33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32894,
+    33356, 33608, 32894, 1155, 32915, 861, 861, 861, 861, 861, 861, 33713, 33419, 33734,
+    32894, 32894, 32894, 0, 0, 0, 189, 33356, 1197, 189, 189, 32915, 32978, 32978, 32978,
+    32978, 32978, 32978, 189, 33419, 33734, 189, 189, 189, 0, 0, 0, 32999, 33356, 33986,
+    32999, 32999, 32915, 34007, 34028, 34049, 34070, 34070, 34070, 34091, 33419, 0,
+    32999, 32999, 32999, 33755, 0, 0, 0, 0, 0, 0, 0, 0, 34112, 34112, 34112, 34112,
+    34112, 34112, 34133, 0, 0, 34112, 0, 34154, 0, 0, 0, 0, 0, 0, 0, 0, 0, 105, 105, 105,
+    105, 105, 105, 0, 0, 0, 105, 0, 0, 0, 0, 0, 33020, 0, 34175, 33020, 33020, 33020,
     33020, 33020, 33020, 33020, 33020, 33020, 33020, 33020, 33020, 33020, 33020, 33020,
-    33020, 33020, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1491, 1491, 1491, 1491, 1491, 1491, 0, 0, 0,
-    1491, 0, 0, 0, 0, 0, 168, 33839, 1449, 168, 168, 1512, 168, 168, 168, 168, 168, 168,
-    168, 33902, 168, 168, 168, 168, 0, 0, 0, 33041, 33839, 34301, 33041, 33041, 33041,
-    33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 32894, 32894, 32894, 32894, 32894, 32894, 0, 0, 0, 32894,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1554, 1554, 1554, 1554, 1554, 1554, 0, 0, 0, 1554,
-    0, 0, 0, 0, 0, 32894, 33356, 33650, 32894, 32894, 32915, 1575, 1596, 1617, 1638,
-    1638, 1638, 33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33650,
-    32894, 33965, 32915, 33671, 33671, 33671, 33671, 33671, 32894, 33755, 33419, 33776,
-    32894, 32894, 32894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1659, 1659, 1659, 1659, 1659, 1659,
-    0, 0, 0, 1659, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1680, 1680, 1680, 1680, 1680, 1680,
-    0, 0, 0, 1680, 0, 0, 0, 0, 0, 32999, 33356, 34028, 32999, 1701, 32915, 32999, 32999,
-    32999, 32999, 32999, 32999, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999,
-    33356, 34028, 32999, 34469, 32915, 1344, 1344, 1344, 1344, 1344, 1344, 34133, 33419,
-    0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 34028, 32999, 34469, 32915, 1344,
-    1344, 1344, 1344, 1722, 34049, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999,
-    33356, 34028, 32999, 34469, 32915, 34049, 34049, 34049, 34049, 34049, 34049, 34133,
-    33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 33356, 0, 0, 0, 32915, 33062, 33062,
-    33062, 33062, 33062, 33062, 0, 33419, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1743,
-    1743, 1743, 1743, 1743, 1743, 1764, 0, 0, 1743, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 1785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 315, 315, 315, 315,
-    315, 315, 0, 0, 0, 315, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1806, 1806, 1806, 1806,
-    1806, 1806, 0, 0, 0, 1806, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1827, 1827, 1827, 1827,
-    1827, 1827, 0, 0, 0, 1827, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32936, 32936, 32936,
-    32936, 32936, 32936, 0, 0, 0, 32936, 0, 0, 0, 0, 0, 33104, 33839, 34616, 33104,
-    33104, 33125, 34637, 34658, 34679, 34700, 34700, 34700, 34721, 33902, 34742, 33104,
-    33104, 33104, 34763, 0, 0, 0, 0, 0, 0, 0, 0, 2016, 2016, 2016, 2016, 2016, 2016, 0,
-    0, 0, 2016, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 147, 147, 147, 147, 147, 147, 0, 0, 0,
-    147, 0, 0, 0, 0, 0, 32894, 33356, 33650, 32894, 2037, 32915, 32894, 32894, 32894,
-    32894, 32894, 32894, 33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894, 33356,
-    33650, 32894, 2037, 32915, 1638, 1638, 1638, 1638, 1638, 1638, 33755, 33419, 33776,
-    32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33650, 32894, 2037, 32915, 1638, 1638,
-    1638, 1638, 2058, 1575, 33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894,
-    33356, 33650, 32894, 2037, 32915, 1575, 1575, 1575, 1575, 1575, 1575, 33755, 33419,
-    33776, 32894, 32894, 32894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 189, 189, 189, 189, 189, 189,
-    0, 0, 0, 189, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32999, 32999, 32999, 32999, 32999,
-    32999, 0, 0, 0, 32999, 0, 0, 0, 0, 0, 32999, 33356, 34028, 32999, 32999, 32915, 2079,
-    2100, 2121, 2142, 2142, 2142, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999,
-    33356, 34028, 32999, 34469, 32915, 34049, 34049, 34049, 34049, 34049, 32999, 34133,
-    33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2163, 2163, 2163, 2163,
-    2163, 2163, 1764, 0, 0, 2163, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2184, 2184, 2184,
-    2184, 2184, 2184, 2205, 0, 0, 2184, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2226, 2247,
-    2268, 2289, 2289, 2289, 0, 0, 0, 2310, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 168, 168,
-    168, 168, 168, 168, 0, 0, 0, 168, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33020, 33020,
-    33020, 33020, 33020, 33020, 0, 0, 0, 33020, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2373,
-    2373, 2373, 2373, 2373, 2373, 0, 0, 0, 2373, 0, 0, 0, 0, 0, 33104, 33839, 34616,
-    33104, 2415, 33125, 33104, 33104, 33104, 33104, 33104, 33104, 34721, 33902, 34742,
-    33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616, 33104, 35183, 33125, 1932, 1932,
-    1932, 1932, 1932, 1932, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104,
-    33839, 34616, 33104, 35183, 33125, 1932, 1932, 1932, 1932, 2436, 34637, 34721, 33902,
-    34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616, 33104, 35183, 33125, 34637,
-    34637, 34637, 34637, 34637, 34637, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0,
-    378, 33839, 2457, 378, 378, 33125, 33167, 33167, 33167, 33167, 33167, 33167, 378,
-    33902, 34742, 378, 378, 378, 0, 0, 0, 33188, 33839, 35246, 33188, 33188, 33125,
-    35267, 35288, 35309, 35330, 35330, 35330, 35351, 33902, 0, 33188, 33188, 33188,
-    34763, 0, 0, 0, 0, 0, 0, 0, 0, 35372, 35372, 35372, 35372, 35372, 35372, 35393, 0, 0,
-    35372, 0, 35414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33041, 33041, 33041, 33041, 33041, 33041,
-    0, 0, 0, 33041, 0, 0, 0, 0, 0, 32894, 33356, 33650, 32894, 32894, 32915, 2667, 2688,
-    2709, 2730, 2730, 2730, 33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894,
-    33356, 33650, 32894, 2037, 32915, 1575, 1575, 1575, 1575, 1575, 32894, 33755, 33419,
-    33776, 32894, 32894, 32894, 0, 0, 0, 32999, 33356, 34028, 32999, 2751, 32915, 32999,
-    32999, 32999, 32999, 32999, 32999, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0,
-    32999, 33356, 34028, 32999, 2751, 32915, 2142, 2142, 2142, 2142, 2142, 2142, 34133,
-    33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 34028, 32999, 2751, 32915,
-    2142, 2142, 2142, 2142, 2772, 2079, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0,
-    32999, 33356, 34028, 32999, 2751, 32915, 2079, 2079, 2079, 2079, 2079, 2079, 34133,
-    33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2793, 2793, 2793, 2793,
-    2793, 2793, 1764, 0, 0, 2793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2814, 2814, 2814,
-    2814, 2814, 2814, 2835, 0, 0, 2814, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2856, 2877,
-    2898, 2919, 2919, 2919, 0, 0, 0, 2940, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 2961, 0, 2982,
-    2982, 2982, 2982, 2982, 2982, 3003, 0, 0, 2982, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961,
-    0, 3024, 3024, 3024, 3024, 3024, 3024, 3003, 0, 0, 2982, 0, 0, 0, 2331, 0, 0, 0, 0,
-    0, 2961, 0, 3024, 3024, 3024, 3024, 3045, 3066, 3003, 0, 0, 2982, 0, 0, 0, 2331, 0,
-    0, 0, 0, 0, 2961, 0, 3066, 3066, 3066, 3066, 3066, 3066, 3003, 0, 0, 2982, 0, 0, 0,
-    2331, 0, 0, 0, 0, 0, 0, 0, 2982, 2982, 2982, 2982, 2982, 2982, 3003, 0, 0, 2982, 0,
-    0, 0, 2331, 0, 0, 33356, 0, 0, 0, 32915, 0, 0, 0, 0, 0, 0, 34133, 33419, 0, 0, 0, 0,
-    0, 0, 0, 441, 0, 0, 441, 441, 0, 441, 441, 441, 441, 441, 441, 441, 0, 0, 441, 441,
-    441, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33104, 33104, 33104, 33104, 33104, 33104, 0, 0, 0,
-    33104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3087, 3087, 3087, 3087, 3087, 3087, 0, 0, 0,
-    3087, 0, 0, 0, 0, 0, 33104, 33839, 34616, 33104, 33104, 33125, 3108, 3129, 3150,
-    3171, 3171, 3171, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839,
-    34616, 33104, 35183, 33125, 34637, 34637, 34637, 34637, 34637, 33104, 34721, 33902,
-    34742, 33104, 33104, 33104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3192, 3192, 3192, 3192, 3192,
-    3192, 0, 0, 0, 3192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3213, 3213, 3213, 3213, 3213,
-    3213, 0, 0, 0, 3213, 0, 0, 0, 0, 0, 33188, 33839, 35246, 33188, 3234, 33125, 33188,
-    33188, 33188, 33188, 33188, 33188, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0,
-    33188, 33839, 35246, 33188, 36002, 33125, 2562, 2562, 2562, 2562, 2562, 2562, 35351,
-    33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839, 35246, 33188, 36002, 33125,
-    2562, 2562, 2562, 2562, 3255, 35267, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0,
-    33188, 33839, 35246, 33188, 36002, 33125, 35267, 35267, 35267, 35267, 35267, 35267,
-    35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 0, 33839, 0, 0, 0, 33125, 33230,
-    33230, 33230, 33230, 33230, 33230, 0, 33902, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    3276, 3276, 3276, 3276, 3276, 3276, 3297, 0, 0, 3276, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 3318, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 483, 483, 483,
-    483, 483, 483, 0, 0, 0, 483, 0, 0, 0, 0, 0, 32894, 33356, 33650, 32894, 3339, 32915,
-    32894, 32894, 32894, 32894, 32894, 32894, 33755, 33419, 33776, 32894, 32894, 32894,
-    0, 0, 0, 32894, 33356, 33650, 32894, 3339, 32915, 2730, 2730, 2730, 2730, 2730, 2730,
-    33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33650, 32894, 3339,
-    32915, 2730, 2730, 2730, 2730, 3360, 2667, 33755, 33419, 33776, 32894, 32894, 32894,
-    0, 0, 0, 32894, 33356, 33650, 32894, 3339, 32915, 2667, 2667, 2667, 2667, 2667, 2667,
-    33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32999, 33356, 34028, 32999, 32999,
-    32915, 3381, 3402, 3423, 3444, 3444, 3444, 34133, 33419, 0, 32999, 32999, 32999, 0,
-    0, 0, 32999, 33356, 34028, 32999, 2751, 32915, 2079, 2079, 2079, 2079, 2079, 32999,
-    34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1764, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3465, 3465, 3465, 3465, 3465, 3465,
-    2835, 0, 0, 3465, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3486, 3486, 3486, 3486, 3486,
-    3486, 3507, 0, 0, 3486, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35729, 0, 3528, 3528, 3528, 3528,
-    3528, 3528, 3549, 0, 0, 3528, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 3570, 3570,
-    3570, 3570, 3570, 3570, 3549, 0, 0, 3528, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0,
-    3570, 3570, 3570, 3570, 3591, 3612, 3549, 0, 0, 3528, 0, 0, 0, 35099, 0, 0, 0, 0, 0,
-    35729, 0, 3612, 3612, 3612, 3612, 3612, 3612, 3549, 0, 0, 3528, 0, 0, 0, 35099, 0, 0,
-    0, 0, 0, 0, 0, 3528, 3528, 3528, 3528, 3528, 3528, 3549, 0, 0, 3528, 0, 0, 0, 35099,
-    0, 0, 0, 0, 0, 0, 0, 3633, 3654, 3675, 3696, 3696, 3696, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 3717, 3717, 3717, 3717, 3717, 3717, 3003, 0, 0, 3717, 0, 0, 0,
-    2331, 0, 0, 0, 0, 0, 0, 0, 3738, 3759, 3780, 3801, 3801, 3801, 0, 0, 0, 3822, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 2961, 0, 3843, 3843, 3843, 3843, 3843, 3843, 3003, 0, 0, 3717,
-    0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 3843, 3843, 3843, 3843, 3843, 3717, 3003, 0,
-    0, 3717, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 3717, 3717, 3717, 3717, 3717, 3717,
-    3003, 0, 0, 3717, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 357, 357, 357, 357, 357, 357,
-    0, 0, 0, 357, 0, 0, 0, 0, 0, 33104, 33839, 34616, 33104, 3864, 33125, 33104, 33104,
-    33104, 33104, 33104, 33104, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104,
-    33839, 34616, 33104, 3864, 33125, 3171, 3171, 3171, 3171, 3171, 3171, 34721, 33902,
-    34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616, 33104, 3864, 33125, 3171,
-    3171, 3171, 3171, 3885, 3108, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0,
-    33104, 33839, 34616, 33104, 3864, 33125, 3108, 3108, 3108, 3108, 3108, 3108, 34721,
-    33902, 34742, 33104, 33104, 33104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 378, 378, 378, 378,
-    378, 378, 0, 0, 0, 378, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33188, 33188, 33188, 33188,
-    33188, 33188, 0, 0, 0, 33188, 0, 0, 0, 0, 0, 33188, 33839, 35246, 33188, 33188,
-    33125, 3906, 3927, 3948, 3969, 3969, 3969, 35351, 33902, 0, 33188, 33188, 33188, 0,
-    0, 0, 33188, 33839, 35246, 33188, 36002, 33125, 35267, 35267, 35267, 35267, 35267,
-    33188, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3990, 3990,
-    3990, 3990, 3990, 3990, 3297, 0, 0, 3990, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4011,
-    4011, 4011, 4011, 4011, 4011, 4032, 0, 0, 4011, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    4053, 4074, 4095, 4116, 4116, 4116, 0, 0, 0, 4137, 0, 0, 0, 4158, 0, 32894, 33356,
-    33650, 32894, 32894, 32915, 4200, 4221, 4242, 4263, 4263, 4263, 33755, 33419, 33776,
-    32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33650, 32894, 3339, 32915, 2667, 2667,
-    2667, 2667, 2667, 32894, 33755, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32999,
-    33356, 34028, 32999, 4284, 32915, 32999, 32999, 32999, 32999, 32999, 32999, 34133,
-    33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 34028, 32999, 4284, 32915,
-    3444, 3444, 3444, 3444, 3444, 3444, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0,
-    32999, 33356, 34028, 32999, 4284, 32915, 3444, 3444, 3444, 3444, 4305, 3381, 34133,
-    33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 34028, 32999, 4284, 32915,
-    3381, 3381, 3381, 3381, 3381, 3381, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 4326, 4326, 4326, 4326, 4326, 4326, 2835, 0, 0, 4326, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 4347, 4347, 4347, 4347, 4347, 4347, 4368, 0, 0, 4347, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 4389, 4410, 4431, 4452, 4452, 4452, 0, 0, 0, 4473, 0, 0, 0,
-    35099, 0, 0, 0, 0, 0, 0, 0, 4494, 4494, 4494, 4494, 4494, 4494, 3549, 0, 0, 4494, 0,
-    0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 4389, 4410, 4431, 4452, 4452, 4452, 0, 0, 0, 4473,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 35729, 0, 4515, 4515, 4515, 4515, 4515, 4515, 3549, 0, 0,
-    4494, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 4515, 4515, 4515, 4515, 4515, 4494,
-    3549, 0, 0, 4494, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 4494, 4494, 4494, 4494,
-    4494, 4494, 3549, 0, 0, 4494, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 4536, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4536, 0, 3696, 3696, 3696, 3696, 3696,
-    3696, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4536, 0, 3696, 3696, 3696, 3696, 4557,
-    3633, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4536, 0, 3633, 3633, 3633, 3633, 3633,
-    3633, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4578, 4578, 4578, 4578, 4578,
-    4578, 3003, 0, 0, 4578, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 4599, 4599, 4599,
-    4599, 4599, 4599, 4620, 0, 0, 4599, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 4641,
-    4641, 4641, 4641, 4641, 4641, 4620, 0, 0, 4599, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961,
-    0, 4641, 4641, 4641, 4641, 4662, 4683, 4620, 0, 0, 4599, 0, 0, 0, 2331, 0, 0, 0, 0,
-    0, 2961, 0, 4683, 4683, 4683, 4683, 4683, 4683, 4620, 0, 0, 4599, 0, 0, 0, 2331, 0,
-    0, 0, 0, 0, 0, 0, 4599, 4599, 4599, 4599, 4599, 4599, 4620, 0, 0, 4599, 0, 0, 0,
-    2331, 0, 0, 0, 0, 0, 2961, 0, 4578, 4578, 4578, 4578, 4578, 4578, 3003, 0, 0, 4578,
-    0, 0, 0, 2331, 0, 33104, 33839, 34616, 33104, 33104, 33125, 4704, 4725, 4746, 4767,
-    4767, 4767, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616,
-    33104, 3864, 33125, 3108, 3108, 3108, 3108, 3108, 33104, 34721, 33902, 34742, 33104,
-    33104, 33104, 0, 0, 0, 33188, 33839, 35246, 33188, 4788, 33125, 33188, 33188, 33188,
-    33188, 33188, 33188, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839,
-    35246, 33188, 4788, 33125, 3969, 3969, 3969, 3969, 3969, 3969, 35351, 33902, 0,
-    33188, 33188, 33188, 0, 0, 0, 33188, 33839, 35246, 33188, 4788, 33125, 3969, 3969,
-    3969, 3969, 4809, 3906, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839,
-    35246, 33188, 4788, 33125, 3906, 3906, 3906, 3906, 3906, 3906, 35351, 33902, 0,
-    33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4830, 4830, 4830, 4830, 4830, 4830,
-    3297, 0, 0, 4830, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4851, 4851, 4851, 4851, 4851,
-    4851, 4872, 0, 0, 4851, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4893, 4914, 4935, 4956,
-    4956, 4956, 0, 0, 0, 4977, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 4998, 0, 5019, 5019, 5019,
-    5019, 5019, 5019, 5040, 0, 0, 5019, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 5061,
-    5061, 5061, 5061, 5061, 5061, 5040, 0, 0, 5019, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998,
-    0, 5061, 5061, 5061, 5061, 5082, 5103, 5040, 0, 0, 5019, 0, 0, 0, 4158, 0, 0, 0, 0,
-    0, 4998, 0, 5103, 5103, 5103, 5103, 5103, 5103, 5040, 0, 0, 5019, 0, 0, 0, 4158, 0,
-    0, 0, 0, 0, 0, 0, 5019, 5019, 5019, 5019, 5019, 5019, 5040, 0, 0, 5019, 0, 0, 0,
-    4158, 0, 0, 33839, 0, 0, 0, 33125, 0, 0, 0, 0, 0, 0, 35351, 33902, 0, 0, 0, 0, 0, 0,
-    0, 504, 0, 0, 504, 504, 0, 504, 504, 504, 504, 504, 504, 504, 0, 0, 504, 504, 504, 0,
-    0, 0, 32894, 33356, 33650, 32894, 32894, 32915, 32894, 32894, 32894, 32894, 32894,
-    32894, 37892, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33650, 32894,
-    32894, 32915, 4263, 4263, 4263, 4263, 4263, 4263, 37892, 33419, 33776, 32894, 32894,
-    32894, 0, 0, 0, 32894, 33356, 33650, 32894, 32894, 32915, 4263, 4263, 4263, 4263,
-    5145, 4200, 37892, 33419, 33776, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33650,
-    32894, 32894, 32915, 4200, 4200, 4200, 4200, 4200, 4200, 37892, 33419, 33776, 32894,
-    32894, 32894, 0, 0, 0, 32999, 33356, 34028, 32999, 32999, 32915, 5166, 5187, 5208,
-    5229, 5229, 5229, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 34028,
-    32999, 4284, 32915, 3381, 3381, 3381, 3381, 3381, 32999, 34133, 33419, 0, 32999,
-    32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2835, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 5250, 5250, 5250, 5250, 5250, 5250, 4368, 0, 0, 5250, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 5271, 5271, 5271, 5271, 5271, 5271, 5292, 0, 0, 5271, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 35729, 0, 5313, 5313, 5313, 5313, 5313, 5313, 5334, 0, 0, 5313,
-    0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 5355, 5355, 5355, 5355, 5355, 5355, 5334, 0,
-    0, 5313, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 5355, 5355, 5355, 5355, 5376, 5397,
-    5334, 0, 0, 5313, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 5397, 5397, 5397, 5397,
-    5397, 5397, 5334, 0, 0, 5313, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 5313, 5313, 5313,
-    5313, 5313, 5313, 5334, 0, 0, 5313, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 5418, 5418,
-    5418, 5418, 5418, 5418, 3549, 0, 0, 5418, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0,
-    5418, 5418, 5418, 5418, 5418, 5418, 3549, 0, 0, 5418, 0, 0, 0, 35099, 0, 0, 0, 0, 0,
-    0, 0, 5439, 5460, 5481, 5502, 5502, 5502, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    4536, 0, 3633, 3633, 3633, 3633, 3633, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 3003, 0, 0, 0, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 5523, 5523,
-    5523, 5523, 5523, 5523, 4620, 0, 0, 5523, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 5544,
-    5565, 5586, 5607, 5607, 5607, 0, 0, 0, 5628, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2961, 0,
-    5649, 5649, 5649, 5649, 5649, 5649, 4620, 0, 0, 5523, 0, 0, 0, 2331, 0, 0, 0, 0, 0,
-    2961, 0, 5649, 5649, 5649, 5649, 5649, 5523, 4620, 0, 0, 5523, 0, 0, 0, 2331, 0, 0,
-    0, 0, 0, 2961, 0, 5523, 5523, 5523, 5523, 5523, 5523, 4620, 0, 0, 5523, 0, 0, 0,
-    2331, 0, 33104, 33839, 34616, 33104, 5670, 33125, 33104, 33104, 33104, 33104, 33104,
-    33104, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616, 33104,
-    5670, 33125, 4767, 4767, 4767, 4767, 4767, 4767, 34721, 33902, 34742, 33104, 33104,
-    33104, 0, 0, 0, 33104, 33839, 34616, 33104, 5670, 33125, 4767, 4767, 4767, 4767,
-    5691, 4704, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616,
-    33104, 5670, 33125, 4704, 4704, 4704, 4704, 4704, 4704, 34721, 33902, 34742, 33104,
-    33104, 33104, 0, 0, 0, 33188, 33839, 35246, 33188, 33188, 33125, 5712, 5733, 5754,
-    5775, 5775, 5775, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839, 35246,
-    33188, 4788, 33125, 3906, 3906, 3906, 3906, 3906, 33188, 35351, 33902, 0, 33188,
-    33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3297, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 5796, 5796, 5796, 5796, 5796, 5796, 4872, 0, 0, 5796, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 5817, 5817, 5817, 5817, 5817, 5817, 5838, 0, 0, 5817, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 37766, 0, 5859, 5859, 5859, 5859, 5859, 5859, 5880, 0, 0, 5859,
-    0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 5901, 5901, 5901, 5901, 5901, 5901, 5880, 0,
-    0, 5859, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 5901, 5901, 5901, 5901, 5922, 5943,
-    5880, 0, 0, 5859, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 5943, 5943, 5943, 5943,
-    5943, 5943, 5880, 0, 0, 5859, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 5859, 5859, 5859,
-    5859, 5859, 5859, 5880, 0, 0, 5859, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 5964, 5985,
-    6006, 6027, 6027, 6027, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6048, 6048,
-    6048, 6048, 6048, 6048, 5040, 0, 0, 6048, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 6069,
-    6090, 6111, 6132, 6132, 6132, 0, 0, 0, 6153, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4998, 0,
-    6174, 6174, 6174, 6174, 6174, 6174, 5040, 0, 0, 6048, 0, 0, 0, 4158, 0, 0, 0, 0, 0,
-    4998, 0, 6174, 6174, 6174, 6174, 6174, 6048, 5040, 0, 0, 6048, 0, 0, 0, 4158, 0, 0,
-    0, 0, 0, 4998, 0, 6048, 6048, 6048, 6048, 6048, 6048, 5040, 0, 0, 6048, 0, 0, 0,
-    4158, 0, 32957, 33356, 34007, 32957, 32957, 32915, 33293, 33293, 33293, 33293, 33293,
-    33293, 32957, 33419, 33776, 32957, 32957, 32957, 0, 0, 0, 32894, 33356, 33650, 32894,
-    32894, 32915, 4200, 4200, 4200, 4200, 4200, 32894, 37892, 33419, 33776, 32894, 32894,
-    32894, 0, 0, 0, 32999, 33356, 34028, 32999, 32999, 32915, 32999, 32999, 32999, 32999,
-    32999, 32999, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 34028,
-    32999, 32999, 32915, 5229, 5229, 5229, 5229, 5229, 5229, 34133, 33419, 0, 32999,
-    32999, 32999, 0, 0, 0, 32999, 33356, 34028, 32999, 32999, 32915, 5229, 5229, 5229,
-    5229, 6195, 5166, 34133, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 34028,
-    32999, 32999, 32915, 5166, 5166, 5166, 5166, 5166, 5166, 34133, 33419, 0, 32999,
-    32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6216, 6216, 6216, 6216, 6216, 6216, 4368, 0,
-    0, 6216, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6237, 6237, 6237, 6237, 6237, 6237, 6258,
-    0, 0, 6237, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6279, 6300, 6321, 6342, 6342, 6342, 0,
-    0, 0, 6363, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 6384, 6384, 6384, 6384, 6384, 6384,
-    5334, 0, 0, 6384, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 6279, 6300, 6321, 6342, 6342,
-    6342, 0, 0, 0, 6363, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35729, 0, 6405, 6405, 6405, 6405,
-    6405, 6405, 5334, 0, 0, 6384, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 6405, 6405,
-    6405, 6405, 6405, 6384, 5334, 0, 0, 6384, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0,
-    6384, 6384, 6384, 6384, 6384, 6384, 5334, 0, 0, 6384, 0, 0, 0, 35099, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 3549, 0, 0, 0, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 6426, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6426, 0, 5502, 5502, 5502, 5502,
-    5502, 5502, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6426, 0, 5502, 5502, 5502, 5502,
-    6447, 5439, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6426, 0, 5439, 5439, 5439, 5439,
-    5439, 5439, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6468, 6468, 6468, 6468,
-    6468, 6468, 4620, 0, 0, 6468, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 6489, 6489,
-    6489, 6489, 6489, 6489, 6510, 0, 0, 6489, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0,
-    6531, 6531, 6531, 6531, 6531, 6531, 6510, 0, 0, 6489, 0, 0, 0, 2331, 0, 0, 0, 0, 0,
-    2961, 0, 6531, 6531, 6531, 6531, 6552, 6573, 6510, 0, 0, 6489, 0, 0, 0, 2331, 0, 0,
-    0, 0, 0, 2961, 0, 6573, 6573, 6573, 6573, 6573, 6573, 6510, 0, 0, 6489, 0, 0, 0,
-    2331, 0, 0, 0, 0, 0, 0, 0, 6489, 6489, 6489, 6489, 6489, 6489, 6510, 0, 0, 6489, 0,
-    0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 6468, 6468, 6468, 6468, 6468, 6468, 4620, 0, 0,
-    6468, 0, 0, 0, 2331, 0, 33104, 33839, 34616, 33104, 33104, 33125, 6594, 6615, 6636,
-    6657, 6657, 6657, 34721, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839,
-    34616, 33104, 5670, 33125, 4704, 4704, 4704, 4704, 4704, 33104, 34721, 33902, 34742,
-    33104, 33104, 33104, 0, 0, 0, 33188, 33839, 35246, 33188, 6678, 33125, 33188, 33188,
-    33188, 33188, 33188, 33188, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188,
-    33839, 35246, 33188, 6678, 33125, 5775, 5775, 5775, 5775, 5775, 5775, 35351, 33902,
-    0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839, 35246, 33188, 6678, 33125, 5775, 5775,
-    5775, 5775, 6699, 5712, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839,
-    35246, 33188, 6678, 33125, 5712, 5712, 5712, 5712, 5712, 5712, 35351, 33902, 0,
-    33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6720, 6720, 6720, 6720, 6720, 6720,
-    4872, 0, 0, 6720, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6741, 6741, 6741, 6741, 6741,
-    6741, 6762, 0, 0, 6741, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6783, 6804, 6825, 6846,
-    6846, 6846, 0, 0, 0, 6867, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 6888, 6888, 6888,
-    6888, 6888, 6888, 5880, 0, 0, 6888, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 6783, 6804,
-    6825, 6846, 6846, 6846, 0, 0, 0, 6867, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37766, 0, 6909,
-    6909, 6909, 6909, 6909, 6909, 5880, 0, 0, 6888, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766,
-    0, 6909, 6909, 6909, 6909, 6909, 6888, 5880, 0, 0, 6888, 0, 0, 0, 36926, 0, 0, 0, 0,
-    0, 37766, 0, 6888, 6888, 6888, 6888, 6888, 6888, 5880, 0, 0, 6888, 0, 0, 0, 36926, 0,
-    0, 0, 0, 0, 6930, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6930,
-    0, 6027, 6027, 6027, 6027, 6027, 6027, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6930,
-    0, 6027, 6027, 6027, 6027, 6951, 5964, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6930,
-    0, 5964, 5964, 5964, 5964, 5964, 5964, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    6972, 6972, 6972, 6972, 6972, 6972, 5040, 0, 0, 6972, 0, 0, 0, 4158, 0, 0, 0, 0, 0,
-    4998, 0, 6993, 6993, 6993, 6993, 6993, 6993, 7014, 0, 0, 6993, 0, 0, 0, 4158, 0, 0,
-    0, 0, 0, 4998, 0, 7035, 7035, 7035, 7035, 7035, 7035, 7014, 0, 0, 6993, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 4998, 0, 7035, 7035, 7035, 7035, 7056, 7077, 7014, 0, 0, 6993,
-    0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 7077, 7077, 7077, 7077, 7077, 7077, 7014, 0,
-    0, 6993, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 6993, 6993, 6993, 6993, 6993, 6993,
-    7014, 0, 0, 6993, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 6972, 6972, 6972, 6972,
-    6972, 6972, 5040, 0, 0, 6972, 0, 0, 0, 4158, 0, 32999, 33356, 34028, 32999, 32999,
-    32915, 5166, 5166, 5166, 5166, 5166, 32999, 34133, 33419, 0, 32999, 32999, 32999, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4368, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 7098, 7098, 7098, 7098, 7098, 7098, 6258, 0, 0, 7098, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 7119, 7119, 7119, 7119, 7119, 7119, 7140, 0, 0, 7119, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 35729, 0, 7161, 7161, 7161, 7161, 7161, 7161, 7182, 0, 0, 7161, 0, 0, 0, 35099,
-    0, 0, 0, 0, 0, 35729, 0, 7203, 7203, 7203, 7203, 7203, 7203, 7182, 0, 0, 7161, 0, 0,
-    0, 35099, 0, 0, 0, 0, 0, 35729, 0, 7203, 7203, 7203, 7203, 7224, 7245, 7182, 0, 0,
-    7161, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 7245, 7245, 7245, 7245, 7245, 7245,
-    7182, 0, 0, 7161, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 7161, 7161, 7161, 7161, 7161,
-    7161, 7182, 0, 0, 7161, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 7266, 7266, 7266, 7266,
-    7266, 7266, 5334, 0, 0, 7266, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 7266, 7266,
-    7266, 7266, 7266, 7266, 5334, 0, 0, 7266, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 7287,
-    7308, 7329, 7350, 7350, 7350, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6426, 0, 5439,
-    5439, 5439, 5439, 5439, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 4620, 0, 0, 0, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 7371, 7371, 7371, 7371,
-    7371, 7371, 6510, 0, 0, 7371, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 7392, 7413, 7434,
-    7455, 7455, 7455, 0, 0, 0, 7476, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2961, 0, 7497, 7497,
-    7497, 7497, 7497, 7497, 6510, 0, 0, 7371, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0,
-    7497, 7497, 7497, 7497, 7497, 7371, 6510, 0, 0, 7371, 0, 0, 0, 2331, 0, 0, 0, 0, 0,
-    2961, 0, 7371, 7371, 7371, 7371, 7371, 7371, 6510, 0, 0, 7371, 0, 0, 0, 2331, 0,
-    33104, 33839, 34616, 33104, 33104, 33125, 33104, 33104, 33104, 33104, 33104, 33104,
-    40286, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616, 33104, 33104,
-    33125, 6657, 6657, 6657, 6657, 6657, 6657, 40286, 33902, 34742, 33104, 33104, 33104,
-    0, 0, 0, 33104, 33839, 34616, 33104, 33104, 33125, 6657, 6657, 6657, 6657, 7539,
-    6594, 40286, 33902, 34742, 33104, 33104, 33104, 0, 0, 0, 33104, 33839, 34616, 33104,
-    33104, 33125, 6594, 6594, 6594, 6594, 6594, 6594, 40286, 33902, 34742, 33104, 33104,
-    33104, 0, 0, 0, 33188, 33839, 35246, 33188, 33188, 33125, 7560, 7581, 7602, 7623,
-    7623, 7623, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839, 35246,
-    33188, 6678, 33125, 5712, 5712, 5712, 5712, 5712, 33188, 35351, 33902, 0, 33188,
-    33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4872, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 7644, 7644, 7644, 7644, 7644, 7644, 6762, 0, 0, 7644, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 7665, 7665, 7665, 7665, 7665, 7665, 7686, 0, 0, 7665, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 37766, 0, 7707, 7707, 7707, 7707, 7707, 7707, 7728, 0, 0, 7707,
-    0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 7749, 7749, 7749, 7749, 7749, 7749, 7728, 0,
-    0, 7707, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 7749, 7749, 7749, 7749, 7770, 7791,
-    7728, 0, 0, 7707, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 7791, 7791, 7791, 7791,
-    7791, 7791, 7728, 0, 0, 7707, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 7707, 7707, 7707,
-    7707, 7707, 7707, 7728, 0, 0, 7707, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 7812, 7812,
-    7812, 7812, 7812, 7812, 5880, 0, 0, 7812, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0,
-    7812, 7812, 7812, 7812, 7812, 7812, 5880, 0, 0, 7812, 0, 0, 0, 36926, 0, 0, 0, 0, 0,
-    0, 0, 7833, 7854, 7875, 7896, 7896, 7896, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    6930, 0, 5964, 5964, 5964, 5964, 5964, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 5040, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 7917, 7917,
-    7917, 7917, 7917, 7917, 7014, 0, 0, 7917, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 7938,
-    7959, 7980, 8001, 8001, 8001, 0, 0, 0, 8022, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4998, 0,
-    8043, 8043, 8043, 8043, 8043, 8043, 7014, 0, 0, 7917, 0, 0, 0, 4158, 0, 0, 0, 0, 0,
-    4998, 0, 8043, 8043, 8043, 8043, 8043, 7917, 7014, 0, 0, 7917, 0, 0, 0, 4158, 0, 0,
-    0, 0, 0, 4998, 0, 7917, 7917, 7917, 7917, 7917, 7917, 7014, 0, 0, 7917, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 0, 0, 8064, 8064, 8064, 8064, 8064, 8064, 6258, 0, 0, 8064, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8085, 8085, 8085, 8085, 8085, 8085, 8106, 0, 0, 8085,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8127, 8148, 8169, 8190, 8190, 8190, 0, 0, 0, 8211,
-    0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 8232, 8232, 8232, 8232, 8232, 8232, 7182, 0, 0,
-    8232, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 8127, 8148, 8169, 8190, 8190, 8190, 0, 0,
-    0, 8211, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35729, 0, 8253, 8253, 8253, 8253, 8253, 8253,
-    7182, 0, 0, 8232, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 8253, 8253, 8253, 8253,
-    8253, 8232, 7182, 0, 0, 8232, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 8232, 8232,
-    8232, 8232, 8232, 8232, 7182, 0, 0, 8232, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 5334, 0, 0, 0, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 7350, 7350, 7350, 7350, 7350, 7350, 0,
-    0, 0, 0, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 7350, 7350, 7350, 7350, 8274, 7287, 0,
-    0, 0, 0, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 7287, 7287, 7287, 7287, 7287, 7287, 0,
-    0, 0, 0, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 8295, 8295, 8295, 8295, 8295, 8295,
-    6510, 0, 0, 8295, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 8316, 8316, 8316, 8316,
-    8316, 8316, 8337, 0, 0, 8316, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 8358, 8358,
-    8358, 8358, 8358, 8358, 8337, 0, 0, 8316, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0,
-    8358, 8358, 8358, 8358, 8379, 8400, 8337, 0, 0, 8316, 0, 0, 0, 2331, 0, 0, 0, 0, 0,
-    2961, 0, 8400, 8400, 8400, 8400, 8400, 8400, 8337, 0, 0, 8316, 0, 0, 0, 2331, 0, 0,
-    0, 0, 0, 0, 0, 8316, 8316, 8316, 8316, 8316, 8316, 8337, 0, 0, 8316, 0, 0, 0, 2331,
-    0, 0, 0, 0, 0, 2961, 0, 8295, 8295, 8295, 8295, 8295, 8295, 6510, 0, 0, 8295, 0, 0,
-    0, 2331, 0, 33146, 33839, 35225, 33146, 33146, 33125, 33314, 33314, 33314, 33314,
-    33314, 33314, 33146, 33902, 34742, 33146, 33146, 33146, 0, 0, 0, 33104, 33839, 34616,
-    33104, 33104, 33125, 6594, 6594, 6594, 6594, 6594, 33104, 40286, 33902, 34742, 33104,
-    33104, 33104, 0, 0, 0, 33188, 33839, 35246, 33188, 33188, 33125, 33188, 33188, 33188,
-    33188, 33188, 33188, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839,
-    35246, 33188, 33188, 33125, 7623, 7623, 7623, 7623, 7623, 7623, 35351, 33902, 0,
-    33188, 33188, 33188, 0, 0, 0, 33188, 33839, 35246, 33188, 33188, 33125, 7623, 7623,
-    7623, 7623, 8421, 7560, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33839,
-    35246, 33188, 33188, 33125, 7560, 7560, 7560, 7560, 7560, 7560, 35351, 33902, 0,
-    33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8442, 8442, 8442, 8442, 8442, 8442,
-    6762, 0, 0, 8442, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8463, 8463, 8463, 8463, 8463,
-    8463, 8484, 0, 0, 8463, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8505, 8526, 8547, 8568,
-    8568, 8568, 0, 0, 0, 8589, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 8610, 8610, 8610,
-    8610, 8610, 8610, 7728, 0, 0, 8610, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 8505, 8526,
-    8547, 8568, 8568, 8568, 0, 0, 0, 8589, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37766, 0, 8631,
-    8631, 8631, 8631, 8631, 8631, 7728, 0, 0, 8610, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766,
-    0, 8631, 8631, 8631, 8631, 8631, 8610, 7728, 0, 0, 8610, 0, 0, 0, 36926, 0, 0, 0, 0,
-    0, 37766, 0, 8610, 8610, 8610, 8610, 8610, 8610, 7728, 0, 0, 8610, 0, 0, 0, 36926, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5880, 0, 0, 0, 0, 0, 0, 36926, 0, 0, 0, 0, 0,
-    8652, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8652, 0, 7896,
-    7896, 7896, 7896, 7896, 7896, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8652, 0, 7896,
-    7896, 7896, 7896, 8673, 7833, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8652, 0, 7833,
-    7833, 7833, 7833, 7833, 7833, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8694,
-    8694, 8694, 8694, 8694, 8694, 7014, 0, 0, 8694, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998,
-    0, 8715, 8715, 8715, 8715, 8715, 8715, 8736, 0, 0, 8715, 0, 0, 0, 4158, 0, 0, 0, 0,
-    0, 4998, 0, 8757, 8757, 8757, 8757, 8757, 8757, 8736, 0, 0, 8715, 0, 0, 0, 4158, 0,
-    0, 0, 0, 0, 4998, 0, 8757, 8757, 8757, 8757, 8778, 8799, 8736, 0, 0, 8715, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 4998, 0, 8799, 8799, 8799, 8799, 8799, 8799, 8736, 0, 0, 8715,
-    0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 8715, 8715, 8715, 8715, 8715, 8715, 8736, 0, 0,
-    8715, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 8694, 8694, 8694, 8694, 8694, 8694,
-    7014, 0, 0, 8694, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6258, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8820, 8820, 8820, 8820, 8820, 8820, 8106, 0, 0,
-    8820, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8841, 8841, 8841, 8841, 8841, 8841, 8862, 0,
-    0, 8841, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35729, 0, 8883, 8883, 8883, 8883, 8883, 8883,
-    8904, 0, 0, 8883, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 8925, 8925, 8925, 8925,
-    8925, 8925, 8904, 0, 0, 8883, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 8925, 8925,
-    8925, 8925, 8946, 8967, 8904, 0, 0, 8883, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0,
-    8967, 8967, 8967, 8967, 8967, 8967, 8904, 0, 0, 8883, 0, 0, 0, 35099, 0, 0, 0, 0, 0,
-    0, 0, 8883, 8883, 8883, 8883, 8883, 8883, 8904, 0, 0, 8883, 0, 0, 0, 35099, 0, 0, 0,
-    0, 0, 0, 0, 8988, 8988, 8988, 8988, 8988, 8988, 7182, 0, 0, 8988, 0, 0, 0, 35099, 0,
-    0, 0, 0, 0, 35729, 0, 8988, 8988, 8988, 8988, 8988, 8988, 7182, 0, 0, 8988, 0, 0, 0,
-    35099, 0, 0, 0, 0, 0, 0, 0, 7287, 7287, 7287, 7287, 7287, 0, 0, 0, 0, 0, 0, 0, 0,
-    2331, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6510, 0, 0, 0, 0, 0, 0, 2331, 0, 0, 0,
-    0, 0, 0, 0, 9009, 9009, 9009, 9009, 9009, 9009, 8337, 0, 0, 9009, 0, 0, 0, 2331, 0,
-    0, 0, 0, 0, 0, 0, 9030, 9051, 9072, 9093, 9093, 9093, 0, 0, 0, 9114, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 2961, 0, 9135, 9135, 9135, 9135, 9135, 9135, 8337, 0, 0, 9009, 0, 0, 0,
-    2331, 0, 0, 0, 0, 0, 2961, 0, 9135, 9135, 9135, 9135, 9135, 9009, 8337, 0, 0, 9009,
-    0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 9009, 9009, 9009, 9009, 9009, 9009, 8337, 0,
-    0, 9009, 0, 0, 0, 2331, 0, 33188, 33839, 35246, 33188, 33188, 33125, 7560, 7560,
-    7560, 7560, 7560, 33188, 35351, 33902, 0, 33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 6762, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9156, 9156,
-    9156, 9156, 9156, 9156, 8484, 0, 0, 9156, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9177,
-    9177, 9177, 9177, 9177, 9177, 9198, 0, 0, 9177, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37766, 0,
-    9219, 9219, 9219, 9219, 9219, 9219, 9240, 0, 0, 9219, 0, 0, 0, 36926, 0, 0, 0, 0, 0,
-    37766, 0, 9261, 9261, 9261, 9261, 9261, 9261, 9240, 0, 0, 9219, 0, 0, 0, 36926, 0, 0,
-    0, 0, 0, 37766, 0, 9261, 9261, 9261, 9261, 9282, 9303, 9240, 0, 0, 9219, 0, 0, 0,
-    36926, 0, 0, 0, 0, 0, 37766, 0, 9303, 9303, 9303, 9303, 9303, 9303, 9240, 0, 0, 9219,
-    0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 9219, 9219, 9219, 9219, 9219, 9219, 9240, 0, 0,
-    9219, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 9324, 9324, 9324, 9324, 9324, 9324, 7728,
-    0, 0, 9324, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 9324, 9324, 9324, 9324, 9324,
-    9324, 7728, 0, 0, 9324, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 9345, 9366, 9387, 9408,
-    9408, 9408, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8652, 0, 7833, 7833, 7833, 7833,
-    7833, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7014, 0, 0,
-    0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 9429, 9429, 9429, 9429, 9429, 9429, 8736, 0,
-    0, 9429, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 9450, 9471, 9492, 9513, 9513, 9513, 0,
-    0, 0, 9534, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4998, 0, 9555, 9555, 9555, 9555, 9555, 9555,
-    8736, 0, 0, 9429, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 9555, 9555, 9555, 9555,
-    9555, 9429, 8736, 0, 0, 9429, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 9429, 9429,
-    9429, 9429, 9429, 9429, 8736, 0, 0, 9429, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 9576,
-    9576, 9576, 9576, 9576, 9576, 8106, 0, 0, 9576, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    9597, 9597, 9597, 9597, 9597, 9597, 9618, 0, 0, 9597, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 9639, 9660, 9681, 9702, 9702, 9702, 0, 0, 0, 9723, 0, 0, 0, 35099, 0, 0, 0, 0, 0,
-    0, 0, 9744, 9744, 9744, 9744, 9744, 9744, 8904, 0, 0, 9744, 0, 0, 0, 35099, 0, 0, 0,
-    0, 0, 0, 0, 9639, 9660, 9681, 9702, 9702, 9702, 0, 0, 0, 9723, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 35729, 0, 9765, 9765, 9765, 9765, 9765, 9765, 8904, 0, 0, 9744, 0, 0, 0, 35099,
-    0, 0, 0, 0, 0, 35729, 0, 9765, 9765, 9765, 9765, 9765, 9744, 8904, 0, 0, 9744, 0, 0,
-    0, 35099, 0, 0, 0, 0, 0, 35729, 0, 9744, 9744, 9744, 9744, 9744, 9744, 8904, 0, 0,
-    9744, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7182, 0, 0, 0, 0, 0, 0,
-    35099, 0, 0, 0, 0, 0, 0, 0, 9786, 9786, 9786, 9786, 9786, 9786, 8337, 0, 0, 9786, 0,
-    0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 9807, 9807, 9807, 9807, 9807, 9807, 9828, 0, 0,
-    9807, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 9849, 9849, 9849, 9849, 9849, 9849,
-    9828, 0, 0, 9807, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 9849, 9849, 9849, 9849,
-    9870, 9891, 9828, 0, 0, 9807, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 9891, 9891,
-    9891, 9891, 9891, 9891, 9828, 0, 0, 9807, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 9807,
-    9807, 9807, 9807, 9807, 9807, 9828, 0, 0, 9807, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961,
-    0, 9786, 9786, 9786, 9786, 9786, 9786, 8337, 0, 0, 9786, 0, 0, 0, 2331, 0, 0, 0, 0,
-    0, 0, 0, 9912, 9912, 9912, 9912, 9912, 9912, 8484, 0, 0, 9912, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 9933, 9933, 9933, 9933, 9933, 9933, 9954, 0, 0, 9933, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 9975, 9996, 10017, 10038, 10038, 10038, 0, 0, 0, 10059, 0, 0, 0,
-    36926, 0, 0, 0, 0, 0, 0, 0, 10080, 10080, 10080, 10080, 10080, 10080, 9240, 0, 0,
-    10080, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 9975, 9996, 10017, 10038, 10038, 10038,
-    0, 0, 0, 10059, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37766, 0, 10101, 10101, 10101, 10101,
-    10101, 10101, 9240, 0, 0, 10080, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 10101,
-    10101, 10101, 10101, 10101, 10080, 9240, 0, 0, 10080, 0, 0, 0, 36926, 0, 0, 0, 0, 0,
-    37766, 0, 10080, 10080, 10080, 10080, 10080, 10080, 9240, 0, 0, 10080, 0, 0, 0,
-    36926, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7728, 0, 0, 0, 0, 0, 0, 36926, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 9408,
-    9408, 9408, 9408, 9408, 9408, 0, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 9408,
-    9408, 9408, 9408, 10122, 9345, 0, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 9345,
-    9345, 9345, 9345, 9345, 9345, 0, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 10143,
-    10143, 10143, 10143, 10143, 10143, 8736, 0, 0, 10143, 0, 0, 0, 4158, 0, 0, 0, 0, 0,
-    4998, 0, 10164, 10164, 10164, 10164, 10164, 10164, 10185, 0, 0, 10164, 0, 0, 0, 4158,
-    0, 0, 0, 0, 0, 4998, 0, 10206, 10206, 10206, 10206, 10206, 10206, 10185, 0, 0, 10164,
-    0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 10206, 10206, 10206, 10206, 10227, 10248,
-    10185, 0, 0, 10164, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 10248, 10248, 10248,
-    10248, 10248, 10248, 10185, 0, 0, 10164, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 10164,
-    10164, 10164, 10164, 10164, 10164, 10185, 0, 0, 10164, 0, 0, 0, 4158, 0, 0, 0, 0, 0,
-    4998, 0, 10143, 10143, 10143, 10143, 10143, 10143, 8736, 0, 0, 10143, 0, 0, 0, 4158,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8106, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 10269, 10269, 10269, 10269, 10269, 10269, 9618, 0, 0, 10269, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 10290, 10311, 10332, 10353, 10353, 10353, 10374, 0, 0, 10395, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 35729, 0, 10416, 10416, 10416, 10416, 10416, 10416, 10437, 0, 0,
-    10416, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 10458, 10458, 10458, 10458, 10458,
-    10458, 10437, 0, 0, 10416, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 10458, 10458,
-    10458, 10458, 10479, 10500, 10437, 0, 0, 10416, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729,
-    0, 10500, 10500, 10500, 10500, 10500, 10500, 10437, 0, 0, 10416, 0, 0, 0, 35099, 0,
-    0, 0, 0, 0, 0, 0, 10416, 10416, 10416, 10416, 10416, 10416, 10437, 0, 0, 10416, 0, 0,
-    0, 35099, 0, 0, 0, 0, 0, 0, 0, 10521, 10521, 10521, 10521, 10521, 10521, 8904, 0, 0,
-    10521, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 10521, 10521, 10521, 10521, 10521,
-    10521, 8904, 0, 0, 10521, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    8337, 0, 0, 0, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 10542, 10542, 10542, 10542, 10542,
-    10542, 9828, 0, 0, 10542, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 10563, 10584, 10605,
-    10626, 10626, 10626, 0, 0, 0, 10647, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2961, 0, 10668,
-    10668, 10668, 10668, 10668, 10668, 9828, 0, 0, 10542, 0, 0, 0, 2331, 0, 0, 0, 0, 0,
-    2961, 0, 10668, 10668, 10668, 10668, 10668, 10542, 9828, 0, 0, 10542, 0, 0, 0, 2331,
-    0, 0, 0, 0, 0, 2961, 0, 10542, 10542, 10542, 10542, 10542, 10542, 9828, 0, 0, 10542,
-    0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8484, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 10689, 10689, 10689, 10689, 10689, 10689, 9954, 0, 0, 10689, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 10710, 10710, 10710, 10710, 10710, 10710, 10731, 0, 0,
-    10710, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37766, 0, 10752, 10752, 10752, 10752, 10752, 10752,
-    10773, 0, 0, 10752, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 10794, 10794, 10794,
-    10794, 10794, 10794, 10773, 0, 0, 10752, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0,
-    10794, 10794, 10794, 10794, 10815, 10836, 10773, 0, 0, 10752, 0, 0, 0, 36926, 0, 0,
-    0, 0, 0, 37766, 0, 10836, 10836, 10836, 10836, 10836, 10836, 10773, 0, 0, 10752, 0,
-    0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 10752, 10752, 10752, 10752, 10752, 10752, 10773, 0,
-    0, 10752, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 10857, 10857, 10857, 10857, 10857,
-    10857, 9240, 0, 0, 10857, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 10857, 10857,
-    10857, 10857, 10857, 10857, 9240, 0, 0, 10857, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0,
-    9345, 9345, 9345, 9345, 9345, 0, 0, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 8736, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 10878, 10878,
-    10878, 10878, 10878, 10878, 10185, 0, 0, 10878, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0,
-    10899, 10920, 10941, 10962, 10962, 10962, 0, 0, 0, 10983, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    4998, 0, 11004, 11004, 11004, 11004, 11004, 11004, 10185, 0, 0, 10878, 0, 0, 0, 4158,
-    0, 0, 0, 0, 0, 4998, 0, 11004, 11004, 11004, 11004, 11004, 10878, 10185, 0, 0, 10878,
-    0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 10878, 10878, 10878, 10878, 10878, 10878,
-    10185, 0, 0, 10878, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 11025, 11025, 11025, 11025,
-    11025, 11025, 9618, 0, 0, 11025, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11046, 0, 11067, 11067,
-    11067, 11067, 11067, 11067, 11088, 0, 0, 11067, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11046, 0,
-    11109, 11109, 11109, 11109, 11109, 11109, 11088, 0, 0, 11067, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 11046, 0, 11109, 11109, 11109, 11109, 11130, 11151, 11088, 0, 0, 11067, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 11046, 0, 11151, 11151, 11151, 11151, 11151, 11151, 11088, 0, 0,
-    11067, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11172, 11172, 11172, 11172, 11172, 11172, 0,
-    0, 0, 11172, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 11067, 11067, 11067, 11067, 11067,
-    11067, 11088, 0, 0, 11067, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11193, 11193, 11193,
-    11193, 11193, 11193, 10437, 0, 0, 11193, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 11172,
-    11172, 11172, 11172, 11172, 11172, 0, 0, 0, 11172, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35729,
-    0, 11214, 11214, 11214, 11214, 11214, 11214, 10437, 0, 0, 11193, 0, 0, 0, 35099, 0,
-    0, 0, 0, 0, 35729, 0, 11214, 11214, 11214, 11214, 11214, 11193, 10437, 0, 0, 11193,
-    0, 0, 0, 35099, 0, 0, 0, 0, 0, 35729, 0, 11193, 11193, 11193, 11193, 11193, 11193,
-    10437, 0, 0, 11193, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8904, 0,
-    0, 0, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 11235, 11235, 11235, 11235, 11235, 11235,
-    9828, 0, 0, 11235, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 11256, 11256, 11256, 11256,
-    11256, 11256, 11277, 0, 0, 11256, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 11298,
-    11298, 11298, 11298, 11298, 11298, 11277, 0, 0, 11256, 0, 0, 0, 2331, 0, 0, 0, 0, 0,
-    2961, 0, 11298, 11298, 11298, 11298, 11319, 11340, 11277, 0, 0, 11256, 0, 0, 0, 2331,
-    0, 0, 0, 0, 0, 2961, 0, 11340, 11340, 11340, 11340, 11340, 11340, 11277, 0, 0, 11256,
-    0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 11256, 11256, 11256, 11256, 11256, 11256, 11277,
-    0, 0, 11256, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 11235, 11235, 11235, 11235,
-    11235, 11235, 9828, 0, 0, 11235, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 11361, 11361,
-    11361, 11361, 11361, 11361, 9954, 0, 0, 11361, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    11382, 11382, 11382, 11382, 11382, 11382, 11403, 0, 0, 11382, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 11424, 11445, 11466, 11487, 11487, 11487, 0, 0, 0, 11508, 0, 0, 0, 36926, 0,
-    0, 0, 0, 0, 0, 0, 11529, 11529, 11529, 11529, 11529, 11529, 10773, 0, 0, 11529, 0, 0,
-    0, 36926, 0, 0, 0, 0, 0, 0, 0, 11424, 11445, 11466, 11487, 11487, 11487, 0, 0, 0,
-    11508, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37766, 0, 11550, 11550, 11550, 11550, 11550, 11550,
-    10773, 0, 0, 11529, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 11550, 11550, 11550,
-    11550, 11550, 11529, 10773, 0, 0, 11529, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0,
-    11529, 11529, 11529, 11529, 11529, 11529, 10773, 0, 0, 11529, 0, 0, 0, 36926, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9240, 0, 0, 0, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0,
-    11571, 11571, 11571, 11571, 11571, 11571, 10185, 0, 0, 11571, 0, 0, 0, 4158, 0, 0, 0,
-    0, 0, 4998, 0, 11592, 11592, 11592, 11592, 11592, 11592, 11613, 0, 0, 11592, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 4998, 0, 11634, 11634, 11634, 11634, 11634, 11634, 11613, 0, 0,
-    11592, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 11634, 11634, 11634, 11634, 11655,
-    11676, 11613, 0, 0, 11592, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 11676, 11676,
-    11676, 11676, 11676, 11676, 11613, 0, 0, 11592, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0,
-    11592, 11592, 11592, 11592, 11592, 11592, 11613, 0, 0, 11592, 0, 0, 0, 4158, 0, 0, 0,
-    0, 0, 4998, 0, 11571, 11571, 11571, 11571, 11571, 11571, 10185, 0, 0, 11571, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9618, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 11697, 11718, 11739, 11760, 11760, 11760, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 11781, 11781, 11781, 11781, 11781, 11781, 11088, 0, 0, 11781, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 11172, 11172, 11172, 11172, 11172, 11172, 40055, 0, 0, 11172, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 11046, 0, 11802, 11802, 11802, 11802, 11802, 11802, 11088, 0,
-    0, 11781, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11046, 0, 11802, 11802, 11802, 11802, 11802,
-    11781, 11088, 0, 0, 11781, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11046, 0, 11781, 11781, 11781,
-    11781, 11781, 11781, 11088, 0, 0, 11781, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11823,
-    11823, 11823, 11823, 11823, 11823, 0, 0, 0, 11823, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0,
-    0, 11844, 11844, 11844, 11844, 11844, 11844, 10437, 0, 0, 11844, 0, 0, 0, 35099, 0,
-    0, 0, 0, 0, 35729, 0, 11844, 11844, 11844, 11844, 11844, 11844, 10437, 0, 0, 11844,
-    0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9828, 0, 0, 0, 0, 0, 0, 2331,
-    0, 0, 0, 0, 0, 0, 0, 11865, 11865, 11865, 11865, 11865, 11865, 11277, 0, 0, 11865, 0,
-    0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 11886, 11886, 11886, 11886, 11886, 11886, 0, 0, 0,
-    11886, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2961, 0, 11907, 11907, 11907, 11907, 11907, 11907,
-    11277, 0, 0, 11865, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0, 11907, 11907, 11907,
-    11907, 11907, 11865, 11277, 0, 0, 11865, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0,
-    11865, 11865, 11865, 11865, 11865, 11865, 11277, 0, 0, 11865, 0, 0, 0, 2331, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11928,
-    11928, 11928, 11928, 11928, 11928, 11403, 0, 0, 11928, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 11949, 11970, 11991, 12012, 12012, 12012, 12033, 0, 0, 12054, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 37766, 0, 12075, 12075, 12075, 12075, 12075, 12075, 12096, 0, 0, 12075, 0, 0,
-    0, 36926, 0, 0, 0, 0, 0, 37766, 0, 12117, 12117, 12117, 12117, 12117, 12117, 12096,
-    0, 0, 12075, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 12117, 12117, 12117, 12117,
-    12138, 12159, 12096, 0, 0, 12075, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 12159,
-    12159, 12159, 12159, 12159, 12159, 12096, 0, 0, 12075, 0, 0, 0, 36926, 0, 0, 0, 0, 0,
-    0, 0, 12075, 12075, 12075, 12075, 12075, 12075, 12096, 0, 0, 12075, 0, 0, 0, 36926,
-    0, 0, 0, 0, 0, 0, 0, 12180, 12180, 12180, 12180, 12180, 12180, 10773, 0, 0, 12180, 0,
-    0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 12180, 12180, 12180, 12180, 12180, 12180,
-    10773, 0, 0, 12180, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10185, 0,
-    0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 12201, 12201, 12201, 12201, 12201, 12201,
-    11613, 0, 0, 12201, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 12222, 12243, 12264, 12285,
-    12285, 12285, 0, 0, 0, 12306, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4998, 0, 12327, 12327,
-    12327, 12327, 12327, 12327, 11613, 0, 0, 12201, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998,
-    0, 12327, 12327, 12327, 12327, 12327, 12201, 11613, 0, 0, 12201, 0, 0, 0, 4158, 0, 0,
-    0, 0, 0, 4998, 0, 12201, 12201, 12201, 12201, 12201, 12201, 11613, 0, 0, 12201, 0, 0,
-    0, 4158, 0, 0, 0, 0, 0, 12348, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 12348, 0, 11760, 11760, 11760, 11760, 11760, 11760, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 12348, 0, 11760, 11760, 11760, 11760, 12369, 11697, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 12348, 0, 11697, 11697, 11697, 11697, 11697, 11697, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12390, 12390, 12390, 12390, 12390, 12390, 11088, 0, 0,
-    12390, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11046, 0, 12390, 12390, 12390, 12390, 12390, 12390,
-    11088, 0, 0, 12390, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12411, 12411, 12411, 12411,
-    12411, 12411, 0, 0, 0, 12411, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    10437, 0, 0, 0, 0, 0, 0, 35099, 0, 0, 0, 0, 0, 0, 0, 12432, 12432, 12432, 12432,
-    12432, 12432, 11277, 0, 0, 12432, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 0, 0, 12453, 12453,
-    12453, 12453, 12453, 12453, 0, 0, 0, 12453, 0, 0, 0, 2331, 0, 0, 0, 0, 0, 2961, 0,
-    12432, 12432, 12432, 12432, 12432, 12432, 11277, 0, 0, 12432, 0, 0, 0, 2331, 0, 0, 0,
-    0, 0, 0, 0, 12474, 12474, 12474, 12474, 12474, 12474, 11403, 0, 0, 12474, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 12495, 0, 12516, 12516, 12516, 12516, 12516, 12516, 12537, 0, 0,
-    12516, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12495, 0, 12558, 12558, 12558, 12558, 12558, 12558,
-    12537, 0, 0, 12516, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12495, 0, 12558, 12558, 12558, 12558,
-    12579, 12600, 12537, 0, 0, 12516, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12495, 0, 12600, 12600,
-    12600, 12600, 12600, 12600, 12537, 0, 0, 12516, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    12621, 12621, 12621, 12621, 12621, 12621, 0, 0, 0, 12621, 0, 0, 0, 36926, 0, 0, 0, 0,
-    0, 0, 0, 12516, 12516, 12516, 12516, 12516, 12516, 12537, 0, 0, 12516, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 12642, 12642, 12642, 12642, 12642, 12642, 12096, 0, 0, 12642, 0, 0,
-    0, 36926, 0, 0, 0, 0, 0, 0, 0, 12621, 12621, 12621, 12621, 12621, 12621, 0, 0, 0,
-    12621, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37766, 0, 12663, 12663, 12663, 12663, 12663, 12663,
-    12096, 0, 0, 12642, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0, 12663, 12663, 12663,
-    12663, 12663, 12642, 12096, 0, 0, 12642, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 37766, 0,
-    12642, 12642, 12642, 12642, 12642, 12642, 12096, 0, 0, 12642, 0, 0, 0, 36926, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10773, 0, 0, 0, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0,
-    12684, 12684, 12684, 12684, 12684, 12684, 11613, 0, 0, 12684, 0, 0, 0, 4158, 0, 0, 0,
-    0, 0, 4998, 0, 12705, 12705, 12705, 12705, 12705, 12705, 12726, 0, 0, 12705, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 4998, 0, 12747, 12747, 12747, 12747, 12747, 12747, 12726, 0, 0,
-    12705, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 12747, 12747, 12747, 12747, 12768,
-    12789, 12726, 0, 0, 12705, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 12789, 12789,
-    12789, 12789, 12789, 12789, 12726, 0, 0, 12705, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0,
-    12705, 12705, 12705, 12705, 12705, 12705, 12726, 0, 0, 12705, 0, 0, 0, 4158, 0, 0, 0,
-    0, 0, 4998, 0, 12684, 12684, 12684, 12684, 12684, 12684, 11613, 0, 0, 12684, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 0, 0, 12810, 12831, 12852, 12873, 12873, 12873, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 12348, 0, 11697, 11697, 11697, 11697, 11697, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11088, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 40055, 40055, 40055, 40055, 40055, 40055, 0, 0, 0, 40055, 0, 0, 0,
-    35099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11277, 0, 0, 0, 0, 0, 0, 2331, 0, 0, 0,
-    0, 0, 0, 0, 12894, 12894, 12894, 12894, 12894, 12894, 0, 0, 0, 12894, 0, 0, 0, 2331,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11403, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 12915, 12936, 12957, 12978, 12978, 12978, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 12999, 12999, 12999, 12999, 12999, 12999, 12537, 0, 0, 12999, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 12621, 12621, 12621, 12621, 12621, 12621, 42113, 0, 0, 12621, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 12495, 0, 13020, 13020, 13020, 13020, 13020, 13020, 12537, 0, 0,
-    12999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12495, 0, 13020, 13020, 13020, 13020, 13020, 12999,
-    12537, 0, 0, 12999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12495, 0, 12999, 12999, 12999, 12999,
-    12999, 12999, 12537, 0, 0, 12999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13041, 13041,
-    13041, 13041, 13041, 13041, 0, 0, 0, 13041, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0,
-    13062, 13062, 13062, 13062, 13062, 13062, 12096, 0, 0, 13062, 0, 0, 0, 36926, 0, 0,
-    0, 0, 0, 37766, 0, 13062, 13062, 13062, 13062, 13062, 13062, 12096, 0, 0, 13062, 0,
-    0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11613, 0, 0, 0, 0, 0, 0, 4158, 0,
-    0, 0, 0, 0, 0, 0, 13083, 13083, 13083, 13083, 13083, 13083, 12726, 0, 0, 13083, 0, 0,
-    0, 4158, 0, 0, 0, 0, 0, 0, 0, 13104, 13104, 13104, 13104, 13104, 13104, 0, 0, 0,
-    13104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4998, 0, 13125, 13125, 13125, 13125, 13125, 13125,
-    12726, 0, 0, 13083, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 13125, 13125, 13125,
-    13125, 13125, 13083, 12726, 0, 0, 13083, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0,
-    13083, 13083, 13083, 13083, 13083, 13083, 12726, 0, 0, 13083, 0, 0, 0, 4158, 0, 0, 0,
-    0, 0, 13146, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13146, 0,
-    12873, 12873, 12873, 12873, 12873, 12873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    13146, 0, 12873, 12873, 12873, 12873, 13167, 12810, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 13146, 0, 12810, 12810, 12810, 12810, 12810, 12810, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 7287, 7287, 7287, 7287, 7287, 7287, 0, 0, 0, 7287, 0, 0, 0, 2331,
-    0, 0, 0, 0, 0, 13188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    13188, 0, 12978, 12978, 12978, 12978, 12978, 12978, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 13188, 0, 12978, 12978, 12978, 12978, 13209, 12915, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 13188, 0, 12915, 12915, 12915, 12915, 12915, 12915, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 13230, 13230, 13230, 13230, 13230, 13230, 12537, 0, 0, 13230,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 12495, 0, 13230, 13230, 13230, 13230, 13230, 13230, 12537,
-    0, 0, 13230, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13251, 13251, 13251, 13251, 13251,
-    13251, 0, 0, 0, 13251, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12096,
-    0, 0, 0, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 13272, 13272, 13272, 13272, 13272,
-    13272, 12726, 0, 0, 13272, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 13293, 13293, 13293,
-    13293, 13293, 13293, 0, 0, 0, 13293, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 4998, 0, 13272,
-    13272, 13272, 13272, 13272, 13272, 12726, 0, 0, 13272, 0, 0, 0, 4158, 0, 0, 0, 0, 0,
-    0, 0, 40055, 13314, 13335, 13356, 13356, 13356, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 13146, 0, 12810, 12810, 12810, 12810, 12810, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 13377, 13398, 13419, 13440, 13440, 13440, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 13188, 0, 12915, 12915, 12915, 12915, 12915, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12537, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    42113, 42113, 42113, 42113, 42113, 42113, 0, 0, 0, 42113, 0, 0, 0, 36926, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 12726, 0, 0, 0, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0, 0, 13461,
-    13461, 13461, 13461, 13461, 13461, 0, 0, 0, 13461, 0, 0, 0, 4158, 0, 0, 0, 0, 0, 0,
-    0, 13356, 13356, 13356, 13356, 13356, 13356, 0, 0, 0, 0, 0, 0, 0, 35099, 0, 0, 0, 0,
-    0, 0, 0, 13356, 13356, 13356, 13356, 13482, 40055, 0, 0, 0, 0, 0, 0, 0, 35099, 0, 0,
-    0, 0, 0, 0, 0, 40055, 40055, 40055, 40055, 40055, 40055, 0, 0, 0, 0, 0, 0, 0, 35099,
-    0, 0, 0, 0, 0, 13503, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    13503, 0, 13440, 13440, 13440, 13440, 13440, 13440, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 13503, 0, 13440, 13440, 13440, 13440, 13524, 13377, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 13503, 0, 13377, 13377, 13377, 13377, 13377, 13377, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 9345, 9345, 9345, 9345, 9345, 9345, 0, 0, 0, 9345, 0, 0, 0,
-    4158, 0, 0, 0, 0, 0, 0, 0, 40055, 40055, 40055, 40055, 40055, 0, 0, 0, 0, 0, 0, 0, 0,
-    35099, 0, 0, 0, 0, 0, 0, 0, 42113, 13545, 13566, 13587, 13587, 13587, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 13503, 0, 13377, 13377, 13377, 13377, 13377, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13587, 13587, 0, 0, 0,
-    0, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 13587, 13587, 13587, 13587, 13608, 42113, 0,
-    0, 0, 0, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 42113, 42113, 42113, 42113, 42113,
-    42113, 0, 0, 0, 0, 0, 0, 0, 36926, 0, 0, 0, 0, 0, 0, 0, 42113, 42113, 42113, 42113,
-    42113, 0, 0, 0, 0, 0, 0, 0, 0, 36926,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1428, 1428, 1428, 1428, 1428, 1428, 0, 0, 0, 1428, 0, 0,
+    0, 0, 0, 168, 33797, 1050, 168, 168, 1449, 168, 168, 168, 168, 168, 168, 168, 33860,
+    168, 168, 168, 168, 0, 0, 0, 33041, 33797, 34238, 33041, 33041, 33041, 33041, 33041,
+    33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041, 33041, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 126, 126, 126, 126, 126, 126, 0, 0, 0, 126, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1491, 1491, 1491, 1491, 1491, 1491, 0, 0, 0, 1491, 0, 0, 0, 0, 0, 32894, 33356,
+    33608, 32894, 32894, 32915, 1512, 1533, 1554, 1575, 1575, 1575, 33713, 33419, 33734,
+    32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33608, 32894, 1155, 32915, 861, 861, 861,
+    861, 861, 32894, 33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1596, 1596, 1596, 1596, 1596, 1596, 0, 0, 0, 1596, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1617, 1617, 1617, 1617, 1617, 1617, 0, 0, 0, 1617, 0, 0, 0, 0, 0, 32999, 33356,
+    33986, 32999, 1638, 32915, 32999, 32999, 32999, 32999, 32999, 32999, 34091, 33419, 0,
+    32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986, 32999, 1638, 32915, 1302, 1302,
+    1302, 1302, 1302, 1302, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356,
+    33986, 32999, 1638, 32915, 1302, 1302, 1302, 1302, 1659, 1239, 34091, 33419, 0,
+    32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986, 32999, 1638, 32915, 1239, 1239,
+    1239, 1239, 1239, 1239, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 33356, 0,
+    0, 0, 32915, 33062, 33062, 33062, 33062, 33062, 33062, 0, 33419, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 1680, 1680, 1680, 1680, 1680, 1680, 1701, 0, 0, 1680, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1722, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 315, 315, 315, 315, 315, 315, 0, 0, 0, 315, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1743,
+    1743, 1743, 1743, 1743, 1743, 0, 0, 0, 1743, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 168,
+    168, 168, 168, 168, 168, 0, 0, 0, 168, 0, 0, 0, 0, 0, 33104, 33797, 34532, 33104,
+    33104, 33125, 34553, 34574, 34595, 34616, 34616, 34616, 34637, 33860, 34658, 33104,
+    33104, 33104, 34679, 0, 0, 0, 0, 0, 0, 0, 0, 1932, 1932, 1932, 1932, 1932, 1932, 0,
+    0, 0, 1932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 147, 147, 147, 147, 147, 147, 0, 0, 0,
+    147, 0, 0, 0, 0, 0, 32894, 33356, 33608, 32894, 1953, 32915, 32894, 32894, 32894,
+    32894, 32894, 32894, 33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32894, 33356,
+    33608, 32894, 1953, 32915, 1575, 1575, 1575, 1575, 1575, 1575, 33713, 33419, 33734,
+    32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33608, 32894, 1953, 32915, 1575, 1575,
+    1575, 1575, 1974, 1512, 33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32894,
+    33356, 33608, 32894, 1953, 32915, 1512, 1512, 1512, 1512, 1512, 1512, 33713, 33419,
+    33734, 32894, 32894, 32894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 189, 189, 189, 189, 189, 189,
+    0, 0, 0, 189, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 231, 231, 231, 231, 231, 231, 0, 0, 0,
+    231, 0, 0, 0, 0, 0, 32999, 33356, 33986, 32999, 32999, 32915, 1995, 2016, 2037, 2058,
+    2058, 2058, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986,
+    32999, 1638, 32915, 1239, 1239, 1239, 1239, 1239, 32999, 34091, 33419, 0, 32999,
+    32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2079, 2079, 2079, 2079, 2079, 2079, 1701, 0,
+    0, 2079, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2100, 2100, 2100, 2100, 2100, 2100, 2121,
+    0, 0, 2100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2142, 2163, 2184, 2205, 2205, 2205, 0,
+    0, 0, 2226, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 252, 252, 252, 252, 252, 252, 0, 0,
+    0, 252, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2289, 2289, 2289, 2289, 2289, 2289, 0, 0, 0,
+    2289, 0, 0, 0, 0, 0, 33104, 33797, 34532, 33104, 2331, 33125, 33104, 33104, 33104,
+    33104, 33104, 33104, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797,
+    34532, 33104, 2331, 33125, 1848, 1848, 1848, 1848, 1848, 1848, 34637, 33860, 34658,
+    33104, 33104, 33104, 0, 0, 0, 33104, 33797, 34532, 33104, 2331, 33125, 1848, 1848,
+    1848, 1848, 2352, 1785, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104,
+    33797, 34532, 33104, 2331, 33125, 1785, 1785, 1785, 1785, 1785, 1785, 34637, 33860,
+    34658, 33104, 33104, 33104, 0, 0, 0, 378, 33797, 2373, 378, 378, 33125, 33167, 33167,
+    33167, 33167, 33167, 33167, 378, 33860, 34658, 378, 378, 378, 0, 0, 0, 33188, 33797,
+    35162, 33188, 33188, 33125, 35183, 35204, 35225, 35246, 35246, 35246, 35267, 33860,
+    0, 33188, 33188, 33188, 34679, 0, 0, 0, 0, 0, 0, 0, 0, 35288, 35288, 35288, 35288,
+    35288, 35288, 35309, 0, 0, 35288, 0, 35330, 0, 0, 0, 0, 0, 0, 0, 0, 0, 273, 273, 273,
+    273, 273, 273, 0, 0, 0, 273, 0, 0, 0, 0, 0, 32894, 33356, 33608, 32894, 32894, 32915,
+    2583, 2604, 2625, 2646, 2646, 2646, 33713, 33419, 33734, 32894, 32894, 32894, 0, 0,
+    0, 32894, 33356, 33608, 32894, 1953, 32915, 1512, 1512, 1512, 1512, 1512, 32894,
+    33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32999, 33356, 33986, 32999, 2667,
+    32915, 32999, 32999, 32999, 32999, 32999, 32999, 34091, 33419, 0, 32999, 32999,
+    32999, 0, 0, 0, 32999, 33356, 33986, 32999, 2667, 32915, 2058, 2058, 2058, 2058,
+    2058, 2058, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986,
+    32999, 2667, 32915, 2058, 2058, 2058, 2058, 2688, 1995, 34091, 33419, 0, 32999,
+    32999, 32999, 0, 0, 0, 32999, 33356, 33986, 32999, 2667, 32915, 1995, 1995, 1995,
+    1995, 1995, 1995, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2709, 2709, 2709, 2709, 2709, 2709, 1701, 0, 0, 2709, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 2730, 2730, 2730, 2730, 2730, 2730, 2751, 0, 0, 2730, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 2772, 2793, 2814, 2835, 2835, 2835, 0, 0, 0, 2856, 0, 0, 0, 35015, 0, 0, 0, 0,
+    0, 2877, 0, 2898, 2898, 2898, 2898, 2898, 2898, 2919, 0, 0, 2898, 0, 0, 0, 2247, 0,
+    0, 0, 0, 0, 2877, 0, 2940, 2940, 2940, 2940, 2940, 2940, 2919, 0, 0, 2898, 0, 0, 0,
+    2247, 0, 0, 0, 0, 0, 2877, 0, 2940, 2940, 2940, 2940, 2961, 2982, 2919, 0, 0, 2898,
+    0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 2982, 2982, 2982, 2982, 2982, 2982, 2919, 0,
+    0, 2898, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 2898, 2898, 2898, 2898, 2898, 2898,
+    2919, 0, 0, 2898, 0, 0, 0, 2247, 0, 0, 33356, 0, 0, 0, 32915, 0, 0, 0, 0, 0, 0,
+    34091, 33419, 0, 0, 0, 0, 0, 0, 0, 441, 0, 0, 441, 441, 0, 441, 441, 441, 441, 441,
+    441, 441, 0, 0, 441, 441, 441, 0, 0, 0, 0, 0, 0, 0, 0, 0, 336, 336, 336, 336, 336,
+    336, 0, 0, 0, 336, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3003, 3003, 3003, 3003, 3003,
+    3003, 0, 0, 0, 3003, 0, 0, 0, 0, 0, 33104, 33797, 34532, 33104, 33104, 33125, 3024,
+    3045, 3066, 3087, 3087, 3087, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0,
+    33104, 33797, 34532, 33104, 2331, 33125, 1785, 1785, 1785, 1785, 1785, 33104, 34637,
+    33860, 34658, 33104, 33104, 33104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3108, 3108, 3108, 3108,
+    3108, 3108, 0, 0, 0, 3108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3129, 3129, 3129, 3129,
+    3129, 3129, 0, 0, 0, 3129, 0, 0, 0, 0, 0, 33188, 33797, 35162, 33188, 3150, 33125,
+    33188, 33188, 33188, 33188, 33188, 33188, 35267, 33860, 0, 33188, 33188, 33188, 0, 0,
+    0, 33188, 33797, 35162, 33188, 3150, 33125, 2478, 2478, 2478, 2478, 2478, 2478,
+    35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162, 33188, 3150,
+    33125, 2478, 2478, 2478, 2478, 3171, 2415, 35267, 33860, 0, 33188, 33188, 33188, 0,
+    0, 0, 33188, 33797, 35162, 33188, 3150, 33125, 2415, 2415, 2415, 2415, 2415, 2415,
+    35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 0, 33797, 0, 0, 0, 33125, 33230,
+    33230, 33230, 33230, 33230, 33230, 0, 33860, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    3192, 3192, 3192, 3192, 3192, 3192, 3213, 0, 0, 3192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 3234, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 483, 483, 483,
+    483, 483, 483, 0, 0, 0, 483, 0, 0, 0, 0, 0, 32894, 33356, 33608, 32894, 3255, 32915,
+    32894, 32894, 32894, 32894, 32894, 32894, 33713, 33419, 33734, 32894, 32894, 32894,
+    0, 0, 0, 32894, 33356, 33608, 32894, 3255, 32915, 2646, 2646, 2646, 2646, 2646, 2646,
+    33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33608, 32894, 3255,
+    32915, 2646, 2646, 2646, 2646, 3276, 2583, 33713, 33419, 33734, 32894, 32894, 32894,
+    0, 0, 0, 32894, 33356, 33608, 32894, 3255, 32915, 2583, 2583, 2583, 2583, 2583, 2583,
+    33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32999, 33356, 33986, 32999, 32999,
+    32915, 3297, 3318, 3339, 3360, 3360, 3360, 34091, 33419, 0, 32999, 32999, 32999, 0,
+    0, 0, 32999, 33356, 33986, 32999, 2667, 32915, 1995, 1995, 1995, 1995, 1995, 32999,
+    34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1701, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3381, 3381, 3381, 3381, 3381, 3381,
+    2751, 0, 0, 3381, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3402, 3402, 3402, 3402, 3402,
+    3402, 3423, 0, 0, 3402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35645, 0, 3444, 3444, 3444, 3444,
+    3444, 3444, 3465, 0, 0, 3444, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 3486, 3486,
+    3486, 3486, 3486, 3486, 3465, 0, 0, 3444, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0,
+    3486, 3486, 3486, 3486, 3507, 3528, 3465, 0, 0, 3444, 0, 0, 0, 35015, 0, 0, 0, 0, 0,
+    35645, 0, 3528, 3528, 3528, 3528, 3528, 3528, 3465, 0, 0, 3444, 0, 0, 0, 35015, 0, 0,
+    0, 0, 0, 0, 0, 3444, 3444, 3444, 3444, 3444, 3444, 3465, 0, 0, 3444, 0, 0, 0, 35015,
+    0, 0, 0, 0, 0, 0, 0, 3549, 3570, 3591, 3612, 3612, 3612, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 3633, 3633, 3633, 3633, 3633, 3633, 2919, 0, 0, 3633, 0, 0, 0,
+    2247, 0, 0, 0, 0, 0, 0, 0, 3654, 3675, 3696, 3717, 3717, 3717, 0, 0, 0, 3738, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 2877, 0, 3759, 3759, 3759, 3759, 3759, 3759, 2919, 0, 0, 3633,
+    0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 3759, 3759, 3759, 3759, 3759, 3633, 2919, 0,
+    0, 3633, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 3633, 3633, 3633, 3633, 3633, 3633,
+    2919, 0, 0, 3633, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 357, 357, 357, 357, 357, 357,
+    0, 0, 0, 357, 0, 0, 0, 0, 0, 33104, 33797, 34532, 33104, 3780, 33125, 33104, 33104,
+    33104, 33104, 33104, 33104, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104,
+    33797, 34532, 33104, 3780, 33125, 3087, 3087, 3087, 3087, 3087, 3087, 34637, 33860,
+    34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797, 34532, 33104, 3780, 33125, 3087,
+    3087, 3087, 3087, 3801, 3024, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0,
+    33104, 33797, 34532, 33104, 3780, 33125, 3024, 3024, 3024, 3024, 3024, 3024, 34637,
+    33860, 34658, 33104, 33104, 33104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 378, 378, 378, 378,
+    378, 378, 0, 0, 0, 378, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 420, 420, 420, 420, 420,
+    420, 0, 0, 0, 420, 0, 0, 0, 0, 0, 33188, 33797, 35162, 33188, 33188, 33125, 3822,
+    3843, 3864, 3885, 3885, 3885, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188,
+    33797, 35162, 33188, 3150, 33125, 2415, 2415, 2415, 2415, 2415, 33188, 35267, 33860,
+    0, 33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3906, 3906, 3906, 3906, 3906,
+    3906, 3213, 0, 0, 3906, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3927, 3927, 3927, 3927,
+    3927, 3927, 3948, 0, 0, 3927, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3969, 3990, 4011,
+    4032, 4032, 4032, 0, 0, 0, 4053, 0, 0, 0, 4074, 0, 32894, 33356, 33608, 32894, 32894,
+    32915, 4116, 4137, 4158, 4179, 4179, 4179, 33713, 33419, 33734, 32894, 32894, 32894,
+    0, 0, 0, 32894, 33356, 33608, 32894, 3255, 32915, 2583, 2583, 2583, 2583, 2583,
+    32894, 33713, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32999, 33356, 33986, 32999,
+    4200, 32915, 32999, 32999, 32999, 32999, 32999, 32999, 34091, 33419, 0, 32999, 32999,
+    32999, 0, 0, 0, 32999, 33356, 33986, 32999, 4200, 32915, 3360, 3360, 3360, 3360,
+    3360, 3360, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986,
+    32999, 4200, 32915, 3360, 3360, 3360, 3360, 4221, 3297, 34091, 33419, 0, 32999,
+    32999, 32999, 0, 0, 0, 32999, 33356, 33986, 32999, 4200, 32915, 3297, 3297, 3297,
+    3297, 3297, 3297, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4242, 4242, 4242, 4242, 4242, 4242, 2751, 0, 0, 4242, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 4263, 4263, 4263, 4263, 4263, 4263, 4284, 0, 0, 4263, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 4305, 4326, 4347, 4368, 4368, 4368, 0, 0, 0, 4389, 0, 0, 0, 35015, 0, 0, 0, 0,
+    0, 0, 0, 4410, 4410, 4410, 4410, 4410, 4410, 3465, 0, 0, 4410, 0, 0, 0, 35015, 0, 0,
+    0, 0, 0, 0, 0, 4305, 4326, 4347, 4368, 4368, 4368, 0, 0, 0, 4389, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 35645, 0, 4431, 4431, 4431, 4431, 4431, 4431, 3465, 0, 0, 4410, 0, 0, 0,
+    35015, 0, 0, 0, 0, 0, 35645, 0, 4431, 4431, 4431, 4431, 4431, 4410, 3465, 0, 0, 4410,
+    0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 4410, 4410, 4410, 4410, 4410, 4410, 3465, 0,
+    0, 4410, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 4452, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 4452, 0, 3612, 3612, 3612, 3612, 3612, 3612, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 4452, 0, 3612, 3612, 3612, 3612, 4473, 3549, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 4452, 0, 3549, 3549, 3549, 3549, 3549, 3549, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 4494, 4494, 4494, 4494, 4494, 4494, 2919, 0, 0, 4494, 0,
+    0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 4515, 4515, 4515, 4515, 4515, 4515, 4536, 0, 0,
+    4515, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 4557, 4557, 4557, 4557, 4557, 4557,
+    4536, 0, 0, 4515, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 4557, 4557, 4557, 4557,
+    4578, 4599, 4536, 0, 0, 4515, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 4599, 4599,
+    4599, 4599, 4599, 4599, 4536, 0, 0, 4515, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 4515,
+    4515, 4515, 4515, 4515, 4515, 4536, 0, 0, 4515, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877,
+    0, 4494, 4494, 4494, 4494, 4494, 4494, 2919, 0, 0, 4494, 0, 0, 0, 2247, 0, 33104,
+    33797, 34532, 33104, 33104, 33125, 4620, 4641, 4662, 4683, 4683, 4683, 34637, 33860,
+    34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797, 34532, 33104, 3780, 33125, 3024,
+    3024, 3024, 3024, 3024, 33104, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0,
+    33188, 33797, 35162, 33188, 4704, 33125, 33188, 33188, 33188, 33188, 33188, 33188,
+    35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162, 33188, 4704,
+    33125, 3885, 3885, 3885, 3885, 3885, 3885, 35267, 33860, 0, 33188, 33188, 33188, 0,
+    0, 0, 33188, 33797, 35162, 33188, 4704, 33125, 3885, 3885, 3885, 3885, 4725, 3822,
+    35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162, 33188, 4704,
+    33125, 3822, 3822, 3822, 3822, 3822, 3822, 35267, 33860, 0, 33188, 33188, 33188, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 4746, 4746, 4746, 4746, 4746, 4746, 3213, 0, 0, 4746, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 4767, 4767, 4767, 4767, 4767, 4767, 4788, 0, 0, 4767, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4809, 4830, 4851, 4872, 4872, 4872, 0, 0, 0, 4893, 0,
+    0, 0, 36842, 0, 0, 0, 0, 0, 4914, 0, 4935, 4935, 4935, 4935, 4935, 4935, 4956, 0, 0,
+    4935, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 4977, 4977, 4977, 4977, 4977, 4977,
+    4956, 0, 0, 4935, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 4977, 4977, 4977, 4977,
+    4998, 5019, 4956, 0, 0, 4935, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 5019, 5019,
+    5019, 5019, 5019, 5019, 4956, 0, 0, 4935, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 4935,
+    4935, 4935, 4935, 4935, 4935, 4956, 0, 0, 4935, 0, 0, 0, 4074, 0, 0, 33797, 0, 0, 0,
+    33125, 0, 0, 0, 0, 0, 0, 35267, 33860, 0, 0, 0, 0, 0, 0, 0, 504, 0, 0, 504, 504, 0,
+    504, 504, 504, 504, 504, 504, 504, 0, 0, 504, 504, 504, 0, 0, 0, 32894, 33356, 33608,
+    32894, 32894, 32915, 32894, 32894, 32894, 32894, 32894, 32894, 37808, 33419, 33734,
+    32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33608, 32894, 32894, 32915, 4179, 4179,
+    4179, 4179, 4179, 4179, 37808, 33419, 33734, 32894, 32894, 32894, 0, 0, 0, 32894,
+    33356, 33608, 32894, 32894, 32915, 4179, 4179, 4179, 4179, 5061, 4116, 37808, 33419,
+    33734, 32894, 32894, 32894, 0, 0, 0, 32894, 33356, 33608, 32894, 32894, 32915, 4116,
+    4116, 4116, 4116, 4116, 4116, 37808, 33419, 33734, 32894, 32894, 32894, 0, 0, 0,
+    32999, 33356, 33986, 32999, 32999, 32915, 5082, 5103, 5124, 5145, 5145, 5145, 34091,
+    33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986, 32999, 4200, 32915,
+    3297, 3297, 3297, 3297, 3297, 32999, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2751, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    5166, 5166, 5166, 5166, 5166, 5166, 4284, 0, 0, 5166, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 5187, 5187, 5187, 5187, 5187, 5187, 5208, 0, 0, 5187, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    35645, 0, 5229, 5229, 5229, 5229, 5229, 5229, 5250, 0, 0, 5229, 0, 0, 0, 35015, 0, 0,
+    0, 0, 0, 35645, 0, 5271, 5271, 5271, 5271, 5271, 5271, 5250, 0, 0, 5229, 0, 0, 0,
+    35015, 0, 0, 0, 0, 0, 35645, 0, 5271, 5271, 5271, 5271, 5292, 5313, 5250, 0, 0, 5229,
+    0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 5313, 5313, 5313, 5313, 5313, 5313, 5250, 0,
+    0, 5229, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 5229, 5229, 5229, 5229, 5229, 5229,
+    5250, 0, 0, 5229, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 5334, 5334, 5334, 5334, 5334,
+    5334, 3465, 0, 0, 5334, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 5334, 5334, 5334,
+    5334, 5334, 5334, 3465, 0, 0, 5334, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 5355, 5376,
+    5397, 5418, 5418, 5418, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4452, 0, 3549, 3549,
+    3549, 3549, 3549, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2919, 0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 5439, 5439, 5439, 5439, 5439,
+    5439, 4536, 0, 0, 5439, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 5460, 5481, 5502, 5523,
+    5523, 5523, 0, 0, 0, 5544, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2877, 0, 5565, 5565, 5565,
+    5565, 5565, 5565, 4536, 0, 0, 5439, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 5565,
+    5565, 5565, 5565, 5565, 5439, 4536, 0, 0, 5439, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877,
+    0, 5439, 5439, 5439, 5439, 5439, 5439, 4536, 0, 0, 5439, 0, 0, 0, 2247, 0, 33104,
+    33797, 34532, 33104, 5586, 33125, 33104, 33104, 33104, 33104, 33104, 33104, 34637,
+    33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797, 34532, 33104, 5586, 33125,
+    4683, 4683, 4683, 4683, 4683, 4683, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0,
+    0, 33104, 33797, 34532, 33104, 5586, 33125, 4683, 4683, 4683, 4683, 5607, 4620,
+    34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797, 34532, 33104, 5586,
+    33125, 4620, 4620, 4620, 4620, 4620, 4620, 34637, 33860, 34658, 33104, 33104, 33104,
+    0, 0, 0, 33188, 33797, 35162, 33188, 33188, 33125, 5628, 5649, 5670, 5691, 5691,
+    5691, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162, 33188,
+    4704, 33125, 3822, 3822, 3822, 3822, 3822, 33188, 35267, 33860, 0, 33188, 33188,
+    33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3213, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 5712, 5712, 5712, 5712, 5712, 5712, 4788, 0, 0, 5712, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 5733, 5733, 5733, 5733, 5733, 5733, 5754, 0, 0, 5733, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 37682, 0, 5775, 5775, 5775, 5775, 5775, 5775, 5796, 0, 0, 5775, 0, 0,
+    0, 36842, 0, 0, 0, 0, 0, 37682, 0, 5817, 5817, 5817, 5817, 5817, 5817, 5796, 0, 0,
+    5775, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 5817, 5817, 5817, 5817, 5838, 5859,
+    5796, 0, 0, 5775, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 5859, 5859, 5859, 5859,
+    5859, 5859, 5796, 0, 0, 5775, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 5775, 5775, 5775,
+    5775, 5775, 5775, 5796, 0, 0, 5775, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 5880, 5901,
+    5922, 5943, 5943, 5943, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5964, 5964,
+    5964, 5964, 5964, 5964, 4956, 0, 0, 5964, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 5985,
+    6006, 6027, 6048, 6048, 6048, 0, 0, 0, 6069, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4914, 0,
+    6090, 6090, 6090, 6090, 6090, 6090, 4956, 0, 0, 5964, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 6090, 6090, 6090, 6090, 6090, 5964, 4956, 0, 0, 5964, 0, 0, 0, 4074, 0, 0,
+    0, 0, 0, 4914, 0, 5964, 5964, 5964, 5964, 5964, 5964, 4956, 0, 0, 5964, 0, 0, 0,
+    4074, 0, 189, 33356, 1197, 189, 189, 32915, 33293, 33293, 33293, 33293, 33293, 33293,
+    189, 33419, 33734, 189, 189, 189, 0, 0, 0, 32894, 33356, 33608, 32894, 32894, 32915,
+    4116, 4116, 4116, 4116, 4116, 32894, 37808, 33419, 33734, 32894, 32894, 32894, 0, 0,
+    0, 32999, 33356, 33986, 32999, 32999, 32915, 32999, 32999, 32999, 32999, 32999,
+    32999, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986, 32999,
+    32999, 32915, 5145, 5145, 5145, 5145, 5145, 5145, 34091, 33419, 0, 32999, 32999,
+    32999, 0, 0, 0, 32999, 33356, 33986, 32999, 32999, 32915, 5145, 5145, 5145, 5145,
+    6111, 5082, 34091, 33419, 0, 32999, 32999, 32999, 0, 0, 0, 32999, 33356, 33986,
+    32999, 32999, 32915, 5082, 5082, 5082, 5082, 5082, 5082, 34091, 33419, 0, 32999,
+    32999, 32999, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6132, 6132, 6132, 6132, 6132, 6132, 4284, 0,
+    0, 6132, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6153, 6153, 6153, 6153, 6153, 6153, 6174,
+    0, 0, 6153, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6195, 6216, 6237, 6258, 6258, 6258, 0,
+    0, 0, 6279, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 6300, 6300, 6300, 6300, 6300, 6300,
+    5250, 0, 0, 6300, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 6195, 6216, 6237, 6258, 6258,
+    6258, 0, 0, 0, 6279, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35645, 0, 6321, 6321, 6321, 6321,
+    6321, 6321, 5250, 0, 0, 6300, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 6321, 6321,
+    6321, 6321, 6321, 6300, 5250, 0, 0, 6300, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0,
+    6300, 6300, 6300, 6300, 6300, 6300, 5250, 0, 0, 6300, 0, 0, 0, 35015, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 3465, 0, 0, 0, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 6342, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6342, 0, 5418, 5418, 5418, 5418,
+    5418, 5418, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6342, 0, 5418, 5418, 5418, 5418,
+    6363, 5355, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6342, 0, 5355, 5355, 5355, 5355,
+    5355, 5355, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6384, 6384, 6384, 6384,
+    6384, 6384, 4536, 0, 0, 6384, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 6405, 6405,
+    6405, 6405, 6405, 6405, 6426, 0, 0, 6405, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0,
+    6447, 6447, 6447, 6447, 6447, 6447, 6426, 0, 0, 6405, 0, 0, 0, 2247, 0, 0, 0, 0, 0,
+    2877, 0, 6447, 6447, 6447, 6447, 6468, 6489, 6426, 0, 0, 6405, 0, 0, 0, 2247, 0, 0,
+    0, 0, 0, 2877, 0, 6489, 6489, 6489, 6489, 6489, 6489, 6426, 0, 0, 6405, 0, 0, 0,
+    2247, 0, 0, 0, 0, 0, 0, 0, 6405, 6405, 6405, 6405, 6405, 6405, 6426, 0, 0, 6405, 0,
+    0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 6384, 6384, 6384, 6384, 6384, 6384, 4536, 0, 0,
+    6384, 0, 0, 0, 2247, 0, 33104, 33797, 34532, 33104, 33104, 33125, 6510, 6531, 6552,
+    6573, 6573, 6573, 34637, 33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797,
+    34532, 33104, 5586, 33125, 4620, 4620, 4620, 4620, 4620, 33104, 34637, 33860, 34658,
+    33104, 33104, 33104, 0, 0, 0, 33188, 33797, 35162, 33188, 6594, 33125, 33188, 33188,
+    33188, 33188, 33188, 33188, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188,
+    33797, 35162, 33188, 6594, 33125, 5691, 5691, 5691, 5691, 5691, 5691, 35267, 33860,
+    0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162, 33188, 6594, 33125, 5691, 5691,
+    5691, 5691, 6615, 5628, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797,
+    35162, 33188, 6594, 33125, 5628, 5628, 5628, 5628, 5628, 5628, 35267, 33860, 0,
+    33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6636, 6636, 6636, 6636, 6636, 6636,
+    4788, 0, 0, 6636, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6657, 6657, 6657, 6657, 6657,
+    6657, 6678, 0, 0, 6657, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6699, 6720, 6741, 6762,
+    6762, 6762, 0, 0, 0, 6783, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 6804, 6804, 6804,
+    6804, 6804, 6804, 5796, 0, 0, 6804, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 6699, 6720,
+    6741, 6762, 6762, 6762, 0, 0, 0, 6783, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37682, 0, 6825,
+    6825, 6825, 6825, 6825, 6825, 5796, 0, 0, 6804, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682,
+    0, 6825, 6825, 6825, 6825, 6825, 6804, 5796, 0, 0, 6804, 0, 0, 0, 36842, 0, 0, 0, 0,
+    0, 37682, 0, 6804, 6804, 6804, 6804, 6804, 6804, 5796, 0, 0, 6804, 0, 0, 0, 36842, 0,
+    0, 0, 0, 0, 6846, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6846,
+    0, 5943, 5943, 5943, 5943, 5943, 5943, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6846,
+    0, 5943, 5943, 5943, 5943, 6867, 5880, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6846,
+    0, 5880, 5880, 5880, 5880, 5880, 5880, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    6888, 6888, 6888, 6888, 6888, 6888, 4956, 0, 0, 6888, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 6909, 6909, 6909, 6909, 6909, 6909, 6930, 0, 0, 6909, 0, 0, 0, 4074, 0, 0,
+    0, 0, 0, 4914, 0, 6951, 6951, 6951, 6951, 6951, 6951, 6930, 0, 0, 6909, 0, 0, 0,
+    4074, 0, 0, 0, 0, 0, 4914, 0, 6951, 6951, 6951, 6951, 6972, 6993, 6930, 0, 0, 6909,
+    0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 6993, 6993, 6993, 6993, 6993, 6993, 6930, 0,
+    0, 6909, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 6909, 6909, 6909, 6909, 6909, 6909,
+    6930, 0, 0, 6909, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 6888, 6888, 6888, 6888,
+    6888, 6888, 4956, 0, 0, 6888, 0, 0, 0, 4074, 0, 32999, 33356, 33986, 32999, 32999,
+    32915, 5082, 5082, 5082, 5082, 5082, 32999, 34091, 33419, 0, 32999, 32999, 32999, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4284, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 7014, 7014, 7014, 7014, 7014, 7014, 6174, 0, 0, 7014, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 7035, 7035, 7035, 7035, 7035, 7035, 7056, 0, 0, 7035, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 35645, 0, 7077, 7077, 7077, 7077, 7077, 7077, 7098, 0, 0, 7077, 0, 0, 0, 35015,
+    0, 0, 0, 0, 0, 35645, 0, 7119, 7119, 7119, 7119, 7119, 7119, 7098, 0, 0, 7077, 0, 0,
+    0, 35015, 0, 0, 0, 0, 0, 35645, 0, 7119, 7119, 7119, 7119, 7140, 7161, 7098, 0, 0,
+    7077, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 7161, 7161, 7161, 7161, 7161, 7161,
+    7098, 0, 0, 7077, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 7077, 7077, 7077, 7077, 7077,
+    7077, 7098, 0, 0, 7077, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 7182, 7182, 7182, 7182,
+    7182, 7182, 5250, 0, 0, 7182, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 7182, 7182,
+    7182, 7182, 7182, 7182, 5250, 0, 0, 7182, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 7203,
+    7224, 7245, 7266, 7266, 7266, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6342, 0, 5355,
+    5355, 5355, 5355, 5355, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 4536, 0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 7287, 7287, 7287, 7287,
+    7287, 7287, 6426, 0, 0, 7287, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 7308, 7329, 7350,
+    7371, 7371, 7371, 0, 0, 0, 7392, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2877, 0, 7413, 7413,
+    7413, 7413, 7413, 7413, 6426, 0, 0, 7287, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0,
+    7413, 7413, 7413, 7413, 7413, 7287, 6426, 0, 0, 7287, 0, 0, 0, 2247, 0, 0, 0, 0, 0,
+    2877, 0, 7287, 7287, 7287, 7287, 7287, 7287, 6426, 0, 0, 7287, 0, 0, 0, 2247, 0,
+    33104, 33797, 34532, 33104, 33104, 33125, 33104, 33104, 33104, 33104, 33104, 33104,
+    40202, 33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797, 34532, 33104, 33104,
+    33125, 6573, 6573, 6573, 6573, 6573, 6573, 40202, 33860, 34658, 33104, 33104, 33104,
+    0, 0, 0, 33104, 33797, 34532, 33104, 33104, 33125, 6573, 6573, 6573, 6573, 7455,
+    6510, 40202, 33860, 34658, 33104, 33104, 33104, 0, 0, 0, 33104, 33797, 34532, 33104,
+    33104, 33125, 6510, 6510, 6510, 6510, 6510, 6510, 40202, 33860, 34658, 33104, 33104,
+    33104, 0, 0, 0, 33188, 33797, 35162, 33188, 33188, 33125, 7476, 7497, 7518, 7539,
+    7539, 7539, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162,
+    33188, 6594, 33125, 5628, 5628, 5628, 5628, 5628, 33188, 35267, 33860, 0, 33188,
+    33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4788, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 7560, 7560, 7560, 7560, 7560, 7560, 6678, 0, 0, 7560, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 7581, 7581, 7581, 7581, 7581, 7581, 7602, 0, 0, 7581, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 37682, 0, 7623, 7623, 7623, 7623, 7623, 7623, 7644, 0, 0, 7623,
+    0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 7665, 7665, 7665, 7665, 7665, 7665, 7644, 0,
+    0, 7623, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 7665, 7665, 7665, 7665, 7686, 7707,
+    7644, 0, 0, 7623, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 7707, 7707, 7707, 7707,
+    7707, 7707, 7644, 0, 0, 7623, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 7623, 7623, 7623,
+    7623, 7623, 7623, 7644, 0, 0, 7623, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 7728, 7728,
+    7728, 7728, 7728, 7728, 5796, 0, 0, 7728, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0,
+    7728, 7728, 7728, 7728, 7728, 7728, 5796, 0, 0, 7728, 0, 0, 0, 36842, 0, 0, 0, 0, 0,
+    0, 0, 7749, 7770, 7791, 7812, 7812, 7812, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    6846, 0, 5880, 5880, 5880, 5880, 5880, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 4956, 0, 0, 0, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 7833, 7833,
+    7833, 7833, 7833, 7833, 6930, 0, 0, 7833, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 7854,
+    7875, 7896, 7917, 7917, 7917, 0, 0, 0, 7938, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4914, 0,
+    7959, 7959, 7959, 7959, 7959, 7959, 6930, 0, 0, 7833, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 7959, 7959, 7959, 7959, 7959, 7833, 6930, 0, 0, 7833, 0, 0, 0, 4074, 0, 0,
+    0, 0, 0, 4914, 0, 7833, 7833, 7833, 7833, 7833, 7833, 6930, 0, 0, 7833, 0, 0, 0,
+    4074, 0, 0, 0, 0, 0, 0, 0, 7980, 7980, 7980, 7980, 7980, 7980, 6174, 0, 0, 7980, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8001, 8001, 8001, 8001, 8001, 8001, 8022, 0, 0, 8001,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8043, 8064, 8085, 8106, 8106, 8106, 0, 0, 0, 8127,
+    0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 8148, 8148, 8148, 8148, 8148, 8148, 7098, 0, 0,
+    8148, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 8043, 8064, 8085, 8106, 8106, 8106, 0, 0,
+    0, 8127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35645, 0, 8169, 8169, 8169, 8169, 8169, 8169,
+    7098, 0, 0, 8148, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 8169, 8169, 8169, 8169,
+    8169, 8148, 7098, 0, 0, 8148, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 8148, 8148,
+    8148, 8148, 8148, 8148, 7098, 0, 0, 8148, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 5250, 0, 0, 0, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 7266, 7266, 7266, 7266, 7266, 7266, 0,
+    0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 7266, 7266, 7266, 7266, 8190, 7203, 0,
+    0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 7203, 7203, 7203, 7203, 7203, 7203, 0,
+    0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 8211, 8211, 8211, 8211, 8211, 8211,
+    6426, 0, 0, 8211, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 8232, 8232, 8232, 8232,
+    8232, 8232, 8253, 0, 0, 8232, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 8274, 8274,
+    8274, 8274, 8274, 8274, 8253, 0, 0, 8232, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0,
+    8274, 8274, 8274, 8274, 8295, 8316, 8253, 0, 0, 8232, 0, 0, 0, 2247, 0, 0, 0, 0, 0,
+    2877, 0, 8316, 8316, 8316, 8316, 8316, 8316, 8253, 0, 0, 8232, 0, 0, 0, 2247, 0, 0,
+    0, 0, 0, 0, 0, 8232, 8232, 8232, 8232, 8232, 8232, 8253, 0, 0, 8232, 0, 0, 0, 2247,
+    0, 0, 0, 0, 0, 2877, 0, 8211, 8211, 8211, 8211, 8211, 8211, 6426, 0, 0, 8211, 0, 0,
+    0, 2247, 0, 378, 33797, 2373, 378, 378, 33125, 33314, 33314, 33314, 33314, 33314,
+    33314, 378, 33860, 34658, 378, 378, 378, 0, 0, 0, 33104, 33797, 34532, 33104, 33104,
+    33125, 6510, 6510, 6510, 6510, 6510, 33104, 40202, 33860, 34658, 33104, 33104, 33104,
+    0, 0, 0, 33188, 33797, 35162, 33188, 33188, 33125, 33188, 33188, 33188, 33188, 33188,
+    33188, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162, 33188,
+    33188, 33125, 7539, 7539, 7539, 7539, 7539, 7539, 35267, 33860, 0, 33188, 33188,
+    33188, 0, 0, 0, 33188, 33797, 35162, 33188, 33188, 33125, 7539, 7539, 7539, 7539,
+    8337, 7476, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 33188, 33797, 35162,
+    33188, 33188, 33125, 7476, 7476, 7476, 7476, 7476, 7476, 35267, 33860, 0, 33188,
+    33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8358, 8358, 8358, 8358, 8358, 8358, 6678, 0,
+    0, 8358, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8379, 8379, 8379, 8379, 8379, 8379, 8400,
+    0, 0, 8379, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8421, 8442, 8463, 8484, 8484, 8484, 0,
+    0, 0, 8505, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 8526, 8526, 8526, 8526, 8526, 8526,
+    7644, 0, 0, 8526, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 8421, 8442, 8463, 8484, 8484,
+    8484, 0, 0, 0, 8505, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37682, 0, 8547, 8547, 8547, 8547,
+    8547, 8547, 7644, 0, 0, 8526, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 8547, 8547,
+    8547, 8547, 8547, 8526, 7644, 0, 0, 8526, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0,
+    8526, 8526, 8526, 8526, 8526, 8526, 7644, 0, 0, 8526, 0, 0, 0, 36842, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 5796, 0, 0, 0, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 8568, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8568, 0, 7812, 7812, 7812, 7812,
+    7812, 7812, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8568, 0, 7812, 7812, 7812, 7812,
+    8589, 7749, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8568, 0, 7749, 7749, 7749, 7749,
+    7749, 7749, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8610, 8610, 8610, 8610,
+    8610, 8610, 6930, 0, 0, 8610, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 8631, 8631,
+    8631, 8631, 8631, 8631, 8652, 0, 0, 8631, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0,
+    8673, 8673, 8673, 8673, 8673, 8673, 8652, 0, 0, 8631, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 8673, 8673, 8673, 8673, 8694, 8715, 8652, 0, 0, 8631, 0, 0, 0, 4074, 0, 0,
+    0, 0, 0, 4914, 0, 8715, 8715, 8715, 8715, 8715, 8715, 8652, 0, 0, 8631, 0, 0, 0,
+    4074, 0, 0, 0, 0, 0, 0, 0, 8631, 8631, 8631, 8631, 8631, 8631, 8652, 0, 0, 8631, 0,
+    0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 8610, 8610, 8610, 8610, 8610, 8610, 6930, 0, 0,
+    8610, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6174, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 8736, 8736, 8736, 8736, 8736, 8736, 8022, 0, 0, 8736, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 8757, 8757, 8757, 8757, 8757, 8757, 8778, 0, 0, 8757, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 35645, 0, 8799, 8799, 8799, 8799, 8799, 8799, 8820, 0, 0,
+    8799, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 8841, 8841, 8841, 8841, 8841, 8841,
+    8820, 0, 0, 8799, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 8841, 8841, 8841, 8841,
+    8862, 8883, 8820, 0, 0, 8799, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 8883, 8883,
+    8883, 8883, 8883, 8883, 8820, 0, 0, 8799, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 8799,
+    8799, 8799, 8799, 8799, 8799, 8820, 0, 0, 8799, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0,
+    8904, 8904, 8904, 8904, 8904, 8904, 7098, 0, 0, 8904, 0, 0, 0, 35015, 0, 0, 0, 0, 0,
+    35645, 0, 8904, 8904, 8904, 8904, 8904, 8904, 7098, 0, 0, 8904, 0, 0, 0, 35015, 0, 0,
+    0, 0, 0, 0, 0, 7203, 7203, 7203, 7203, 7203, 0, 0, 0, 0, 0, 0, 0, 0, 2247, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6426, 0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0,
+    8925, 8925, 8925, 8925, 8925, 8925, 8253, 0, 0, 8925, 0, 0, 0, 2247, 0, 0, 0, 0, 0,
+    0, 0, 8946, 8967, 8988, 9009, 9009, 9009, 0, 0, 0, 9030, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2877, 0, 9051, 9051, 9051, 9051, 9051, 9051, 8253, 0, 0, 8925, 0, 0, 0, 2247, 0, 0,
+    0, 0, 0, 2877, 0, 9051, 9051, 9051, 9051, 9051, 8925, 8253, 0, 0, 8925, 0, 0, 0,
+    2247, 0, 0, 0, 0, 0, 2877, 0, 8925, 8925, 8925, 8925, 8925, 8925, 8253, 0, 0, 8925,
+    0, 0, 0, 2247, 0, 33188, 33797, 35162, 33188, 33188, 33125, 7476, 7476, 7476, 7476,
+    7476, 33188, 35267, 33860, 0, 33188, 33188, 33188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 6678, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9072, 9072, 9072, 9072,
+    9072, 9072, 8400, 0, 0, 9072, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9093, 9093, 9093,
+    9093, 9093, 9093, 9114, 0, 0, 9093, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37682, 0, 9135, 9135,
+    9135, 9135, 9135, 9135, 9156, 0, 0, 9135, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0,
+    9177, 9177, 9177, 9177, 9177, 9177, 9156, 0, 0, 9135, 0, 0, 0, 36842, 0, 0, 0, 0, 0,
+    37682, 0, 9177, 9177, 9177, 9177, 9198, 9219, 9156, 0, 0, 9135, 0, 0, 0, 36842, 0, 0,
+    0, 0, 0, 37682, 0, 9219, 9219, 9219, 9219, 9219, 9219, 9156, 0, 0, 9135, 0, 0, 0,
+    36842, 0, 0, 0, 0, 0, 0, 0, 9135, 9135, 9135, 9135, 9135, 9135, 9156, 0, 0, 9135, 0,
+    0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 9240, 9240, 9240, 9240, 9240, 9240, 7644, 0, 0,
+    9240, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 9240, 9240, 9240, 9240, 9240, 9240,
+    7644, 0, 0, 9240, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 9261, 9282, 9303, 9324, 9324,
+    9324, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8568, 0, 7749, 7749, 7749, 7749, 7749,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6930, 0, 0, 0, 0,
+    0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 9345, 9345, 9345, 9345, 9345, 9345, 8652, 0, 0,
+    9345, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 9366, 9387, 9408, 9429, 9429, 9429, 0, 0,
+    0, 9450, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4914, 0, 9471, 9471, 9471, 9471, 9471, 9471,
+    8652, 0, 0, 9345, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 9471, 9471, 9471, 9471,
+    9471, 9345, 8652, 0, 0, 9345, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 9345, 9345,
+    9345, 9345, 9345, 9345, 8652, 0, 0, 9345, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 9492,
+    9492, 9492, 9492, 9492, 9492, 8022, 0, 0, 9492, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    9513, 9513, 9513, 9513, 9513, 9513, 9534, 0, 0, 9513, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 9555, 9576, 9597, 9618, 9618, 9618, 0, 0, 0, 9639, 0, 0, 0, 35015, 0, 0, 0, 0, 0,
+    0, 0, 9660, 9660, 9660, 9660, 9660, 9660, 8820, 0, 0, 9660, 0, 0, 0, 35015, 0, 0, 0,
+    0, 0, 0, 0, 9555, 9576, 9597, 9618, 9618, 9618, 0, 0, 0, 9639, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 35645, 0, 9681, 9681, 9681, 9681, 9681, 9681, 8820, 0, 0, 9660, 0, 0, 0, 35015,
+    0, 0, 0, 0, 0, 35645, 0, 9681, 9681, 9681, 9681, 9681, 9660, 8820, 0, 0, 9660, 0, 0,
+    0, 35015, 0, 0, 0, 0, 0, 35645, 0, 9660, 9660, 9660, 9660, 9660, 9660, 8820, 0, 0,
+    9660, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7098, 0, 0, 0, 0, 0, 0,
+    35015, 0, 0, 0, 0, 0, 0, 0, 9702, 9702, 9702, 9702, 9702, 9702, 8253, 0, 0, 9702, 0,
+    0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 9723, 9723, 9723, 9723, 9723, 9723, 9744, 0, 0,
+    9723, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 9765, 9765, 9765, 9765, 9765, 9765,
+    9744, 0, 0, 9723, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 9765, 9765, 9765, 9765,
+    9786, 9807, 9744, 0, 0, 9723, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 9807, 9807,
+    9807, 9807, 9807, 9807, 9744, 0, 0, 9723, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 9723,
+    9723, 9723, 9723, 9723, 9723, 9744, 0, 0, 9723, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877,
+    0, 9702, 9702, 9702, 9702, 9702, 9702, 8253, 0, 0, 9702, 0, 0, 0, 2247, 0, 0, 0, 0,
+    0, 0, 0, 9828, 9828, 9828, 9828, 9828, 9828, 8400, 0, 0, 9828, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 9849, 9849, 9849, 9849, 9849, 9849, 9870, 0, 0, 9849, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 9891, 9912, 9933, 9954, 9954, 9954, 0, 0, 0, 9975, 0, 0, 0, 36842, 0,
+    0, 0, 0, 0, 0, 0, 9996, 9996, 9996, 9996, 9996, 9996, 9156, 0, 0, 9996, 0, 0, 0,
+    36842, 0, 0, 0, 0, 0, 0, 0, 9891, 9912, 9933, 9954, 9954, 9954, 0, 0, 0, 9975, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 37682, 0, 10017, 10017, 10017, 10017, 10017, 10017, 9156, 0, 0,
+    9996, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 10017, 10017, 10017, 10017, 10017,
+    9996, 9156, 0, 0, 9996, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 9996, 9996, 9996,
+    9996, 9996, 9996, 9156, 0, 0, 9996, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 7644, 0, 0, 0, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 9324, 9324, 9324, 9324, 9324, 9324, 0, 0, 0,
+    0, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 9324, 9324, 9324, 9324, 10038, 9261, 0, 0, 0,
+    0, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 9261, 9261, 9261, 9261, 9261, 9261, 0, 0, 0,
+    0, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 10059, 10059, 10059, 10059, 10059, 10059,
+    8652, 0, 0, 10059, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 10080, 10080, 10080, 10080,
+    10080, 10080, 10101, 0, 0, 10080, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 10122,
+    10122, 10122, 10122, 10122, 10122, 10101, 0, 0, 10080, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 10122, 10122, 10122, 10122, 10143, 10164, 10101, 0, 0, 10080, 0, 0, 0, 4074,
+    0, 0, 0, 0, 0, 4914, 0, 10164, 10164, 10164, 10164, 10164, 10164, 10101, 0, 0, 10080,
+    0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 10080, 10080, 10080, 10080, 10080, 10080, 10101,
+    0, 0, 10080, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 10059, 10059, 10059, 10059,
+    10059, 10059, 8652, 0, 0, 10059, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 8022, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10185, 10185, 10185, 10185, 10185,
+    10185, 9534, 0, 0, 10185, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10206, 10227, 10248,
+    10269, 10269, 10269, 10290, 0, 0, 10311, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35645, 0, 10332,
+    10332, 10332, 10332, 10332, 10332, 10353, 0, 0, 10332, 0, 0, 0, 35015, 0, 0, 0, 0, 0,
+    35645, 0, 10374, 10374, 10374, 10374, 10374, 10374, 10353, 0, 0, 10332, 0, 0, 0,
+    35015, 0, 0, 0, 0, 0, 35645, 0, 10374, 10374, 10374, 10374, 10395, 10416, 10353, 0,
+    0, 10332, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 10416, 10416, 10416, 10416, 10416,
+    10416, 10353, 0, 0, 10332, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 10332, 10332, 10332,
+    10332, 10332, 10332, 10353, 0, 0, 10332, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 10437,
+    10437, 10437, 10437, 10437, 10437, 8820, 0, 0, 10437, 0, 0, 0, 35015, 0, 0, 0, 0, 0,
+    35645, 0, 10437, 10437, 10437, 10437, 10437, 10437, 8820, 0, 0, 10437, 0, 0, 0,
+    35015, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8253, 0, 0, 0, 0, 0, 0, 2247, 0, 0, 0,
+    0, 0, 0, 0, 10458, 10458, 10458, 10458, 10458, 10458, 9744, 0, 0, 10458, 0, 0, 0,
+    2247, 0, 0, 0, 0, 0, 0, 0, 10479, 10500, 10521, 10542, 10542, 10542, 0, 0, 0, 10563,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 2877, 0, 10584, 10584, 10584, 10584, 10584, 10584, 9744,
+    0, 0, 10458, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 10584, 10584, 10584, 10584,
+    10584, 10458, 9744, 0, 0, 10458, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 10458, 10458,
+    10458, 10458, 10458, 10458, 9744, 0, 0, 10458, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 8400, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10605, 10605, 10605,
+    10605, 10605, 10605, 9870, 0, 0, 10605, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10626,
+    10626, 10626, 10626, 10626, 10626, 10647, 0, 0, 10626, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    37682, 0, 10668, 10668, 10668, 10668, 10668, 10668, 10689, 0, 0, 10668, 0, 0, 0,
+    36842, 0, 0, 0, 0, 0, 37682, 0, 10710, 10710, 10710, 10710, 10710, 10710, 10689, 0,
+    0, 10668, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 10710, 10710, 10710, 10710, 10731,
+    10752, 10689, 0, 0, 10668, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 10752, 10752,
+    10752, 10752, 10752, 10752, 10689, 0, 0, 10668, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0,
+    10668, 10668, 10668, 10668, 10668, 10668, 10689, 0, 0, 10668, 0, 0, 0, 36842, 0, 0,
+    0, 0, 0, 0, 0, 10773, 10773, 10773, 10773, 10773, 10773, 9156, 0, 0, 10773, 0, 0, 0,
+    36842, 0, 0, 0, 0, 0, 37682, 0, 10773, 10773, 10773, 10773, 10773, 10773, 9156, 0, 0,
+    10773, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 9261, 9261, 9261, 9261, 9261, 0, 0, 0, 0,
+    0, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8652, 0, 0, 0, 0, 0, 0,
+    4074, 0, 0, 0, 0, 0, 0, 0, 10794, 10794, 10794, 10794, 10794, 10794, 10101, 0, 0,
+    10794, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 10815, 10836, 10857, 10878, 10878, 10878,
+    0, 0, 0, 10899, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4914, 0, 10920, 10920, 10920, 10920,
+    10920, 10920, 10101, 0, 0, 10794, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 10920,
+    10920, 10920, 10920, 10920, 10794, 10101, 0, 0, 10794, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 10794, 10794, 10794, 10794, 10794, 10794, 10101, 0, 0, 10794, 0, 0, 0, 4074,
+    0, 0, 0, 0, 0, 0, 0, 10941, 10941, 10941, 10941, 10941, 10941, 9534, 0, 0, 10941, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 10962, 0, 10983, 10983, 10983, 10983, 10983, 10983, 11004, 0,
+    0, 10983, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10962, 0, 11025, 11025, 11025, 11025, 11025,
+    11025, 11004, 0, 0, 10983, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10962, 0, 11025, 11025, 11025,
+    11025, 11046, 11067, 11004, 0, 0, 10983, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10962, 0, 11067,
+    11067, 11067, 11067, 11067, 11067, 11004, 0, 0, 10983, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 11088, 11088, 11088, 11088, 11088, 11088, 0, 0, 0, 11088, 0, 0, 0, 35015, 0, 0, 0,
+    0, 0, 0, 0, 10983, 10983, 10983, 10983, 10983, 10983, 11004, 0, 0, 10983, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 11109, 11109, 11109, 11109, 11109, 11109, 10353, 0, 0, 11109, 0,
+    0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 11088, 11088, 11088, 11088, 11088, 11088, 0, 0, 0,
+    11088, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35645, 0, 11130, 11130, 11130, 11130, 11130, 11130,
+    10353, 0, 0, 11109, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0, 11130, 11130, 11130,
+    11130, 11130, 11109, 10353, 0, 0, 11109, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645, 0,
+    11109, 11109, 11109, 11109, 11109, 11109, 10353, 0, 0, 11109, 0, 0, 0, 35015, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8820, 0, 0, 0, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0,
+    11151, 11151, 11151, 11151, 11151, 11151, 9744, 0, 0, 11151, 0, 0, 0, 2247, 0, 0, 0,
+    0, 0, 2877, 0, 11172, 11172, 11172, 11172, 11172, 11172, 11193, 0, 0, 11172, 0, 0, 0,
+    2247, 0, 0, 0, 0, 0, 2877, 0, 11214, 11214, 11214, 11214, 11214, 11214, 11193, 0, 0,
+    11172, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 11214, 11214, 11214, 11214, 11235,
+    11256, 11193, 0, 0, 11172, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 11256, 11256,
+    11256, 11256, 11256, 11256, 11193, 0, 0, 11172, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0,
+    11172, 11172, 11172, 11172, 11172, 11172, 11193, 0, 0, 11172, 0, 0, 0, 2247, 0, 0, 0,
+    0, 0, 2877, 0, 11151, 11151, 11151, 11151, 11151, 11151, 9744, 0, 0, 11151, 0, 0, 0,
+    2247, 0, 0, 0, 0, 0, 0, 0, 11277, 11277, 11277, 11277, 11277, 11277, 9870, 0, 0,
+    11277, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11298, 11298, 11298, 11298, 11298, 11298,
+    11319, 0, 0, 11298, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11340, 11361, 11382, 11403,
+    11403, 11403, 0, 0, 0, 11424, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 11445, 11445,
+    11445, 11445, 11445, 11445, 10689, 0, 0, 11445, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0,
+    11340, 11361, 11382, 11403, 11403, 11403, 0, 0, 0, 11424, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    37682, 0, 11466, 11466, 11466, 11466, 11466, 11466, 10689, 0, 0, 11445, 0, 0, 0,
+    36842, 0, 0, 0, 0, 0, 37682, 0, 11466, 11466, 11466, 11466, 11466, 11445, 10689, 0,
+    0, 11445, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 11445, 11445, 11445, 11445, 11445,
+    11445, 10689, 0, 0, 11445, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    9156, 0, 0, 0, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 11487, 11487, 11487, 11487,
+    11487, 11487, 10101, 0, 0, 11487, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 11508,
+    11508, 11508, 11508, 11508, 11508, 11529, 0, 0, 11508, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 11550, 11550, 11550, 11550, 11550, 11550, 11529, 0, 0, 11508, 0, 0, 0, 4074,
+    0, 0, 0, 0, 0, 4914, 0, 11550, 11550, 11550, 11550, 11571, 11592, 11529, 0, 0, 11508,
+    0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 11592, 11592, 11592, 11592, 11592, 11592,
+    11529, 0, 0, 11508, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 11508, 11508, 11508, 11508,
+    11508, 11508, 11529, 0, 0, 11508, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 11487,
+    11487, 11487, 11487, 11487, 11487, 10101, 0, 0, 11487, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 9534, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11613, 11634,
+    11655, 11676, 11676, 11676, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11697,
+    11697, 11697, 11697, 11697, 11697, 11004, 0, 0, 11697, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 11088, 11088, 11088, 11088, 11088, 11088, 39971, 0, 0, 11088, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 10962, 0, 11718, 11718, 11718, 11718, 11718, 11718, 11004, 0, 0, 11697, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 10962, 0, 11718, 11718, 11718, 11718, 11718, 11697, 11004, 0, 0,
+    11697, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10962, 0, 11697, 11697, 11697, 11697, 11697, 11697,
+    11004, 0, 0, 11697, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11739, 11739, 11739, 11739,
+    11739, 11739, 0, 0, 0, 11739, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 11760, 11760,
+    11760, 11760, 11760, 11760, 10353, 0, 0, 11760, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 35645,
+    0, 11760, 11760, 11760, 11760, 11760, 11760, 10353, 0, 0, 11760, 0, 0, 0, 35015, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9744, 0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0,
+    0, 11781, 11781, 11781, 11781, 11781, 11781, 11193, 0, 0, 11781, 0, 0, 0, 2247, 0, 0,
+    0, 0, 0, 0, 0, 11802, 11802, 11802, 11802, 11802, 11802, 0, 0, 0, 11802, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 2877, 0, 11823, 11823, 11823, 11823, 11823, 11823, 11193, 0, 0, 11781,
+    0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 11823, 11823, 11823, 11823, 11823, 11781,
+    11193, 0, 0, 11781, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 11781, 11781, 11781,
+    11781, 11781, 11781, 11193, 0, 0, 11781, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 9870, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11844, 11844, 11844, 11844,
+    11844, 11844, 11319, 0, 0, 11844, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11865, 11886,
+    11907, 11928, 11928, 11928, 11949, 0, 0, 11970, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37682, 0,
+    11991, 11991, 11991, 11991, 11991, 11991, 12012, 0, 0, 11991, 0, 0, 0, 36842, 0, 0,
+    0, 0, 0, 37682, 0, 12033, 12033, 12033, 12033, 12033, 12033, 12012, 0, 0, 11991, 0,
+    0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 12033, 12033, 12033, 12033, 12054, 12075,
+    12012, 0, 0, 11991, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 12075, 12075, 12075,
+    12075, 12075, 12075, 12012, 0, 0, 11991, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 11991,
+    11991, 11991, 11991, 11991, 11991, 12012, 0, 0, 11991, 0, 0, 0, 36842, 0, 0, 0, 0, 0,
+    0, 0, 12096, 12096, 12096, 12096, 12096, 12096, 10689, 0, 0, 12096, 0, 0, 0, 36842,
+    0, 0, 0, 0, 0, 37682, 0, 12096, 12096, 12096, 12096, 12096, 12096, 10689, 0, 0,
+    12096, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10101, 0, 0, 0, 0, 0,
+    0, 4074, 0, 0, 0, 0, 0, 0, 0, 12117, 12117, 12117, 12117, 12117, 12117, 11529, 0, 0,
+    12117, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 12138, 12159, 12180, 12201, 12201, 12201,
+    0, 0, 0, 12222, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4914, 0, 12243, 12243, 12243, 12243,
+    12243, 12243, 11529, 0, 0, 12117, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 12243,
+    12243, 12243, 12243, 12243, 12117, 11529, 0, 0, 12117, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 12117, 12117, 12117, 12117, 12117, 12117, 11529, 0, 0, 12117, 0, 0, 0, 4074,
+    0, 0, 0, 0, 0, 12264, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    12264, 0, 11676, 11676, 11676, 11676, 11676, 11676, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 12264, 0, 11676, 11676, 11676, 11676, 12285, 11613, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 12264, 0, 11613, 11613, 11613, 11613, 11613, 11613, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 12306, 12306, 12306, 12306, 12306, 12306, 11004, 0, 0, 12306,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 10962, 0, 12306, 12306, 12306, 12306, 12306, 12306, 11004,
+    0, 0, 12306, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12327, 12327, 12327, 12327, 12327,
+    12327, 0, 0, 0, 12327, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10353,
+    0, 0, 0, 0, 0, 0, 35015, 0, 0, 0, 0, 0, 0, 0, 12348, 12348, 12348, 12348, 12348,
+    12348, 11193, 0, 0, 12348, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0, 0, 12369, 12369, 12369,
+    12369, 12369, 12369, 0, 0, 0, 12369, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 2877, 0, 12348,
+    12348, 12348, 12348, 12348, 12348, 11193, 0, 0, 12348, 0, 0, 0, 2247, 0, 0, 0, 0, 0,
+    0, 0, 12390, 12390, 12390, 12390, 12390, 12390, 11319, 0, 0, 12390, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 12411, 0, 12432, 12432, 12432, 12432, 12432, 12432, 12453, 0, 0, 12432, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 12411, 0, 12474, 12474, 12474, 12474, 12474, 12474, 12453, 0,
+    0, 12432, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12411, 0, 12474, 12474, 12474, 12474, 12495,
+    12516, 12453, 0, 0, 12432, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12411, 0, 12516, 12516, 12516,
+    12516, 12516, 12516, 12453, 0, 0, 12432, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12537,
+    12537, 12537, 12537, 12537, 12537, 0, 0, 0, 12537, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0,
+    0, 12432, 12432, 12432, 12432, 12432, 12432, 12453, 0, 0, 12432, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 12558, 12558, 12558, 12558, 12558, 12558, 12012, 0, 0, 12558, 0, 0, 0,
+    36842, 0, 0, 0, 0, 0, 0, 0, 12537, 12537, 12537, 12537, 12537, 12537, 0, 0, 0, 12537,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 37682, 0, 12579, 12579, 12579, 12579, 12579, 12579, 12012,
+    0, 0, 12558, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 12579, 12579, 12579, 12579,
+    12579, 12558, 12012, 0, 0, 12558, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 37682, 0, 12558,
+    12558, 12558, 12558, 12558, 12558, 12012, 0, 0, 12558, 0, 0, 0, 36842, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 10689, 0, 0, 0, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 12600,
+    12600, 12600, 12600, 12600, 12600, 11529, 0, 0, 12600, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 12621, 12621, 12621, 12621, 12621, 12621, 12642, 0, 0, 12621, 0, 0, 0, 4074,
+    0, 0, 0, 0, 0, 4914, 0, 12663, 12663, 12663, 12663, 12663, 12663, 12642, 0, 0, 12621,
+    0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 12663, 12663, 12663, 12663, 12684, 12705,
+    12642, 0, 0, 12621, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 12705, 12705, 12705,
+    12705, 12705, 12705, 12642, 0, 0, 12621, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 12621,
+    12621, 12621, 12621, 12621, 12621, 12642, 0, 0, 12621, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    4914, 0, 12600, 12600, 12600, 12600, 12600, 12600, 11529, 0, 0, 12600, 0, 0, 0, 4074,
+    0, 0, 0, 0, 0, 0, 0, 12726, 12747, 12768, 12789, 12789, 12789, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 12264, 0, 11613, 11613, 11613, 11613, 11613, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11004, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 39971, 39971, 39971, 39971, 39971, 39971, 0, 0, 0, 39971, 0, 0, 0, 35015, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11193, 0, 0, 0, 0, 0, 0, 2247, 0, 0, 0, 0, 0, 0,
+    0, 12810, 12810, 12810, 12810, 12810, 12810, 0, 0, 0, 12810, 0, 0, 0, 2247, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11319, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12831,
+    12852, 12873, 12894, 12894, 12894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    12915, 12915, 12915, 12915, 12915, 12915, 12453, 0, 0, 12915, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 12537, 12537, 12537, 12537, 12537, 12537, 42029, 0, 0, 12537, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 12411, 0, 12936, 12936, 12936, 12936, 12936, 12936, 12453, 0, 0, 12915,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 12411, 0, 12936, 12936, 12936, 12936, 12936, 12915, 12453,
+    0, 0, 12915, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12411, 0, 12915, 12915, 12915, 12915, 12915,
+    12915, 12453, 0, 0, 12915, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12957, 12957, 12957,
+    12957, 12957, 12957, 0, 0, 0, 12957, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 12978,
+    12978, 12978, 12978, 12978, 12978, 12012, 0, 0, 12978, 0, 0, 0, 36842, 0, 0, 0, 0, 0,
+    37682, 0, 12978, 12978, 12978, 12978, 12978, 12978, 12012, 0, 0, 12978, 0, 0, 0,
+    36842, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11529, 0, 0, 0, 0, 0, 0, 4074, 0, 0, 0,
+    0, 0, 0, 0, 12999, 12999, 12999, 12999, 12999, 12999, 12642, 0, 0, 12999, 0, 0, 0,
+    4074, 0, 0, 0, 0, 0, 0, 0, 13020, 13020, 13020, 13020, 13020, 13020, 0, 0, 0, 13020,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 4914, 0, 13041, 13041, 13041, 13041, 13041, 13041, 12642,
+    0, 0, 12999, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 13041, 13041, 13041, 13041,
+    13041, 12999, 12642, 0, 0, 12999, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 12999,
+    12999, 12999, 12999, 12999, 12999, 12642, 0, 0, 12999, 0, 0, 0, 4074, 0, 0, 0, 0, 0,
+    13062, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13062, 0, 12789,
+    12789, 12789, 12789, 12789, 12789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13062, 0,
+    12789, 12789, 12789, 12789, 13083, 12726, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    13062, 0, 12726, 12726, 12726, 12726, 12726, 12726, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 7203, 7203, 7203, 7203, 7203, 7203, 0, 0, 0, 7203, 0, 0, 0, 2247, 0, 0,
+    0, 0, 0, 13104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13104, 0,
+    12894, 12894, 12894, 12894, 12894, 12894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    13104, 0, 12894, 12894, 12894, 12894, 13125, 12831, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 13104, 0, 12831, 12831, 12831, 12831, 12831, 12831, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 13146, 13146, 13146, 13146, 13146, 13146, 12453, 0, 0, 13146, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 12411, 0, 13146, 13146, 13146, 13146, 13146, 13146, 12453, 0, 0,
+    13146, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13167, 13167, 13167, 13167, 13167, 13167, 0,
+    0, 0, 13167, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12012, 0, 0, 0,
+    0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 13188, 13188, 13188, 13188, 13188, 13188, 12642,
+    0, 0, 13188, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 13209, 13209, 13209, 13209, 13209,
+    13209, 0, 0, 0, 13209, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 4914, 0, 13188, 13188, 13188,
+    13188, 13188, 13188, 12642, 0, 0, 13188, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 39971,
+    13230, 13251, 13272, 13272, 13272, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13062, 0,
+    12726, 12726, 12726, 12726, 12726, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    13293, 13314, 13335, 13356, 13356, 13356, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    13104, 0, 12831, 12831, 12831, 12831, 12831, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 12453, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42029,
+    42029, 42029, 42029, 42029, 42029, 0, 0, 0, 42029, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 12642, 0, 0, 0, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0, 0, 13377,
+    13377, 13377, 13377, 13377, 13377, 0, 0, 0, 13377, 0, 0, 0, 4074, 0, 0, 0, 0, 0, 0,
+    0, 13272, 13272, 13272, 13272, 13272, 13272, 0, 0, 0, 0, 0, 0, 0, 35015, 0, 0, 0, 0,
+    0, 0, 0, 13272, 13272, 13272, 13272, 13398, 39971, 0, 0, 0, 0, 0, 0, 0, 35015, 0, 0,
+    0, 0, 0, 0, 0, 39971, 39971, 39971, 39971, 39971, 39971, 0, 0, 0, 0, 0, 0, 0, 35015,
+    0, 0, 0, 0, 0, 13419, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    13419, 0, 13356, 13356, 13356, 13356, 13356, 13356, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 13419, 0, 13356, 13356, 13356, 13356, 13440, 13293, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 13419, 0, 13293, 13293, 13293, 13293, 13293, 13293, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 9261, 9261, 9261, 9261, 9261, 9261, 0, 0, 0, 9261, 0, 0, 0,
+    4074, 0, 0, 0, 0, 0, 0, 0, 39971, 39971, 39971, 39971, 39971, 0, 0, 0, 0, 0, 0, 0, 0,
+    35015, 0, 0, 0, 0, 0, 0, 0, 42029, 13461, 13482, 13503, 13503, 13503, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 13419, 0, 13293, 13293, 13293, 13293, 13293, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13503, 13503, 13503, 13503, 13503, 13503, 0, 0, 0,
+    0, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 13503, 13503, 13503, 13503, 13524, 42029, 0,
+    0, 0, 0, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 42029, 42029, 42029, 42029, 42029,
+    42029, 0, 0, 0, 0, 0, 0, 0, 36842, 0, 0, 0, 0, 0, 0, 0, 42029, 42029, 42029, 42029,
+    42029, 0, 0, 0, 0, 0, 0, 0, 0, 36842,
 ];
 /// The operation list of each transition (0: none).
-static OPS: [u8; 13629] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 10, 11, 10, 0, 0, 10, 0, 0, 0, 0, 0, 0,
-    12, 13, 10, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 27,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 29, 30, 0, 0, 31, 0, 0, 0,
-    0, 0, 0, 32, 33, 34, 0, 0, 0, 0, 0, 0, 0, 35, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36, 0,
-    0, 0, 0, 0, 0, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 68, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 0, 0, 0, 0, 0, 0, 0, 70, 0, 0, 0, 71, 0,
-    0, 0, 0, 0, 0, 0, 72, 55, 0, 0, 0, 0, 0, 0, 0, 73, 74, 0, 0, 75, 0, 0, 0, 0, 0, 0,
-    76, 77, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 100, 101, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 103,
-    0, 0, 0, 104, 0, 0, 0, 0, 0, 0, 0, 105, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 106, 107, 0, 0, 108, 0, 0, 0, 0, 0, 0, 109,
-    110, 111, 0, 0, 0, 0, 0, 0, 0, 112, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 113, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 55, 0, 0, 0, 0, 0, 0, 0, 137, 0,
-    0, 0, 138, 0, 0, 0, 0, 0, 0, 0, 139, 55, 0, 0, 0, 0, 0, 0, 0, 140, 141, 0, 0, 142, 0,
-    0, 0, 0, 0, 0, 143, 144, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 155, 0, 0, 157, 0, 0, 0, 158, 0, 0, 0, 0, 0, 0, 0, 159, 0, 0, 0, 0,
+static OPS: [u8; 13545] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 10, 11, 10, 0, 0, 10, 0, 0, 0, 0, 0, 0,
+    12, 13, 10, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0, 27, 0, 0, 0, 0, 0,
+    0, 28, 29, 30, 0, 0, 0, 0, 0, 0, 0, 31, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 0, 0, 0,
+    0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 51, 0, 0, 0, 52, 0, 0, 0,
+    0, 0, 0, 0, 53, 30, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 55, 0, 0, 0, 0, 0, 0, 56, 57,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 155, 0, 169, 178, 169, 169, 169, 179, 0,
-    0, 0, 0, 0, 0, 169, 180, 43, 169, 169, 169, 0, 0, 0, 184, 192, 184, 184, 184, 193, 0,
-    0, 0, 0, 0, 0, 184, 194, 120, 184, 184, 184, 0, 0, 0, 1, 2, 3, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 0, 4, 1, 5, 5, 5, 0, 0, 0, 1, 0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 1, 8, 9, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 70, 0, 0, 0, 71,
+    0, 0, 0, 0, 0, 0, 0, 72, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 73, 0, 0, 0, 74, 0, 0, 0, 0, 0, 0, 28, 75, 76, 0, 0, 0, 0,
+    0, 0, 0, 77, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 76, 0, 0, 0, 0, 0, 0, 0, 99, 0, 0, 0, 100, 0, 0, 0, 0, 0,
+    0, 0, 101, 76, 0, 0, 0, 0, 0, 0, 0, 102, 0, 0, 0, 103, 0, 0, 0, 0, 0, 0, 104, 105, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 15, 15, 15, 15, 15, 15, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 17, 18, 16, 16, 19, 20, 21, 21, 21, 21,
-    21, 22, 23, 24, 16, 16, 16, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 28, 2, 3, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 4, 28, 28, 28, 28,
+    111, 0, 0, 0, 112, 0, 0, 0, 0, 0, 0, 0, 113, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 15, 15, 15, 15, 15, 15, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 126, 0, 0, 0, 127, 0, 0, 0, 0, 0, 0, 0, 128, 30, 0, 0, 0,
+    0, 0, 0, 0, 135, 0, 0, 0, 136, 0, 0, 0, 0, 0, 0, 0, 137, 76, 0, 0, 0, 0, 0, 0, 1, 2,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 3, 1, 4, 4, 4, 0, 0, 0, 7, 0, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 8, 9,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 37, 38, 39, 37, 0, 40, 37, 37, 37, 37, 37, 37, 41, 42, 43, 37, 37, 37,
-    0, 0, 0, 44, 45, 46, 44, 47, 48, 0, 0, 0, 0, 0, 0, 49, 50, 51, 44, 44, 44, 0, 0, 0,
-    44, 45, 46, 44, 47, 48, 0, 0, 0, 0, 0, 47, 49, 50, 51, 44, 44, 44, 0, 0, 0, 44, 45,
-    46, 44, 47, 48, 47, 47, 47, 47, 47, 47, 49, 50, 51, 44, 44, 44, 0, 0, 0, 0, 52, 0, 0,
-    0, 53, 1, 1, 1, 1, 1, 1, 0, 54, 55, 0, 0, 0, 0, 0, 0, 25, 56, 57, 25, 25, 58, 59, 60,
-    60, 60, 60, 60, 61, 62, 0, 25, 25, 25, 63, 0, 0, 0, 0, 0, 0, 0, 0, 64, 64, 64, 64,
-    64, 64, 65, 0, 0, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 66, 66, 66, 66, 66, 66, 0, 0,
-    0, 66, 0, 0, 0, 0, 0, 28, 0, 3, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
-    28, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    67, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 68, 0, 0, 0, 0, 0, 0, 0, 28, 8, 9, 28, 28, 28,
-    28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 69, 69,
-    69, 69, 69, 69, 0, 0, 0, 69, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 37, 38, 39, 37, 37, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37,
-    37, 0, 0, 0, 44, 45, 46, 44, 47, 48, 47, 47, 47, 47, 47, 44, 49, 50, 51, 44, 44, 44,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 15,
+    14, 14, 14, 16, 17, 17, 17, 17, 17, 17, 18, 19, 20, 14, 14, 14, 21, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23, 24, 23, 23, 23, 23, 23, 23,
+    23, 23, 23, 23, 23, 25, 23, 23, 23, 23, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 78, 79, 80, 78, 0, 81, 78, 78, 78,
-    78, 78, 78, 82, 83, 0, 78, 78, 78, 0, 0, 0, 84, 85, 86, 84, 87, 88, 0, 0, 0, 0, 0, 0,
-    89, 90, 0, 84, 84, 84, 0, 0, 0, 84, 85, 86, 84, 87, 88, 0, 0, 0, 0, 0, 87, 89, 90, 0,
-    84, 84, 84, 0, 0, 0, 84, 85, 86, 84, 87, 88, 87, 87, 87, 87, 87, 87, 89, 90, 0, 84,
-    84, 84, 0, 0, 0, 0, 91, 0, 0, 0, 92, 1, 1, 1, 1, 1, 1, 0, 93, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33, 34, 33, 33,
+    0, 35, 33, 33, 33, 33, 33, 33, 36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33, 33, 0,
+    35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33, 33, 0, 35, 0, 0,
+    0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33, 33, 0, 35, 0, 0, 0, 0, 0, 0,
+    36, 37, 30, 33, 33, 33, 0, 0, 0, 0, 38, 0, 0, 0, 39, 40, 40, 40, 40, 40, 40, 0, 41,
+    30, 0, 0, 0, 0, 0, 0, 42, 43, 42, 42, 42, 44, 45, 45, 45, 45, 45, 45, 46, 47, 0, 42,
+    42, 42, 48, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 49, 0, 0, 1, 0, 50, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 8,
+    9, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 33, 34, 33, 33, 33, 35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33,
+    0, 0, 0, 33, 34, 33, 33, 0, 35, 0, 0, 0, 0, 0, 33, 36, 37, 30, 33, 33, 33, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 58, 34, 58, 58, 0, 35, 58, 58, 58, 58, 58,
+    58, 59, 37, 0, 58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0, 59, 37,
+    0, 58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0, 59, 37, 0, 58, 58,
+    58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0, 59, 37, 0, 58, 58, 58, 0, 0, 0,
+    0, 60, 0, 0, 0, 61, 62, 62, 62, 62, 62, 62, 0, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 95, 95,
-    95, 95, 95, 95, 0, 0, 0, 95, 0, 0, 0, 0, 0, 96, 17, 18, 96, 96, 97, 98, 21, 21, 21,
-    21, 21, 22, 23, 24, 96, 96, 96, 99, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 65, 64, 64, 64, 66, 67, 67,
+    67, 67, 67, 67, 68, 69, 20, 64, 64, 64, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    37, 38, 39, 37, 0, 40, 37, 37, 37, 37, 37, 37, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37,
-    38, 39, 37, 0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37,
-    0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40, 0,
-    0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 102, 102, 102, 102, 102, 102, 0, 0, 0,
-    102, 0, 0, 0, 0, 0, 78, 79, 80, 78, 78, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78,
-    0, 0, 0, 84, 85, 86, 84, 87, 88, 87, 87, 87, 87, 87, 84, 89, 90, 0, 84, 84, 84, 0, 0,
+    0, 0, 33, 34, 33, 33, 0, 35, 33, 33, 33, 33, 33, 33, 36, 37, 30, 33, 33, 33, 0, 0, 0,
+    33, 34, 33, 33, 0, 35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33,
+    33, 0, 35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33, 33, 0, 35,
+    0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 58, 34, 58, 58, 58, 35, 0, 0, 0, 0, 0, 0, 59, 37, 0, 58, 58, 58, 0, 0, 0,
+    58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 58, 59, 37, 0, 58, 58, 58, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 95, 95, 95, 95, 95, 95, 0, 0, 0, 95, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 0, 117, 114,
-    114, 114, 114, 114, 114, 118, 119, 120, 114, 114, 114, 0, 0, 0, 121, 45, 46, 121,
-    122, 123, 0, 0, 0, 0, 0, 0, 49, 50, 51, 121, 121, 121, 0, 0, 0, 121, 45, 46, 121,
-    122, 123, 0, 0, 0, 0, 0, 122, 49, 50, 51, 121, 121, 121, 0, 0, 0, 121, 45, 46, 121,
-    122, 123, 122, 122, 122, 122, 122, 122, 49, 50, 51, 121, 121, 121, 0, 0, 0, 0, 52, 0,
-    0, 0, 124, 28, 28, 28, 28, 28, 28, 0, 54, 55, 0, 0, 0, 0, 0, 0, 99, 56, 57, 99, 99,
-    125, 126, 60, 60, 60, 60, 60, 127, 62, 0, 99, 99, 99, 128, 0, 0, 0, 0, 0, 0, 0, 0,
-    64, 64, 64, 64, 64, 64, 129, 0, 0, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130, 130,
-    130, 130, 130, 130, 0, 0, 0, 130, 0, 0, 0, 0, 0, 37, 38, 39, 37, 37, 40, 0, 0, 0, 0,
-    0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40, 0, 0, 0, 0, 0, 37, 41,
-    42, 43, 37, 37, 37, 0, 0, 0, 78, 79, 80, 78, 0, 81, 78, 78, 78, 78, 78, 78, 82, 83,
-    0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78,
-    78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0,
-    78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 79, 80, 79, 79, 0, 81, 79, 79, 79,
+    79, 79, 79, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0, 0, 0,
+    82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 76,
+    79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 76, 79, 79, 79,
+    0, 0, 0, 0, 84, 0, 0, 0, 85, 86, 86, 86, 86, 86, 86, 0, 87, 76, 0, 0, 0, 0, 0, 0, 42,
+    88, 42, 42, 42, 89, 90, 90, 90, 90, 90, 90, 91, 92, 0, 42, 42, 42, 48, 0, 0, 0, 0, 0,
+    0, 0, 0, 23, 23, 23, 23, 23, 23, 93, 0, 0, 23, 0, 50, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33, 34, 33, 33, 33, 35, 0, 0, 0, 0, 0, 0,
+    36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33, 33, 0, 35, 0, 0, 0, 0, 0, 33, 36, 37,
+    30, 33, 33, 33, 0, 0, 0, 58, 34, 58, 58, 0, 35, 58, 58, 58, 58, 58, 58, 59, 37, 0,
+    58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0, 59, 37, 0, 58, 58, 58,
+    0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0, 59, 37, 0, 58, 58, 58, 0, 0, 0, 58,
+    34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0, 59, 37, 0, 58, 58, 58, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 132, 0, 0,
-    0, 133, 0, 0, 0, 0, 0, 0, 134, 135, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 136, 136, 136, 136, 136, 136,
-    0, 0, 0, 136, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 114, 115, 116, 114, 114, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114,
-    0, 0, 0, 121, 45, 46, 121, 122, 123, 122, 122, 122, 122, 122, 121, 49, 50, 51, 121,
-    121, 121, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 145, 79, 80, 145, 0, 146,
-    145, 145, 145, 145, 145, 145, 147, 83, 0, 145, 145, 145, 0, 0, 0, 148, 85, 86, 148,
-    149, 150, 0, 0, 0, 0, 0, 0, 151, 90, 0, 148, 148, 148, 0, 0, 0, 148, 85, 86, 148,
-    149, 150, 0, 0, 0, 0, 0, 149, 151, 90, 0, 148, 148, 148, 0, 0, 0, 148, 85, 86, 148,
-    149, 150, 149, 149, 149, 149, 149, 149, 151, 90, 0, 148, 148, 148, 0, 0, 0, 0, 152,
-    0, 0, 0, 153, 28, 28, 28, 28, 28, 28, 0, 154, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 95, 0, 0, 0,
+    96, 0, 0, 0, 0, 0, 0, 97, 98, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 79, 80, 79,
+    79, 79, 81, 0, 0, 0, 0, 0, 0, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81,
+    0, 0, 0, 0, 0, 79, 82, 83, 76, 79, 79, 79, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 106, 80, 106, 106, 0, 81, 106, 106, 106, 106, 106, 106, 107, 83, 0, 106,
+    106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0, 107, 83, 0, 106, 106,
+    106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0, 107, 83, 0, 106, 106, 106,
+    0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0, 107, 83, 0, 106, 106, 106, 0, 0,
+    0, 0, 108, 0, 0, 0, 109, 62, 62, 62, 62, 62, 62, 0, 110, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 37, 38, 39, 37, 0, 40, 37, 37, 37, 37, 37, 37, 41, 42, 43, 37, 37, 37, 0, 0, 0,
-    37, 38, 39, 37, 0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39,
-    37, 0, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0, 40,
-    0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 78, 79, 80, 78, 78, 81, 0, 0, 0,
-    0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 78,
-    82, 83, 0, 78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 33, 34, 33, 33, 0, 35, 33, 33, 33, 33, 33, 33, 36, 37, 30, 33, 33, 33,
+    0, 0, 0, 33, 34, 33, 33, 0, 35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0,
+    33, 34, 33, 33, 0, 35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33,
+    33, 0, 35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 58, 34, 58, 58, 58, 35,
+    0, 0, 0, 0, 0, 0, 59, 37, 0, 58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0,
+    0, 58, 59, 37, 0, 58, 58, 58, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
-    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0,
+    0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 0,
-    117, 114, 114, 114, 114, 114, 114, 118, 119, 120, 114, 114, 114, 0, 0, 0, 114, 115,
-    116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0, 114, 115,
-    116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0, 114, 115,
-    116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 156, 156,
-    156, 156, 156, 156, 0, 0, 0, 156, 0, 0, 0, 0, 0, 145, 79, 80, 145, 145, 146, 0, 0, 0,
-    0, 0, 0, 147, 83, 0, 145, 145, 145, 0, 0, 0, 148, 85, 86, 148, 149, 150, 149, 149,
-    149, 149, 149, 148, 151, 90, 0, 148, 148, 148, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 79, 80, 79, 79, 0, 81,
+    79, 79, 79, 79, 79, 79, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0,
+    0, 0, 0, 0, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0, 0, 0,
+    82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 76,
+    79, 79, 79, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 106, 80, 106, 106,
+    106, 81, 0, 0, 0, 0, 0, 0, 107, 83, 0, 106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0,
+    81, 0, 0, 0, 0, 0, 106, 107, 83, 0, 106, 106, 106, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 38,
-    39, 37, 37, 40, 0, 0, 0, 0, 0, 0, 41, 42, 43, 37, 37, 37, 0, 0, 0, 37, 38, 39, 37, 0,
-    40, 0, 0, 0, 0, 0, 37, 41, 42, 43, 37, 37, 37, 0, 0, 0, 78, 79, 80, 78, 0, 81, 78,
-    78, 78, 78, 78, 78, 82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0,
-    0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82,
-    83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78,
-    78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33,
+    34, 33, 33, 33, 35, 0, 0, 0, 0, 0, 0, 36, 37, 30, 33, 33, 33, 0, 0, 0, 33, 34, 33,
+    33, 0, 35, 0, 0, 0, 0, 0, 33, 36, 37, 30, 33, 33, 33, 0, 0, 0, 58, 34, 58, 58, 0, 35,
+    58, 58, 58, 58, 58, 58, 59, 37, 0, 58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0,
+    0, 0, 0, 0, 59, 37, 0, 58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0,
+    59, 37, 0, 58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 0, 59, 37, 0,
+    58, 58, 58, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -3969,140 +3131,333 @@ static OPS: [u8; 13629] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 114, 117, 0, 0, 0,
-    0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0,
-    0, 0, 114, 118, 119, 120, 114, 114, 114, 0, 0, 0, 145, 79, 80, 145, 0, 146, 145, 145,
-    145, 145, 145, 145, 147, 83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0,
-    0, 0, 0, 0, 0, 147, 83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0,
-    0, 0, 0, 147, 83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0,
-    0, 147, 83, 0, 145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 79, 80, 79, 79, 79, 81, 0, 0, 0, 0, 0,
+    0, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0, 0, 79, 82, 83,
+    76, 79, 79, 79, 0, 0, 0, 106, 80, 106, 106, 0, 81, 106, 106, 106, 106, 106, 106, 107,
+    83, 0, 106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0, 107, 83,
+    0, 106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0, 107, 83, 0,
+    106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0, 107, 83, 0, 106,
+    106, 106, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 161, 0, 0, 0, 162, 0, 0, 0, 0, 0, 0, 163,
-    164, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 37, 165, 39, 37, 37, 166, 37, 37, 37, 37, 37, 37, 167, 168, 43, 37, 37, 37, 0, 0,
-    0, 37, 165, 39, 37, 37, 166, 0, 0, 0, 0, 0, 0, 167, 168, 43, 37, 37, 37, 0, 0, 0, 37,
-    165, 39, 37, 37, 166, 0, 0, 0, 0, 0, 0, 167, 168, 43, 37, 37, 37, 0, 0, 0, 37, 165,
-    39, 37, 37, 166, 0, 0, 0, 0, 0, 0, 167, 168, 43, 37, 37, 37, 0, 0, 0, 78, 79, 80, 78,
-    78, 81, 0, 0, 0, 0, 0, 0, 82, 83, 0, 78, 78, 78, 0, 0, 0, 78, 79, 80, 78, 0, 81, 0,
-    0, 0, 0, 0, 78, 82, 83, 0, 78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 115, 0, 0, 0, 116, 0, 0, 0, 0, 0, 0, 117, 118, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33, 119, 33, 33,
+    33, 120, 33, 33, 33, 33, 33, 33, 28, 121, 30, 33, 33, 33, 0, 0, 0, 33, 119, 33, 33,
+    33, 120, 0, 0, 0, 0, 0, 0, 28, 121, 30, 33, 33, 33, 0, 0, 0, 33, 119, 33, 33, 33,
+    120, 0, 0, 0, 0, 0, 0, 28, 121, 30, 33, 33, 33, 0, 0, 0, 33, 119, 33, 33, 33, 120, 0,
+    0, 0, 0, 0, 0, 28, 121, 30, 33, 33, 33, 0, 0, 0, 58, 34, 58, 58, 58, 35, 0, 0, 0, 0,
+    0, 0, 59, 37, 0, 58, 58, 58, 0, 0, 0, 58, 34, 58, 58, 0, 35, 0, 0, 0, 0, 0, 58, 59,
+    37, 0, 58, 58, 58, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0,
+    94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 114, 115, 116, 114, 0, 117, 114, 114, 114, 114, 114, 114, 118,
-    119, 120, 114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118,
-    119, 120, 114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118,
-    119, 120, 114, 114, 114, 0, 0, 0, 114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 0, 118,
-    119, 120, 114, 114, 114, 0, 0, 0, 145, 79, 80, 145, 145, 146, 0, 0, 0, 0, 0, 0, 147,
-    83, 0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 145, 147, 83,
-    0, 145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
-    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 79, 80,
+    79, 79, 0, 81, 79, 79, 79, 79, 79, 79, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79,
+    79, 0, 81, 0, 0, 0, 0, 0, 0, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81,
+    0, 0, 0, 0, 0, 0, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0,
+    0, 0, 82, 83, 76, 79, 79, 79, 0, 0, 0, 106, 80, 106, 106, 106, 81, 0, 0, 0, 0, 0, 0,
+    107, 83, 0, 106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 106,
+    107, 83, 0, 106, 106, 106, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 169,
-    170, 169, 169, 169, 171, 172, 172, 172, 172, 172, 172, 169, 173, 43, 169, 169, 169,
-    0, 0, 0, 37, 165, 39, 37, 37, 166, 0, 0, 0, 0, 0, 37, 167, 168, 43, 37, 37, 37, 0, 0,
-    0, 78, 174, 80, 78, 78, 175, 78, 78, 78, 78, 78, 78, 176, 177, 0, 78, 78, 78, 0, 0,
-    0, 78, 174, 80, 78, 78, 175, 0, 0, 0, 0, 0, 0, 176, 177, 0, 78, 78, 78, 0, 0, 0, 78,
-    174, 80, 78, 78, 175, 0, 0, 0, 0, 0, 0, 176, 177, 0, 78, 78, 78, 0, 0, 0, 78, 174,
-    80, 78, 78, 175, 0, 0, 0, 0, 0, 0, 176, 177, 0, 78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114,
+    0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 122, 0, 0, 0, 123, 40, 40, 40, 40, 40, 40, 0, 124, 30, 0, 0, 0, 0, 0, 0, 33,
+    119, 33, 33, 33, 120, 0, 0, 0, 0, 0, 33, 28, 121, 30, 33, 33, 33, 0, 0, 0, 58, 119,
+    58, 58, 58, 120, 58, 58, 58, 58, 58, 58, 125, 121, 0, 58, 58, 58, 0, 0, 0, 58, 119,
+    58, 58, 58, 120, 0, 0, 0, 0, 0, 0, 125, 121, 0, 58, 58, 58, 0, 0, 0, 58, 119, 58, 58,
+    58, 120, 0, 0, 0, 0, 0, 0, 125, 121, 0, 58, 58, 58, 0, 0, 0, 58, 119, 58, 58, 58,
+    120, 0, 0, 0, 0, 0, 0, 125, 121, 0, 58, 58, 58, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0,
+    0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 79, 80, 79, 79, 79, 81,
+    0, 0, 0, 0, 0, 0, 82, 83, 76, 79, 79, 79, 0, 0, 0, 79, 80, 79, 79, 0, 81, 0, 0, 0, 0,
+    0, 79, 82, 83, 76, 79, 79, 79, 0, 0, 0, 106, 80, 106, 106, 0, 81, 106, 106, 106, 106,
+    106, 106, 107, 83, 0, 106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0,
+    0, 0, 107, 83, 0, 106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0,
+    107, 83, 0, 106, 106, 106, 0, 0, 0, 106, 80, 106, 106, 0, 81, 0, 0, 0, 0, 0, 0, 107,
+    83, 0, 106, 106, 106, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0,
+    0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 58, 119, 58, 58, 58, 120,
+    0, 0, 0, 0, 0, 58, 125, 121, 0, 58, 58, 58, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 79, 129, 79, 79, 79, 130, 79, 79, 79, 79, 79, 79, 28, 131, 76, 79, 79,
+    79, 0, 0, 0, 79, 129, 79, 79, 79, 130, 0, 0, 0, 0, 0, 0, 28, 131, 76, 79, 79, 79, 0,
+    0, 0, 79, 129, 79, 79, 79, 130, 0, 0, 0, 0, 0, 0, 28, 131, 76, 79, 79, 79, 0, 0, 0,
+    79, 129, 79, 79, 79, 130, 0, 0, 0, 0, 0, 0, 28, 131, 76, 79, 79, 79, 0, 0, 0, 106,
+    80, 106, 106, 106, 81, 0, 0, 0, 0, 0, 0, 107, 83, 0, 106, 106, 106, 0, 0, 0, 106, 80,
+    106, 106, 0, 81, 0, 0, 0, 0, 0, 106, 107, 83, 0, 106, 106, 106, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0,
+    0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0,
+    94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 132, 0, 0, 0, 133, 86, 86, 86,
+    86, 86, 86, 0, 134, 76, 0, 0, 0, 0, 0, 0, 79, 129, 79, 79, 79, 130, 0, 0, 0, 0, 0,
+    79, 28, 131, 76, 79, 79, 79, 0, 0, 0, 106, 129, 106, 106, 106, 130, 106, 106, 106,
+    106, 106, 106, 125, 131, 0, 106, 106, 106, 0, 0, 0, 106, 129, 106, 106, 106, 130, 0,
+    0, 0, 0, 0, 0, 125, 131, 0, 106, 106, 106, 0, 0, 0, 106, 129, 106, 106, 106, 130, 0,
+    0, 0, 0, 0, 0, 125, 131, 0, 106, 106, 106, 0, 0, 0, 106, 129, 106, 106, 106, 130, 0,
+    0, 0, 0, 0, 0, 125, 131, 0, 106, 106, 106, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0,
+    0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 106, 129, 106, 106, 106, 130, 0, 0, 0,
+    0, 0, 106, 125, 131, 0, 106, 106, 106, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0,
+    114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0,
+    0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0,
+    0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0,
+    0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114,
-    115, 116, 114, 114, 117, 0, 0, 0, 0, 0, 0, 118, 119, 120, 114, 114, 114, 0, 0, 0,
-    114, 115, 116, 114, 0, 117, 0, 0, 0, 0, 0, 114, 118, 119, 120, 114, 114, 114, 0, 0,
-    0, 145, 79, 80, 145, 0, 146, 145, 145, 145, 145, 145, 145, 147, 83, 0, 145, 145, 145,
-    0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147, 83, 0, 145, 145, 145, 0, 0,
-    0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147, 83, 0, 145, 145, 145, 0, 0, 0,
-    145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 0, 147, 83, 0, 145, 145, 145, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 78, 174, 80, 78, 78, 175, 0, 0, 0, 0, 0, 78, 176, 177, 0,
-    78, 78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
-    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    114, 181, 116, 114, 114, 182, 114, 114, 114, 114, 114, 114, 167, 183, 120, 114, 114,
-    114, 0, 0, 0, 114, 181, 116, 114, 114, 182, 0, 0, 0, 0, 0, 0, 167, 183, 120, 114,
-    114, 114, 0, 0, 0, 114, 181, 116, 114, 114, 182, 0, 0, 0, 0, 0, 0, 167, 183, 120,
-    114, 114, 114, 0, 0, 0, 114, 181, 116, 114, 114, 182, 0, 0, 0, 0, 0, 0, 167, 183,
-    120, 114, 114, 114, 0, 0, 0, 145, 79, 80, 145, 145, 146, 0, 0, 0, 0, 0, 0, 147, 83,
-    0, 145, 145, 145, 0, 0, 0, 145, 79, 80, 145, 0, 146, 0, 0, 0, 0, 0, 145, 147, 83, 0,
-    145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
-    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 94, 94, 94, 94, 94, 0, 0, 0, 94,
+    0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -4110,258 +3465,61 @@ static OPS: [u8; 13629] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 184, 185, 184, 184, 184, 186, 172, 172, 172, 172, 172, 172, 184, 187,
-    120, 184, 184, 184, 0, 0, 0, 114, 181, 116, 114, 114, 182, 0, 0, 0, 0, 0, 114, 167,
-    183, 120, 114, 114, 114, 0, 0, 0, 145, 188, 80, 145, 145, 189, 145, 145, 145, 145,
-    145, 145, 190, 191, 0, 145, 145, 145, 0, 0, 0, 145, 188, 80, 145, 145, 189, 0, 0, 0,
-    0, 0, 0, 190, 191, 0, 145, 145, 145, 0, 0, 0, 145, 188, 80, 145, 145, 189, 0, 0, 0,
-    0, 0, 0, 190, 191, 0, 145, 145, 145, 0, 0, 0, 145, 188, 80, 145, 145, 189, 0, 0, 0,
-    0, 0, 0, 190, 191, 0, 145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
-    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 114, 114, 114, 114,
+    114, 0, 0, 0, 114, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 94, 94, 94, 94, 94, 94, 0, 0,
+    0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 94, 94, 94, 94, 94, 0, 0, 0, 0, 0, 0, 0, 0, 94, 0, 0, 0, 0, 0, 0,
+    0, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 145, 188, 80, 145, 145, 189, 0,
-    0, 0, 0, 0, 145, 190, 191, 0, 145, 145, 145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0,
-    0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 131, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0,
-    0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131, 131, 131, 0, 0, 0, 131, 0, 0, 0, 131, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0, 0,
-    160, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0,
-    0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 131, 131, 131, 131, 131, 131, 0, 0, 0, 0,
-    0, 0, 0, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 131, 131, 131, 131, 131, 0, 0, 0, 0, 0, 0, 0, 0, 131, 0, 0, 0, 0, 0, 0,
-    0, 160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0,
-    0, 0, 0, 160, 160, 160, 160, 160, 160, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 0, 0, 0, 0, 0,
-    160, 160, 160, 160, 160, 0, 0, 0, 0, 0, 0, 0, 0, 160,
+    114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0,
+    0, 0, 0, 114, 114, 114, 114, 114, 114, 0, 0, 0, 0, 0, 0, 0, 114, 0, 0, 0, 0, 0, 0, 0,
+    114, 114, 114, 114, 114, 0, 0, 0, 0, 0, 0, 0, 0, 114,
 ];
 /// For each state, which final row it has (how its slots are read); 0 when it does not accept.
-static FINAL_ROW: [u8; 649] = [
+static FINAL_ROW: [u8; 645] = [
     0, 1, 2, 1, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 0, 13, 14, 0, 15, 16, 0, 17, 0, 0,
-    18, 19, 20, 21, 0, 1, 22, 0, 0, 0, 0, 23, 0, 24, 0, 0, 0, 0, 25, 26, 26, 26, 27, 28,
-    0, 0, 29, 0, 7, 30, 0, 0, 25, 26, 0, 0, 31, 32, 32, 32, 33, 0, 0, 0, 0, 0, 0, 34, 0,
-    0, 25, 25, 25, 25, 0, 0, 31, 32, 0, 0, 0, 0, 0, 0, 35, 36, 36, 36, 37, 38, 0, 0, 25,
-    25, 31, 31, 31, 31, 0, 0, 0, 0, 0, 0, 0, 0, 39, 0, 0, 0, 35, 36, 0, 0, 40, 41, 41,
-    41, 42, 0, 0, 0, 25, 25, 25, 25, 31, 31, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    35, 35, 35, 35, 0, 0, 40, 41, 0, 0, 0, 25, 25, 31, 31, 31, 31, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35, 35, 40, 40, 40, 40, 0, 0, 0, 0, 0, 0, 0, 0,
-    43, 0, 44, 44, 44, 44, 31, 31, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    35, 35, 35, 35, 40, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45, 44, 46, 46, 46,
-    46, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35, 35, 40, 40, 40,
-    40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 46, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 47, 47, 47, 47, 40, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 48, 47, 49, 49, 49, 49, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 49, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    18, 19, 20, 21, 0, 1, 22, 0, 0, 0, 23, 0, 24, 0, 0, 0, 25, 25, 25, 25, 26, 27, 0, 0,
+    28, 0, 7, 29, 0, 0, 25, 25, 0, 0, 25, 25, 25, 25, 30, 0, 0, 0, 0, 0, 31, 0, 0, 25,
+    25, 25, 25, 0, 0, 25, 25, 0, 0, 0, 0, 0, 32, 32, 32, 32, 33, 34, 0, 0, 25, 25, 25,
+    25, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 35, 0, 0, 0, 32, 32, 0, 0, 32, 32, 32, 32, 36, 0,
+    0, 0, 25, 25, 25, 25, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32,
+    32, 32, 0, 0, 32, 32, 0, 0, 0, 25, 25, 25, 25, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 37, 0, 38,
+    38, 38, 38, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32,
+    32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 39, 38, 38, 38, 38, 38, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 40, 40, 40, 40, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 41, 40,
+    40, 40, 40, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The premultiplied start state of each parser.
 static STARTS: [u16; 1] = [567];
