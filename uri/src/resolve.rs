@@ -428,24 +428,44 @@ impl DotRemover<'_> {
         if body.is_empty() {
             return;
         }
-        let (mut slash_led, body) = match body.strip_prefix('/') {
-            Some(rest) => (true, rest),
-            None => (!self.leading, body),
-        };
+        let mut slash_led = body.starts_with('/') || !self.leading;
+        let mut start = usize::from(body.starts_with('/'));
         if slash_led {
             self.leading = false;
         }
         let bytes = body.as_bytes();
-        let mut start = 0;
+        // Segments that are neither `.` nor `..` and follow a `/` are written as they are, `/`
+        // included: a run of them is one slice of `body`, written at once from `plain` (the
+        // index of its first `/`) when a dot segment or the end comes.
+        let mut plain: Option<usize> = None;
         loop {
             let end = find_byte(bytes, start, b'/').unwrap_or(bytes.len());
             let last = end == bytes.len();
-            self.segment(&body[start..end], slash_led, last && !continues);
+            let segment = &body[start..end];
+            if slash_led && segment != "." && segment != ".." {
+                if plain.is_none() {
+                    if start == 0 {
+                        // The `/` before this segment ends the previous piece.
+                        self.out.push('/');
+                        plain = Some(0);
+                    } else {
+                        plain = Some(start - 1);
+                    }
+                }
+            } else {
+                if let Some(from) = plain.take() {
+                    self.out.push_str(&body[from..start.saturating_sub(1)]);
+                }
+                self.segment(segment, slash_led, last && !continues);
+            }
             if last {
                 break;
             }
             start = end + 1;
             slash_led = !self.leading;
+        }
+        if let Some(from) = plain {
+            self.out.push_str(&body[from..]);
         }
     }
 
