@@ -124,7 +124,7 @@ impl Accel {
                 *member |= ((self.table[b] >> set & 1) as u8) << bit;
             }
         }
-        Some(SimdPlan { shift, set_of, members })
+        Some(SimdPlan { shift, set_of, members, sets: chosen.len() })
     }
 
     /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
@@ -167,6 +167,8 @@ pub struct SimdPlan {
     pub set_of: Vec<u8>,
     /// The membership byte of each byte value.
     pub members: [u8; 256],
+    /// How many sets the membership bytes hold (bits `0..sets`).
+    pub sets: usize,
 }
 
 impl SimdPlan {
@@ -175,9 +177,32 @@ impl SimdPlan {
         self.members[0x80..].iter().any(|&m| m != 0)
     }
 
-    /// Bytes of the emitted tables: `SET_OF` and the membership lookup (128 or 256 entries).
+    /// For AVX-512 CPUs without VBMI, one 16-byte nibble table per set: byte `b` is in set `k`
+    /// when entry `b & 15` of `nibbles[k]` has bit `b >> 4`. `None` when a set holds a byte from
+    /// 0x80 on, which such a table cannot express.
+    pub fn nibbles(&self) -> Option<Vec<[u8; 16]>> {
+        if self.has_high_bytes() {
+            return None;
+        }
+        let tables = (0..self.sets)
+            .map(|k| {
+                let mut table = [0u8; 16];
+                for (b, &member) in self.members[..0x80].iter().enumerate() {
+                    if member >> k & 1 != 0 {
+                        table[b & 15] |= 1 << (b >> 4);
+                    }
+                }
+                table
+            })
+            .collect();
+        Some(tables)
+    }
+
+    /// Bytes of the emitted tables: `SET_OF`, the membership lookup (128 or 256 entries) and the
+    /// nibble tables (16 bytes per set) when there are some.
     pub fn table_bytes(&self) -> usize {
-        self.set_of.len() + if self.has_high_bytes() { 256 } else { 128 }
+        let lookup = if self.has_high_bytes() { 256 } else { 128 };
+        self.set_of.len() + lookup + self.nibbles().map_or(0, |tables| 16 * tables.len())
     }
 }
 
@@ -212,8 +237,21 @@ mod tests {
                     assert_eq!(u64::from(simd.members[b]), accel.table[b], "byte {b:#x}");
                 }
                 assert_eq!(simd.has_high_bytes(), high_byte);
-                let lookup = if high_byte { 256 } else { 128 };
-                assert_eq!(simd.table_bytes(), simd.set_of.len() + lookup);
+                assert_eq!(simd.sets, 2);
+                match simd.nibbles() {
+                    None => assert!(high_byte),
+                    Some(tables) => {
+                        // Byte b is in set k when nibble table k has bit b >> 4 at entry b & 15.
+                        for b in 0..0x80usize {
+                            for (k, table) in tables.iter().enumerate() {
+                                let member = table[b & 15] >> (b >> 4) & 1 != 0;
+                                assert_eq!(member, accel.table[b] >> k & 1 != 0, "byte {b:#x}, set {k}");
+                            }
+                        }
+                    }
+                }
+                let (lookup, nibbles) = if high_byte { (256, 0) } else { (128, 32) };
+                assert_eq!(simd.table_bytes(), simd.set_of.len() + lookup + nibbles);
             }
         }
         assert_eq!(Accel::plan(3, |_| Vec::new()).simd(23), None);

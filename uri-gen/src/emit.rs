@@ -4,11 +4,11 @@
 //! printed by `prettyplease` (no rustfmt, so the bytes do not depend on the machine), and given a
 //! header naming the generator, the command and the grammar files with their SHA-256.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use sha2::{Digest, Sha256};
 
-use crate::accel::{Accel, SIMD_SETS};
+use crate::accel::{Accel, SimdPlan, SIMD_SETS};
 use crate::dfa::DEAD;
 use crate::share::{share, Shared, Target, MIN_BODY};
 use crate::{Compiled, SourceFile};
@@ -172,8 +172,22 @@ fn skip_step() -> TokenStream {
     }
 }
 
-/// The target features the generated AVX-512 walks are compiled with.
+/// The target features of the AVX-512 walk that classifies blocks by byte lookup and transpose.
 const SIMD_FEATURES: &str = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt";
+
+/// The target features of the AVX-512 walk that classifies blocks by nibble shuffles, for CPUs
+/// with AVX-512 but without VBMI or GFNI (Skylake-X, Cascade Lake).
+const NIBBLE_FEATURES: &str = "avx512f,avx512bw,bmi2,lzcnt";
+
+/// Which AVX-512 walks a generated module has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct SimdWalks {
+    /// `{name}_simd`: blocks classified by byte lookup and transpose (`block_masks`).
+    pub lookup: bool,
+    /// `{name}_simd_nibble`: blocks classified by one nibble shuffle per set
+    /// (`block_masks_nibble`); only when every classified set is ASCII.
+    pub nibble: bool,
+}
 
 /// When a generated module holds its AVX-512 walks: on x86-64, unless the crate's `portable`
 /// feature asks for the table walk alone.
@@ -196,8 +210,10 @@ fn simd_cfg() -> TokenStream {
 /// matrix with one affine transform over GF(2) per 8 x 8 tile and one byte permute, giving a
 /// 64-bit mask per set. The walk then finds where a run ends with a shift and a leading-zero
 /// count instead of testing byte after byte (and mispredicting the run's last test).
-pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
-    let plan = accel.simd(stride)?;
+pub(crate) fn simd_items(accel: &Accel, stride: usize) -> (Option<TokenStream>, SimdWalks) {
+    let Some(plan) = accel.simd(stride) else {
+        return (None, SimdWalks::default());
+    };
     let table = |half: usize| {
         let words = plan.members[half * 128..(half + 1) * 128].chunks(8).map(hex_i64).collect::<Vec<_>>();
         let (low, high) = (words[..8].iter().rev(), words[8..].iter().rev());
@@ -222,12 +238,8 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let set_of = plan.set_of.iter().map(|&s| Literal::u8_unsuffixed(s));
     let shift = Literal::u32_unsuffixed(plan.shift);
     let cfg = simd_cfg();
-    let detect = SIMD_FEATURES.split(',').map(|feature| quote!(std::is_x86_feature_detected!(#feature)));
-    let load_safety = comment(&[
-        "SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first",
-        "`min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they",
-        "cannot fault) and read as zero.",
-    ]);
+    let detect = detection(SIMD_FEATURES);
+    let load_safety = load_safety();
     let high_note =
         comment(&["The lookup reads seven bits of each byte: bytes from 0x80 on have their own."]);
     let tiles_note = comment(&[
@@ -237,7 +249,9 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let store_safety = comment(&[
         "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
     ]);
-    Some(quote! {
+    let nibble_items = nibble_items(&plan);
+    let walks = SimdWalks { lookup: true, nibble: nibble_items.is_some() };
+    let items = quote! {
         #[doc = " The set index `SET_OF` gives the states of no classified set: its mask, every bit set,"]
         #[doc = " skips nothing."]
         #cfg
@@ -261,7 +275,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #cfg
         #[inline]
         fn simd_available() -> bool {
-            #(#detect)&&*
+            #detect
         }
 
         #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per"]
@@ -294,6 +308,88 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
                 _mm512_store_si512(masks.0.as_mut_ptr().cast(), _mm512_permutex2var_epi8(tiles, gather, tiles));
             }
         }
+
+        #nibble_items
+    };
+    (Some(items), walks)
+}
+
+/// The SAFETY comment of a block's masked load (over `rest` and `live`).
+fn load_safety() -> TokenStream {
+    comment(&[
+        "SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first",
+        "`min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they",
+        "cannot fault) and read as zero.",
+    ])
+}
+
+/// `std::is_x86_feature_detected!` of every feature in `features`, joined by `&&`.
+fn detection(features: &str) -> TokenStream {
+    let tests = features.split(',').map(|feature| quote!(std::is_x86_feature_detected!(#feature)));
+    quote!(#(#tests)&&*)
+}
+
+/// The items of the nibble walk, for AVX-512 CPUs without VBMI or GFNI: `nibble_available` and
+/// `block_masks_nibble`, which fills `Masks` as `block_masks` does with one byte shuffle of a
+/// 16-byte nibble table and one test per set, on the block's bytes in reverse order (so that
+/// bit `63 - j` is byte `j`). `None` when a set holds a byte from 0x80 on.
+fn nibble_items(plan: &SimdPlan) -> Option<TokenStream> {
+    let tables = plan.nibbles()?;
+    let set_masks = tables.iter().enumerate().map(|(k, table)| {
+        let (low_half, high_half) = (hex_i64(&table[..8]), hex_i64(&table[8..]));
+        let k = Literal::usize_unsuffixed(k);
+        quote! {
+            masks.0[#k] = _mm512_testn_epi8_mask(
+                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(_mm_set_epi64x(#high_half, #low_half)), low),
+                high,
+            ) | past_end;
+        }
+    });
+    let cfg = simd_cfg();
+    let detect = detection(NIBBLE_FEATURES);
+    let load_safety = load_safety();
+    let reverse_note =
+        comment(&["The bytes in reverse order: each 16-byte lane reversed, then the four lanes."]);
+    let past_end_note = comment(&["Bits `0..64 - len`: the bytes past the end, in reverse order."]);
+    let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
+    Some(quote! {
+        #[doc = " Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI)."]
+        #cfg
+        #[inline]
+        fn nibble_available() -> bool {
+            #detect
+        }
+
+        #[doc = " `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of `masks[k]` is set when"]
+        #[doc = " byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when"]
+        #[doc = " entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is"]
+        #[doc = " in any set. The bytes are reversed first, so that the masks read from the top bit."]
+        #cfg
+        #[target_feature(enable = #NIBBLE_FEATURES)]
+        #[inline]
+        #[allow(unsafe_code)]
+        fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
+            use core::arch::x86_64::*;
+            let rest = &input[base..];
+            let len = rest.len().min(64) as u32;
+            let live = _bzhi_u64(u64::MAX, len);
+            #load_safety
+            let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
+            #reverse_note
+            let reverse = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+            let lanes = _mm512_shuffle_epi8(bytes, reverse);
+            let bytes = _mm512_shuffle_i64x2::<0b00_01_10_11>(lanes, lanes);
+            #past_end_note
+            let past_end = _bzhi_u64(u64::MAX, 64 - len);
+            let nibble = _mm512_set1_epi8(15);
+            let low = _mm512_and_si512(bytes, nibble);
+            #high_note
+            let high = _mm512_shuffle_epi8(
+                _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
+                _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
+            );
+            #(#set_masks)*
+        }
     })
 }
 
@@ -308,11 +404,11 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
 /// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
 /// accelerated state skip the run of its loop set with the block's mask (block by block for a
 /// run longer than the block), leaving the loop when the input ends there.
-fn simd_skip_step() -> TokenStream {
+fn simd_skip_step(block_masks: &Ident) -> TokenStream {
     quote! {
         if i >= base + 64 {
             base += 64;
-            block_masks(input, base, &mut masks);
+            #block_masks(input, base, &mut masks);
         }
         if state < ACCEL_END {
             let set = SET_OF[state >> SET_SHIFT] as usize;
@@ -327,7 +423,7 @@ fn simd_skip_step() -> TokenStream {
                 if base >= input.len() {
                     break;
                 }
-                block_masks(input, base, &mut masks);
+                #block_masks(input, base, &mut masks);
             }
             if i >= input.len() {
                 break;
@@ -336,20 +432,45 @@ fn simd_skip_step() -> TokenStream {
     }
 }
 
-/// A walk's dispatch: the AVX-512 version `simd` when the module has one and the CPU runs it,
-/// else `portable`; both take `args`.
-pub(crate) fn simd_dispatch(has_simd: bool, simd: TokenStream, portable: TokenStream) -> TokenStream {
-    if !has_simd {
+/// A walk's dispatch: the AVX-512 walks the module has (`{name}_simd`, then `{name}_simd_nibble`)
+/// when the CPU runs them, else `{name}_portable`; all take `args`. With `RUSTFLAGS="--cfg
+/// uri_gen_nibble_walk"` the lookup walk is skipped, so that tests can run the nibble walk on a
+/// CPU that has both.
+pub(crate) fn simd_dispatch(walks: SimdWalks, name: &str, args: TokenStream) -> TokenStream {
+    let portable = format_ident!("{name}_portable");
+    let portable = quote!(#portable(#args));
+    if walks == SimdWalks::default() {
         return portable;
     }
     let cfg = simd_cfg();
-    let safety =
-        comment(&["SAFETY: `simd_available` found every feature the AVX-512 walk is compiled with."]);
+    let lookup = walks.lookup.then(|| {
+        let simd = format_ident!("{name}_simd");
+        let safety =
+            comment(&["SAFETY: `simd_available` found every feature the lookup walk is compiled with."]);
+        quote! {
+            #[cfg(not(uri_gen_nibble_walk))]
+            if simd_available() {
+                #safety
+                return unsafe { #simd(#args) };
+            }
+        }
+    });
+    let nibble = walks.nibble.then(|| {
+        let simd = format_ident!("{name}_simd_nibble");
+        let safety =
+            comment(&["SAFETY: `nibble_available` found every feature the nibble walk is compiled with."]);
+        quote! {
+            if nibble_available() {
+                #safety
+                return unsafe { #simd(#args) };
+            }
+        }
+    });
     quote! {
         #cfg
-        if simd_available() {
-            #safety
-            return unsafe { #simd };
+        {
+            #lookup
+            #nibble
         }
         #portable
     }
@@ -364,7 +485,7 @@ pub(crate) fn simd_dispatch(has_simd: bool, simd: TokenStream, portable: TokenSt
 /// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
 pub(crate) fn walk_fns(
     name: &str,
-    has_simd: bool,
+    walks: SimdWalks,
     params: &TokenStream,
     output: &TokenStream,
     transition: &TokenStream,
@@ -375,7 +496,7 @@ pub(crate) fn walk_fns(
         format!(" `{name}` by table walk; states below `ACCEL_END` loop on a byte set and skip runs");
     let skip_step = skip_step();
     let predicate = simd_predicate();
-    let inline = if has_simd {
+    let inline = if walks != SimdWalks::default() {
         quote! {
             #[cfg_attr(#predicate, inline(never))]
             #[cfg_attr(not(#predicate), inline(always))]
@@ -383,20 +504,22 @@ pub(crate) fn walk_fns(
     } else {
         quote!(#[inline(always)])
     };
-    let simd = has_simd.then(|| {
-        let simd = format_ident!("{name}_simd");
-        let doc = format!(" `{name}` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time.");
-        let simd_step = simd_skip_step();
+    let simd_walk = |suffix: &str, features: &str, block_masks: &str, how: &str| {
+        let simd = format_ident!("{name}_simd{suffix}");
+        let block_masks = format_ident!("{block_masks}");
+        let doc =
+            format!(" `{name}` with the loop sets' runs found by AVX-512 masks ({how}), 64 bytes at a time.");
+        let simd_step = simd_skip_step(&block_masks);
         quote! {
             #[doc = #doc]
             #[cfg(#predicate)]
-            #[target_feature(enable = #SIMD_FEATURES)]
+            #[target_feature(enable = #features)]
             fn #simd(#params) -> #output {
                 let mut i = 0;
                 let mut base = 0;
                 let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
                 if !input.is_empty() {
-                    block_masks(input, 0, &mut masks);
+                    #block_masks(input, 0, &mut masks);
                 }
                 while i < input.len() {
                     #simd_step
@@ -405,7 +528,11 @@ pub(crate) fn walk_fns(
                 #finish
             }
         }
-    });
+    };
+    let lookup =
+        walks.lookup.then(|| simd_walk("", SIMD_FEATURES, "block_masks", "byte lookup and transpose"));
+    let nibble =
+        walks.nibble.then(|| simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", "nibble shuffles"));
     quote! {
         #[doc = #portable_doc]
         #[doc = " of it by table tests."]
@@ -419,7 +546,9 @@ pub(crate) fn walk_fns(
             #finish
         }
 
-        #simd
+        #lookup
+
+        #nibble
     }
 }
 
@@ -600,7 +729,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let calls_len = Literal::usize_unsuffixed(shared.calls.len());
     let special_lit = Literal::usize_unsuffixed(special);
     let accel_items = accel_items(&accel, stride);
-    let simd_items = simd_items(&accel, stride);
+    let (simd_items, walks) = simd_items(&accel, stride);
     let rare = comment(&["One comparison for the rare entries: the dead end, a return or a call."]);
     let transition = quote! {
         let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
@@ -614,14 +743,10 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let run_dispatch = simd_dispatch(
-        simd_items.is_some(),
-        quote!(run_simd(start, input)),
-        quote!(run_portable(start, input)),
-    );
+    let run_dispatch = simd_dispatch(walks, "run", quote!(start, input));
     let walks = walk_fns(
         "run",
-        simd_items.is_some(),
+        walks,
         &quote!((mut state, mut ret): (usize, usize), input: &[u8]),
         &quote!((usize, usize)),
         &transition,

@@ -22,10 +22,10 @@
 //! `Eq`, `Ord` and `Hash` by text, and optional `serde` support that validates on deserialize
 //! (feature `serde`). [`Builder`] puts components together, checking each with its rule.
 //!
-//! On x86-64 CPUs with AVX-512 (VBMI and GFNI included), recognition and parsing read the input
-//! in 64-byte blocks: a byte lookup computed from the grammar's character sets, transposed into
-//! one bit mask per set, finds where each run of, say, path characters ends, instead of one test
-//! per byte. Other CPUs and targets use the table walk, and
+//! On x86-64 CPUs with AVX-512, recognition and parsing read the input in 64-byte blocks: bit
+//! masks computed from the grammar's character sets (by a byte lookup and a transpose where VBMI
+//! and GFNI are present, by nibble shuffles elsewhere) find where each run of, say, path
+//! characters ends, instead of one test per byte. Other CPUs and targets use the table walk, and
 //! so does every CPU with the `portable` feature; both give the same results.
 //!
 //! ```

@@ -362,9 +362,12 @@ impl Rule {
 #[allow(unsafe_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-    if simd_available() {
-        // SAFETY: `simd_available` found every feature the AVX-512 walk is compiled with.
-        return unsafe { run_simd(start, input) };
+    {
+        #[cfg(not(uri_gen_nibble_walk))]
+        if simd_available() {
+            // SAFETY: `simd_available` found every feature the lookup walk is compiled with.
+            return unsafe { run_simd(start, input) };
+        }
     }
     run_portable(start, input)
 }
@@ -394,7 +397,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
     }
     (state, i)
 }
-/// `run` with the loop sets' runs found by AVX-512 masks, 64 bytes at a time.
+/// `run` with the loop sets' runs found by AVX-512 masks (byte lookup and transpose), 64 bytes at a time.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
