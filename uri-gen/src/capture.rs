@@ -31,6 +31,9 @@ pub struct CaptureDecl {
     /// The capture's name (`path`).
     pub name: String,
     /// The rules whose span it records; in a match at most one of them is expected to be present.
+    /// When one of them can occur inside another (`capture x ref host`, where `ref` refers to
+    /// `host`), the outer occurrence is the capture's span and the inner one is not recorded, so
+    /// that a start and an end never come from different occurrences.
     pub rules: Vec<RuleId>,
 }
 
@@ -156,7 +159,8 @@ impl TagRules for CaptureSpec {
         let mut open = Vec::new();
         let mut close = Vec::new();
         for (i, c) in self.captures.iter().enumerate() {
-            if c.rules.contains(&rule) {
+            let nested = outer.iter().any(|o| c.rules.contains(o));
+            if c.rules.contains(&rule) && !nested {
                 open.push(2 * i as u32);
                 close.push(2 * i as u32 + 1);
             }

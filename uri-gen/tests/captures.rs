@@ -82,3 +82,20 @@ fn capture_file_errors_have_positions() {
         err.0.iter().map(|d| (d.kind, d.pos.line, d.pos.column)).collect();
     assert_eq!(found, vec![(DiagnosticKind::UnknownRule, 2, 12), (DiagnosticKind::Syntax, 3, 1)]);
 }
+
+#[test]
+fn a_capture_of_nested_rules_records_the_outer_occurrence() {
+    // `b` occurs inside `a`: the capture is `a`'s span, never `b`'s start with `a`'s end (the
+    // fuzzer's case was `capture host host ref` over a grammar where `ref` refers to `host`).
+    let grammar = SourceFile::new("g.abnf", "a = \"x\" b \"y\"\nb = \"z\"\n");
+    for captures in ["parser A a\ncapture c a b\n", "parser A a\ncapture c b a\n"] {
+        let parsers =
+            compile_parsers(std::slice::from_ref(&grammar), "g.captures", captures, &Options::default())
+                .expect("compiles");
+        assert_eq!(parsers.tdfa.run(0, b"xzy"), Ok(vec![Some(0), Some(3)]), "{captures}");
+    }
+    // A capture of `b` alone still records `b`.
+    let parsers = compile_parsers(&[grammar], "g.captures", "parser A a\ncapture c b\n", &Options::default())
+        .expect("compiles");
+    assert_eq!(parsers.tdfa.run(0, b"xzy"), Ok(vec![Some(1), Some(2)]));
+}
