@@ -178,13 +178,11 @@ impl SimdPlan {
     }
 
     /// For AVX-512 CPUs without VBMI, one 16-byte nibble table per set: byte `b` is in set `k`
-    /// when entry `b & 15` of `nibbles[k]` has bit `b >> 4`. `None` when a set holds a byte from
-    /// 0x80 on, which such a table cannot express.
-    pub fn nibbles(&self) -> Option<Vec<[u8; 16]>> {
-        if self.has_high_bytes() {
-            return None;
-        }
-        let tables = (0..self.sets)
+    /// when entry `b & 15` of `nibbles[k]` has bit `b >> 4`. Such a table cannot hold a byte
+    /// from 0x80 on: the nibble walk ends a run there and takes the byte's transition, which
+    /// leads back into the same state, so the walk is only slower on such bytes, never wrong.
+    pub fn nibbles(&self) -> Vec<[u8; 16]> {
+        (0..self.sets)
             .map(|k| {
                 let mut table = [0u8; 16];
                 for (b, &member) in self.members[..0x80].iter().enumerate() {
@@ -194,15 +192,14 @@ impl SimdPlan {
                 }
                 table
             })
-            .collect();
-        Some(tables)
+            .collect()
     }
 
     /// Bytes of the emitted tables: `SET_OF`, the membership lookup (128 or 256 entries) and the
-    /// nibble tables (16 bytes per set) when there are some.
+    /// nibble tables (16 bytes per set).
     pub fn table_bytes(&self) -> usize {
         let lookup = if self.has_high_bytes() { 256 } else { 128 };
-        self.set_of.len() + lookup + self.nibbles().map_or(0, |tables| 16 * tables.len())
+        self.set_of.len() + lookup + 16 * self.sets
     }
 }
 
@@ -238,20 +235,17 @@ mod tests {
                 }
                 assert_eq!(simd.has_high_bytes(), high_byte);
                 assert_eq!(simd.sets, 2);
-                match simd.nibbles() {
-                    None => assert!(high_byte),
-                    Some(tables) => {
-                        // Byte b is in set k when nibble table k has bit b >> 4 at entry b & 15.
-                        for b in 0..0x80usize {
-                            for (k, table) in tables.iter().enumerate() {
-                                let member = table[b & 15] >> (b >> 4) & 1 != 0;
-                                assert_eq!(member, accel.table[b] >> k & 1 != 0, "byte {b:#x}, set {k}");
-                            }
-                        }
+                // Byte b (below 0x80) is in set k when nibble table k has bit b >> 4 at entry b & 15.
+                let tables = simd.nibbles();
+                assert_eq!(tables.len(), 2);
+                for b in 0..0x80usize {
+                    for (k, table) in tables.iter().enumerate() {
+                        let member = table[b & 15] >> (b >> 4) & 1 != 0;
+                        assert_eq!(member, accel.table[b] >> k & 1 != 0, "byte {b:#x}, set {k}");
                     }
                 }
-                let (lookup, nibbles) = if high_byte { (256, 0) } else { (128, 32) };
-                assert_eq!(simd.table_bytes(), simd.set_of.len() + lookup + nibbles);
+                let lookup = if high_byte { 256 } else { 128 };
+                assert_eq!(simd.table_bytes(), simd.set_of.len() + lookup + 32);
             }
         }
         assert_eq!(Accel::plan(3, |_| Vec::new()).simd(23), None);

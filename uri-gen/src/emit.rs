@@ -179,16 +179,6 @@ const SIMD_FEATURES: &str = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt";
 /// with AVX-512 but without VBMI or GFNI (Skylake-X, Cascade Lake).
 const NIBBLE_FEATURES: &str = "avx512f,avx512bw,bmi2,lzcnt";
 
-/// Which AVX-512 walks a generated module has.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct SimdWalks {
-    /// `{name}_simd`: blocks classified by byte lookup and transpose (`block_masks`).
-    pub lookup: bool,
-    /// `{name}_simd_nibble`: blocks classified by one nibble shuffle per set
-    /// (`block_masks_nibble`); only when every classified set is ASCII.
-    pub nibble: bool,
-}
-
 /// When a generated module holds its AVX-512 walks: on x86-64, unless the crate's `portable`
 /// feature asks for the table walk alone.
 fn simd_predicate() -> TokenStream {
@@ -210,10 +200,8 @@ fn simd_cfg() -> TokenStream {
 /// matrix with one affine transform over GF(2) per 8 x 8 tile and one byte permute, giving a
 /// 64-bit mask per set. The walk then finds where a run ends with a shift and a leading-zero
 /// count instead of testing byte after byte (and mispredicting the run's last test).
-pub(crate) fn simd_items(accel: &Accel, stride: usize) -> (Option<TokenStream>, SimdWalks) {
-    let Some(plan) = accel.simd(stride) else {
-        return (None, SimdWalks::default());
-    };
+pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
+    let plan = accel.simd(stride)?;
     let table = |half: usize| {
         let words = plan.members[half * 128..(half + 1) * 128].chunks(8).map(hex_i64).collect::<Vec<_>>();
         let (low, high) = (words[..8].iter().rev(), words[8..].iter().rev());
@@ -250,7 +238,6 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> (Option<TokenStream>, 
         "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
     ]);
     let nibble_items = nibble_items(&plan);
-    let walks = SimdWalks { lookup: true, nibble: nibble_items.is_some() };
     let items = quote! {
         #[doc = " The set index `SET_OF` gives the states of no classified set: its mask, every bit set,"]
         #[doc = " skips nothing."]
@@ -311,7 +298,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> (Option<TokenStream>, 
 
         #nibble_items
     };
-    (Some(items), walks)
+    Some(items)
 }
 
 /// The SAFETY comment of a block's masked load (over `rest` and `live`).
@@ -332,9 +319,9 @@ fn detection(features: &str) -> TokenStream {
 /// The items of the nibble walk, for AVX-512 CPUs without VBMI or GFNI: `nibble_available` and
 /// `block_masks_nibble`, which fills `Masks` as `block_masks` does with one byte shuffle of a
 /// 16-byte nibble table and one test per set, on the block's bytes in reverse order (so that
-/// bit `63 - j` is byte `j`). `None` when a set holds a byte from 0x80 on.
-fn nibble_items(plan: &SimdPlan) -> Option<TokenStream> {
-    let tables = plan.nibbles()?;
+/// bit `63 - j` is byte `j`). Bytes from 0x80 on are in no set there (see [`SimdPlan::nibbles`]).
+fn nibble_items(plan: &SimdPlan) -> TokenStream {
+    let tables = plan.nibbles();
     let set_masks = tables.iter().enumerate().map(|(k, table)| {
         let (low_half, high_half) = (hex_i64(&table[..8]), hex_i64(&table[8..]));
         let k = Literal::usize_unsuffixed(k);
@@ -352,7 +339,7 @@ fn nibble_items(plan: &SimdPlan) -> Option<TokenStream> {
         comment(&["The bytes in reverse order: each 16-byte lane reversed, then the four lanes."]);
     let past_end_note = comment(&["Bits `0..64 - len`: the bytes past the end, in reverse order."]);
     let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
-    Some(quote! {
+    quote! {
         #[doc = " Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI)."]
         #cfg
         #[inline]
@@ -363,7 +350,8 @@ fn nibble_items(plan: &SimdPlan) -> Option<TokenStream> {
         #[doc = " `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of `masks[k]` is set when"]
         #[doc = " byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when"]
         #[doc = " entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is"]
-        #[doc = " in any set. The bytes are reversed first, so that the masks read from the top bit."]
+        #[doc = " in any set here (its transition is taken instead). The bytes are reversed first, so"]
+        #[doc = " that the masks read from the top bit."]
         #cfg
         #[target_feature(enable = #NIBBLE_FEATURES)]
         #[inline]
@@ -390,7 +378,7 @@ fn nibble_items(plan: &SimdPlan) -> Option<TokenStream> {
             );
             #(#set_masks)*
         }
-    })
+    }
 }
 
 /// Eight bytes as one little-endian `i64` literal, in hexadecimal.
@@ -432,18 +420,18 @@ fn simd_skip_step(block_masks: &Ident) -> TokenStream {
     }
 }
 
-/// A walk's dispatch: the AVX-512 walks the module has (`{name}_simd`, then `{name}_simd_nibble`)
-/// when the CPU runs them, else `{name}_portable`; all take `args`. With `RUSTFLAGS="--cfg
+/// A walk's dispatch: with `has_simd`, the AVX-512 walks (`{name}_simd`, then
+/// `{name}_simd_nibble`) when the CPU runs them; else `{name}_portable`. All take `args`. With `RUSTFLAGS="--cfg
 /// uri_gen_nibble_walk"` the lookup walk is skipped, so that tests can run the nibble walk on a
 /// CPU that has both.
-pub(crate) fn simd_dispatch(walks: SimdWalks, name: &str, args: TokenStream) -> TokenStream {
+pub(crate) fn simd_dispatch(has_simd: bool, name: &str, args: TokenStream) -> TokenStream {
     let portable = format_ident!("{name}_portable");
     let portable = quote!(#portable(#args));
-    if walks == SimdWalks::default() {
+    if !has_simd {
         return portable;
     }
     let cfg = simd_cfg();
-    let lookup = walks.lookup.then(|| {
+    let lookup = {
         let simd = format_ident!("{name}_simd");
         let safety =
             comment(&["SAFETY: `simd_available` found every feature the lookup walk is compiled with."]);
@@ -454,8 +442,8 @@ pub(crate) fn simd_dispatch(walks: SimdWalks, name: &str, args: TokenStream) -> 
                 return unsafe { #simd(#args) };
             }
         }
-    });
-    let nibble = walks.nibble.then(|| {
+    };
+    let nibble = {
         let simd = format_ident!("{name}_simd_nibble");
         let safety =
             comment(&["SAFETY: `nibble_available` found every feature the nibble walk is compiled with."]);
@@ -465,7 +453,7 @@ pub(crate) fn simd_dispatch(walks: SimdWalks, name: &str, args: TokenStream) -> 
                 return unsafe { #simd(#args) };
             }
         }
-    });
+    };
     quote! {
         #cfg
         {
@@ -485,7 +473,7 @@ pub(crate) fn simd_dispatch(walks: SimdWalks, name: &str, args: TokenStream) -> 
 /// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
 pub(crate) fn walk_fns(
     name: &str,
-    walks: SimdWalks,
+    has_simd: bool,
     params: &TokenStream,
     output: &TokenStream,
     transition: &TokenStream,
@@ -496,7 +484,7 @@ pub(crate) fn walk_fns(
         format!(" `{name}` by table walk; states below `ACCEL_END` loop on a byte set and skip runs");
     let skip_step = skip_step();
     let predicate = simd_predicate();
-    let inline = if walks != SimdWalks::default() {
+    let inline = if has_simd {
         quote! {
             #[cfg_attr(#predicate, inline(never))]
             #[cfg_attr(not(#predicate), inline(always))]
@@ -529,10 +517,9 @@ pub(crate) fn walk_fns(
             }
         }
     };
-    let lookup =
-        walks.lookup.then(|| simd_walk("", SIMD_FEATURES, "block_masks", "byte lookup and transpose"));
+    let lookup = has_simd.then(|| simd_walk("", SIMD_FEATURES, "block_masks", "byte lookup and transpose"));
     let nibble =
-        walks.nibble.then(|| simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", "nibble shuffles"));
+        has_simd.then(|| simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", "nibble shuffles"));
     quote! {
         #[doc = #portable_doc]
         #[doc = " of it by table tests."]
@@ -729,7 +716,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let calls_len = Literal::usize_unsuffixed(shared.calls.len());
     let special_lit = Literal::usize_unsuffixed(special);
     let accel_items = accel_items(&accel, stride);
-    let (simd_items, walks) = simd_items(&accel, stride);
+    let simd_items = simd_items(&accel, stride);
     let rare = comment(&["One comparison for the rare entries: the dead end, a return or a call."]);
     let transition = quote! {
         let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
@@ -743,10 +730,10 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let run_dispatch = simd_dispatch(walks, "run", quote!(start, input));
+    let run_dispatch = simd_dispatch(simd_items.is_some(), "run", quote!(start, input));
     let walks = walk_fns(
         "run",
-        walks,
+        simd_items.is_some(),
         &quote!((mut state, mut ret): (usize, usize), input: &[u8]),
         &quote!((usize, usize)),
         &transition,

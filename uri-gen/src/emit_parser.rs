@@ -162,7 +162,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
     let accel = parser_accel(t);
     let accel_items = accel_items(&accel, stride);
-    let (simd_items, walks) = simd_items(&accel, stride);
+    let simd_items = simd_items(&accel, stride);
     let registers = Literal::usize_unsuffixed(t.registers);
     let transition = quote! {
         let at = state + CLASSES[input[i] as usize] as usize;
@@ -177,10 +177,10 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let walk_dispatch = simd_dispatch(walks, "walk", quote!(start, input, regs));
+    let walk_dispatch = simd_dispatch(simd_items.is_some(), "walk", quote!(start, input, regs));
     let walks = walk_fns(
         "walk",
-        walks,
+        simd_items.is_some(),
         &quote!(mut state: usize, input: &[u8], regs: &mut [u32; #registers]),
         &quote!(Result<usize, Failure>),
         &transition,

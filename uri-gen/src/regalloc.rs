@@ -5,9 +5,9 @@
 //! the other (so renaming cannot make a copy clobber its own input), or writes one and carries
 //! the other into its target. A copy is the exception to the second rule: it writes its
 //! source's value, so the copy alone does not make its two registers interfere, and they take
-//! one number when nothing else keeps them apart; the copy then disappears. Colouring is greedy in register order, giving a
-//! register the number of a register it is copied from or to when it can, which is
-//! deterministic; register 0 (unset) keeps its number.
+//! one number when nothing else keeps them apart; the copy then disappears. Colouring is greedy
+//! in register order, giving a register the number of a register it is copied from or to when it
+//! can, which is deterministic; register 0 (unset) keeps its number.
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 

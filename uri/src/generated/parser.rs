@@ -2294,7 +2294,8 @@ fn nibble_available() -> bool {
 /// `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of `masks[k]` is set when
 /// byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when
 /// entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is
-/// in any set. The bytes are reversed first, so that the masks read from the top bit.
+/// in any set here (its transition is taken instead). The bytes are reversed first, so
+/// that the masks read from the top bit.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[target_feature(enable = "avx512f,avx512bw,bmi2,lzcnt")]
 #[inline]

@@ -368,6 +368,10 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
             // SAFETY: `simd_available` found every feature the lookup walk is compiled with.
             return unsafe { run_simd(start, input) };
         }
+        if nibble_available() {
+            // SAFETY: `nibble_available` found every feature the nibble walk is compiled with.
+            return unsafe { run_simd_nibble(start, input) };
+        }
     }
     run_portable(start, input)
 }
@@ -426,6 +430,56 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
                     break;
                 }
                 block_masks(input, base, &mut masks);
+            }
+            if i >= input.len() {
+                break;
+            }
+        }
+        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
+        // One comparison for the rare entries: the dead end, a return or a call.
+        if next >= SPECIAL {
+            if next == SPECIAL {
+                return (state, i);
+            }
+            (next, ret) = jump(next, ret);
+        }
+        state = next;
+        i += 1;
+    }
+    (state, i)
+}
+/// `run` with the loop sets' runs found by AVX-512 masks (nibble shuffles), 64 bytes at a time.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[target_feature(enable = "avx512f,avx512bw,bmi2,lzcnt")]
+fn run_simd_nibble(
+    (mut state, mut ret): (usize, usize),
+    input: &[u8],
+) -> (usize, usize) {
+    let mut i = 0;
+    let mut base = 0;
+    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    if !input.is_empty() {
+        block_masks_nibble(input, 0, &mut masks);
+    }
+    while i < input.len() {
+        if i >= base + 64 {
+            base += 64;
+            block_masks_nibble(input, base, &mut masks);
+        }
+        if state < ACCEL_END {
+            let set = SET_OF[state >> SET_SHIFT] as usize;
+            loop {
+                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
+                if end < base + 64 {
+                    i = end;
+                    break;
+                }
+                base += 64;
+                i = base;
+                if base >= input.len() {
+                    break;
+                }
+                block_masks_nibble(input, base, &mut masks);
             }
             if i >= input.len() {
                 break;
@@ -625,6 +679,120 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
             _mm512_permutex2var_epi8(tiles, gather, tiles),
         );
     }
+}
+/// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[inline]
+fn nibble_available() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+}
+/// `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of `masks[k]` is set when
+/// byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when
+/// entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is
+/// in any set here (its transition is taken instead). The bytes are reversed first, so
+/// that the masks read from the top bit.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[target_feature(enable = "avx512f,avx512bw,bmi2,lzcnt")]
+#[inline]
+#[allow(unsafe_code)]
+fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
+    use core::arch::x86_64::*;
+    let rest = &input[base..];
+    let len = rest.len().min(64) as u32;
+    let live = _bzhi_u64(u64::MAX, len);
+    // SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first
+    // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they
+    // cannot fault) and read as zero.
+    let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
+    // The bytes in reverse order: each 16-byte lane reversed, then the four lanes.
+    let reverse = _mm512_broadcast_i32x4(
+        _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+    );
+    let lanes = _mm512_shuffle_epi8(bytes, reverse);
+    let bytes = _mm512_shuffle_i64x2::<0b00_01_10_11>(lanes, lanes);
+    // Bits `0..64 - len`: the bytes past the end, in reverse order.
+    let past_end = _bzhi_u64(u64::MAX, 64 - len);
+    let nibble = _mm512_set1_epi8(15);
+    let low = _mm512_and_si512(bytes, nibble);
+    // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
+    let high = _mm512_shuffle_epi8(
+        _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
+        _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
+    );
+    masks.0[0] = _mm512_testn_epi8_mask(
+        _mm512_shuffle_epi8(
+            _mm512_broadcast_i32x4(
+                _mm_set_epi64x(
+                    0x0000000000000100_u64 as i64,
+                    0x0000000000000004_u64 as i64,
+                ),
+            ),
+            low,
+        ),
+        high,
+    ) | past_end;
+    masks.0[1] = _mm512_testn_epi8_mask(
+        _mm512_shuffle_epi8(
+            _mm512_broadcast_i32x4(
+                _mm_set_epi64x(
+                    0x70f454d054f4f8f8_u64 as i64,
+                    0xfcfcfcfcfcf8fce8_u64 as i64,
+                ),
+            ),
+            low,
+        ),
+        high,
+    ) | past_end;
+    masks.0[2] = _mm512_testn_epi8_mask(
+        _mm512_shuffle_epi8(
+            _mm512_broadcast_i32x4(
+                _mm_set_epi64x(
+                    0x7cfcfcfcfcfcfcfc_u64 as i64,
+                    0xfcfcfcfcfcf8fcf8_u64 as i64,
+                ),
+            ),
+            low,
+        ),
+        high,
+    ) | past_end;
+    masks.0[3] = _mm512_testn_epi8_mask(
+        _mm512_shuffle_epi8(
+            _mm512_broadcast_i32x4(
+                _mm_set_epi64x(
+                    0x7cfcfcfcfcfcfcfc_u64 as i64,
+                    0xfcfcfcfcfcfcfcf8_u64 as i64,
+                ),
+            ),
+            low,
+        ),
+        high,
+    ) | past_end;
+    masks.0[4] = _mm512_testn_epi8_mask(
+        _mm512_shuffle_epi8(
+            _mm512_broadcast_i32x4(
+                _mm_set_epi64x(
+                    0x7cfcfcdcfcfcfdfc_u64 as i64,
+                    0xfcfcfcfcfcf8fcfc_u64 as i64,
+                ),
+            ),
+            low,
+        ),
+        high,
+    ) | past_end;
+    masks.0[5] = _mm512_testn_epi8_mask(
+        _mm512_shuffle_epi8(
+            _mm512_broadcast_i32x4(
+                _mm_set_epi64x(
+                    0x0000000008000100_u64 as i64,
+                    0x0000000000000004_u64 as i64,
+                ),
+            ),
+            low,
+        ),
+        high,
+    ) | past_end;
 }
 const STRIDE: usize = 14;
 /// The byte class of every byte.
