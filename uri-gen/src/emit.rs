@@ -260,6 +260,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
 
         #[doc = " Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`)."]
         #cfg
+        #[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
         #[inline]
         fn simd_available() -> bool {
             #detect
@@ -271,6 +272,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #[doc = " `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,"]
         #[doc = " and a byte permute gathers each set's bits into one word."]
         #cfg
+        #[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
         #[target_feature(enable = #SIMD_FEATURES)]
         #[inline]
         #[allow(unsafe_code)]
@@ -492,7 +494,9 @@ pub(crate) fn walk_fns(
     } else {
         quote!(#[inline(always)])
     };
+    // Under `--cfg uri_gen_nibble_walk` the dispatch never calls the lookup walk.
     let simd_walk = |suffix: &str, features: &str, block_masks: &str, how: &str| {
+        let unused = suffix.is_empty().then(|| quote!(#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]));
         let simd = format_ident!("{name}_simd{suffix}");
         let block_masks = format_ident!("{block_masks}");
         let doc =
@@ -501,6 +505,7 @@ pub(crate) fn walk_fns(
         quote! {
             #[doc = #doc]
             #[cfg(#predicate)]
+            #unused
             #[target_feature(enable = #features)]
             fn #simd(#params) -> #output {
                 let mut i = 0;

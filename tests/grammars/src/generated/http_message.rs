@@ -663,6 +663,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 }
 /// `run` with the loop sets' runs found by AVX-512 masks (byte lookup and transpose), 64 bytes at a time.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
@@ -852,6 +853,7 @@ static SET_OF: [u8; 156] = [
 struct Masks([u64; EMPTY_SET + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
 #[inline]
 fn simd_available() -> bool {
     std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
@@ -865,6 +867,7 @@ fn simd_available() -> bool {
 /// `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,
 /// and a byte permute gathers each set's bits into one word.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
 #[inline]
 #[allow(unsafe_code)]
