@@ -358,26 +358,9 @@ mod tests {
         }
     }
 
-    /// The slots `tdfa` records for the input of `len` bytes, or `None` when it does not accept.
-    fn slots(tdfa: &Tdfa, len: usize) -> Option<Vec<Option<usize>>> {
-        let mut regs = vec![None; tdfa.registers];
-        let mut state = tdfa.starts[0] as usize;
-        for at in 0..len {
-            for op in &tdfa.op_lists[tdfa.ops[state] as usize] {
-                match *op {
-                    RegOp::SetPos { dst } => regs[dst as usize] = Some(at),
-                    RegOp::Copy { dst, src } => regs[dst as usize] = regs[src as usize],
-                }
-            }
-            state = tdfa.trans[state] as usize;
-        }
-        let finals = tdfa.finals[state].as_ref()?;
-        Some(
-            finals
-                .iter()
-                .map(|src| if let FinalSrc::Reg(r) = *src { regs[r as usize] } else { Some(len) })
-                .collect(),
-        )
+    /// The slots `tdfa` records for an input of `len` bytes (its one class), or where it fails.
+    fn slots(tdfa: &Tdfa, len: usize) -> Result<Vec<Option<usize>>, usize> {
+        tdfa.run(0, &vec![0; len])
     }
 
     fn copies(tdfa: &Tdfa) -> usize {
@@ -395,7 +378,7 @@ mod tests {
         assert_eq!(copies(&after), 0, "{after:?}");
         assert_eq!(after.registers, 2);
         assert_eq!(slots(&after, 2), slots(&before, 2));
-        assert_eq!(slots(&after, 2), Some(vec![Some(0)]));
+        assert_eq!(slots(&after, 2), Ok(vec![Some(0)]));
     }
 
     #[test]
@@ -413,7 +396,7 @@ mod tests {
         let after = allocate(before.clone());
         assert_eq!(copies(&after), 1, "{after:?}");
         assert_eq!(slots(&after, 3), slots(&before, 3));
-        assert_eq!(slots(&after, 3), Some(vec![Some(2), Some(0)]));
+        assert_eq!(slots(&after, 3), Ok(vec![Some(2), Some(0)]));
     }
 
     #[test]
@@ -431,6 +414,6 @@ mod tests {
         );
         let after = allocate(before.clone());
         assert_eq!(slots(&after, 3), slots(&before, 3));
-        assert_eq!(slots(&after, 3), Some(vec![Some(0), Some(1)]));
+        assert_eq!(slots(&after, 3), Ok(vec![Some(0), Some(1)]));
     }
 }
