@@ -191,9 +191,16 @@ fn simd_cfg() -> TokenStream {
     quote!(#[cfg(#predicate)])
 }
 
+/// The attribute of the items only the lookup walk uses: under `--cfg uri_gen_nibble_walk` the
+/// dispatch never reaches them.
+fn lookup_only() -> TokenStream {
+    quote!(#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))])
+}
+
 /// The AVX-512 acceleration items of a generated module: `SET_OF` (the classified set of each
-/// accelerated state), `block_masks` (one non-member mask per set for 64 input bytes) and
-/// `simd_available`. `None` when there is no loop set; the module then has only the table walk.
+/// accelerated state), `Masks`, and for each walk its block classification and CPU check
+/// (`block_masks` and `simd_available` for the lookup walk, those of [`nibble_items`] for the
+/// nibble walk). `None` when there is no loop set; the module then has only the table walk.
 ///
 /// `block_masks` looks up each byte's membership byte (bit `k` set when the byte is in set `k`,
 /// see [`Accel::simd`]) with one or two 128-entry byte permutes, then transposes the 64 x 8 bit
@@ -238,6 +245,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
     ]);
     let nibble_items = nibble_items(&plan);
+    let lookup_only = lookup_only();
     let items = quote! {
         #[doc = " The set index `SET_OF` gives the states of no classified set: its mask, every bit set,"]
         #[doc = " skips nothing."]
@@ -260,7 +268,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
 
         #[doc = " Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`)."]
         #cfg
-        #[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
+        #lookup_only
         #[inline]
         fn simd_available() -> bool {
             #detect
@@ -272,7 +280,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #[doc = " `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,"]
         #[doc = " and a byte permute gathers each set's bits into one word."]
         #cfg
-        #[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
+        #lookup_only
         #[target_feature(enable = #SIMD_FEATURES)]
         #[inline]
         #[allow(unsafe_code)]
@@ -423,42 +431,35 @@ fn simd_skip_step(block_masks: &Ident) -> TokenStream {
 }
 
 /// A walk's dispatch: with `has_simd`, the AVX-512 walks (`{name}_simd`, then
-/// `{name}_simd_nibble`) when the CPU runs them; else `{name}_portable`. All take `args`. With `RUSTFLAGS="--cfg
-/// uri_gen_nibble_walk"` the lookup walk is skipped, so that tests can run the nibble walk on a
-/// CPU that has both.
+/// `{name}_simd_nibble`) when the CPU runs them; else `{name}_portable`. All take `args`. With
+/// `RUSTFLAGS="--cfg uri_gen_nibble_walk"` the lookup walk is skipped, so that tests can run the
+/// nibble walk on a CPU that has both.
 pub(crate) fn simd_dispatch(has_simd: bool, name: &str, args: TokenStream) -> TokenStream {
     let portable = format_ident!("{name}_portable");
     let portable = quote!(#portable(#args));
     if !has_simd {
         return portable;
     }
+    let call = |suffix: &str, available: &str, which: &str| {
+        let simd = format_ident!("{name}_simd{suffix}");
+        let available = format_ident!("{available}");
+        let safety = comment(&[&format!(
+            "SAFETY: `{available}` found every feature the {which} walk is compiled with."
+        )]);
+        quote! {
+            if #available() {
+                #safety
+                return unsafe { #simd(#args) };
+            }
+        }
+    };
+    let lookup = call("", "simd_available", "lookup");
+    let nibble = call("_nibble", "nibble_available", "nibble");
     let cfg = simd_cfg();
-    let lookup = {
-        let simd = format_ident!("{name}_simd");
-        let safety =
-            comment(&["SAFETY: `simd_available` found every feature the lookup walk is compiled with."]);
-        quote! {
-            #[cfg(not(uri_gen_nibble_walk))]
-            if simd_available() {
-                #safety
-                return unsafe { #simd(#args) };
-            }
-        }
-    };
-    let nibble = {
-        let simd = format_ident!("{name}_simd_nibble");
-        let safety =
-            comment(&["SAFETY: `nibble_available` found every feature the nibble walk is compiled with."]);
-        quote! {
-            if nibble_available() {
-                #safety
-                return unsafe { #simd(#args) };
-            }
-        }
-    };
     quote! {
         #cfg
         {
+            #[cfg(not(uri_gen_nibble_walk))]
             #lookup
             #nibble
         }
@@ -466,12 +467,13 @@ pub(crate) fn simd_dispatch(has_simd: bool, name: &str, args: TokenStream) -> To
     }
 }
 
-/// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd`,
-/// `{name}_simd`, the AVX-512 walk. Both take `params` (which bind `mut state` and `input`),
-/// return `output`, run `transition` at each byte the skip steps leave (it reads `state`,
-/// `input` and `i` and moves on, or returns) and end with `finish` (over `state` and `i`).
+/// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd` the
+/// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble`. All take `params` (which bind
+/// `mut state` and `input`), return `output`, run `transition` at each byte the skip steps leave
+/// (it reads `state`, `input` and `i` and moves on, or returns) and end with `finish` (over
+/// `state` and `i`).
 ///
-/// Where the AVX-512 walk may run, the table walk is kept out of line, so that the caller (which
+/// Where the AVX-512 walks may run, the table walk is kept out of line, so that the caller (which
 /// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
 pub(crate) fn walk_fns(
     name: &str,
@@ -494,9 +496,8 @@ pub(crate) fn walk_fns(
     } else {
         quote!(#[inline(always)])
     };
-    // Under `--cfg uri_gen_nibble_walk` the dispatch never calls the lookup walk.
     let simd_walk = |suffix: &str, features: &str, block_masks: &str, how: &str| {
-        let unused = suffix.is_empty().then(|| quote!(#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]));
+        let unused = suffix.is_empty().then(lookup_only);
         let simd = format_ident!("{name}_simd{suffix}");
         let block_masks = format_ident!("{block_masks}");
         let doc =
