@@ -95,7 +95,8 @@
 //! ```
 
 // The only `unsafe` is in the generated AVX-512 walks (`src/generated/`): one masked load per 64
-// input bytes and the calls of the walks after CPU feature detection. Everything else is safe.
+// input bytes, the lookup walk's store of the block's masks, and the calls of the walks after
+// CPU feature detection. Everything else is safe.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -124,8 +125,9 @@ pub use resolve::{remove_dot_segments, ResolveOptions};
 pub use uri_ref::{Authority, Uri, UriRef};
 
 /// The generated walks on inputs whose runs and errors sit on both sides of the 64-byte blocks
-/// that the AVX-512 walks classify at once. On a CPU with AVX-512 these run the AVX-512 walks;
-/// under Miri (see the README) they check the walks' one `unsafe` operation, the masked load.
+/// that the AVX-512 walks classify at once. On a CPU with AVX-512 these run an AVX-512 walk;
+/// under Miri (see the README) they check its `unsafe` operations, the masked loads and the
+/// store of the masks.
 #[cfg(test)]
 mod walk_tests {
     use crate::{HostKind, Rule, UriRef};
