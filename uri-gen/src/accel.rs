@@ -81,10 +81,19 @@ impl Accel {
 
     /// Bytes of the acceleration tables emitted for an automaton of `stride` columns: `LOOP` (one
     /// entry per byte) and `ACCEL` (one per accelerated state, and the dead state's), each entry
-    /// [`Accel::width`] bits wide, and the AVX-512 plan's tables when there is one.
+    /// [`Accel::width`] bits wide, and when there are loop sets the vector walks' tables: the
+    /// AVX-512 plan's, then the AVX2 walk's lane controls (`LANE_REVERSE`, 32 bytes) and the
+    /// nibble tables of its sets that the AVX-512 plan does not classify (its `SET_OF` entries
+    /// share the AVX-512 plan's bytes).
     pub fn table_bytes(&self, stride: usize) -> usize {
-        (256 + self.count + 1) * (self.width() as usize / 8)
-            + self.simd(stride).map_or(0, |plan| plan.table_bytes())
+        let vector = match (self.simd(stride), self.avx2(stride)) {
+            (Some(simd), Some(avx2)) => {
+                let own = avx2.chosen.iter().filter(|set| !simd.chosen.contains(set)).count();
+                simd.table_bytes() + 32 + 16 * own
+            }
+            _ => 0,
+        };
+        (256 + self.count + 1) * (self.width() as usize / 8) + vector
     }
 
     /// The AVX-512 form of the plan for an automaton of `stride` columns, or `None` when there is
@@ -99,9 +108,8 @@ impl Accel {
         if self.sets == 0 {
             return None;
         }
-        let size = |set: usize| self.table.iter().filter(|&&sets| sets >> set & 1 != 0).count();
         let mut chosen: Vec<usize> = (0..self.sets).collect();
-        chosen.sort_by_key(|&set| (std::cmp::Reverse(size(set)), set));
+        chosen.sort_by_key(|&set| (std::cmp::Reverse(self.set_size(set)), set));
         chosen.truncate(SIMD_SETS);
         chosen.sort_unstable();
         // `simd_set[k]`: the membership bit of loop set `k`, or the empty set for one left out.
@@ -109,6 +117,79 @@ impl Accel {
         for (bit, &set) in chosen.iter().enumerate() {
             simd_set[set] = bit as u8;
         }
+        Some(self.simd_plan(stride, chosen, &simd_set))
+    }
+
+    /// The AVX2 form of the plan: like [`Accel::simd`], but with at most [`AVX2_SETS`] classified
+    /// sets, since each costs the AVX2 walk four instructions per 32 bytes where the AVX-512
+    /// lookup classifies eight at once. A state whose own set is not classified uses the largest
+    /// classified set inside it: skipping only bytes of a subset of a state's loop set is still
+    /// exact (the run ends early, and the byte's transition, back into the same state, is taken).
+    ///
+    /// The largest set comes first: a run of it is typically the longest of an input (the query
+    /// or path that takes most of a URL), and any subset of it would end that run at each byte
+    /// it lacks. The others are chosen greedily to cover as many bytes of the large loop sets as
+    /// possible: each step adds the set that most grows the sum, over every loop set at least
+    /// half as large as the largest, of its largest classified subset (ties: the larger set, then
+    /// the lower index). Small sets (digits, hexadecimal digits) count for nothing there: their
+    /// runs are numbers, short next to paths, queries and host names. In RFC 3986 the nesting of
+    /// the character sets (scheme characters inside `reg-name`, inside `pchar`, inside the
+    /// query's) lets four sets serve every large loop set.
+    pub fn avx2(&self, stride: usize) -> Option<SimdPlan> {
+        if self.sets == 0 {
+            return None;
+        }
+        let largest = (0..self.sets).map(|set| self.set_size(set)).max().unwrap_or(0);
+        let large: Vec<usize> = (0..self.sets).filter(|&set| 2 * self.set_size(set) >= largest).collect();
+        // The largest chosen subset of `set`, in bytes (0 when there is none).
+        let covered = |chosen: &[usize], set: usize| {
+            chosen.iter().filter(|&&c| self.is_subset(c, set)).map(|&c| self.set_size(c)).max().unwrap_or(0)
+        };
+        // The largest set first: its runs are the longest (a path or a query takes most of a URL).
+        let first = (0..self.sets).max_by_key(|&set| (self.set_size(set), std::cmp::Reverse(set)));
+        let mut chosen: Vec<usize> = first.into_iter().collect();
+        while chosen.len() < AVX2_SETS {
+            let gain = |candidate: usize| {
+                large
+                    .iter()
+                    .filter(|&&set| self.is_subset(candidate, set))
+                    .map(|&set| self.set_size(candidate).saturating_sub(covered(&chosen, set)))
+                    .sum::<usize>()
+            };
+            let best = (0..self.sets)
+                .filter(|set| !chosen.contains(set))
+                .map(|set| (gain(set), self.set_size(set), std::cmp::Reverse(set)))
+                .max()
+                .filter(|&(gain, _, _)| gain > 0);
+            let Some((_, _, std::cmp::Reverse(set))) = best else { break };
+            chosen.push(set);
+        }
+        chosen.sort_unstable();
+        // Each loop set's largest classified subset (ties: the lower bit), or the empty set.
+        let avx2_set: Vec<u8> = (0..self.sets)
+            .map(|set| {
+                let subsets = chosen.iter().enumerate().filter(|&(_, &c)| self.is_subset(c, set));
+                subsets
+                    .max_by_key(|&(bit, &c)| (self.set_size(c), std::cmp::Reverse(bit)))
+                    .map_or(SIMD_SETS as u8, |(bit, _)| bit as u8)
+            })
+            .collect();
+        Some(self.simd_plan(stride, chosen, &avx2_set))
+    }
+
+    /// How many bytes loop set `set` holds.
+    fn set_size(&self, set: usize) -> usize {
+        self.table.iter().filter(|&&sets| sets >> set & 1 != 0).count()
+    }
+
+    /// Whether every byte of loop set `inner` is in loop set `outer`.
+    fn is_subset(&self, inner: usize, outer: usize) -> bool {
+        self.table.iter().all(|&sets| sets >> inner & 1 == 0 || sets >> outer & 1 != 0)
+    }
+
+    /// The vector plan that classifies the loop sets `chosen` (ascending), membership bit `k` for
+    /// `chosen[k]`, where each state of loop set `s` reads the mask of `set_bit[s]`.
+    fn simd_plan(&self, stride: usize, chosen: Vec<usize>, set_bit: &[u8]) -> SimdPlan {
         // Accelerated states are the premultiplied ids `stride, 2 * stride, ...`; shifted right
         // by `floor(log2(stride))` they stay distinct, so `set_of` needs no division.
         let shift = usize::BITS - 1 - stride.leading_zeros();
@@ -116,7 +197,7 @@ impl Accel {
         // dead state skips nothing, as the table walk does.
         let mut set_of = vec![SIMD_SETS as u8; ((self.count * stride) >> shift) + 1];
         for n in 1..=self.count {
-            set_of[(n * stride) >> shift] = simd_set[self.masks[n].trailing_zeros() as usize];
+            set_of[(n * stride) >> shift] = set_bit[self.masks[n].trailing_zeros() as usize];
         }
         let mut members = [0u8; 256];
         for (b, member) in members.iter_mut().enumerate() {
@@ -124,7 +205,7 @@ impl Accel {
                 *member |= ((self.table[b] >> set & 1) as u8) << bit;
             }
         }
-        Some(SimdPlan { shift, set_of, members, sets: chosen.len() })
+        SimdPlan { shift, set_of, members, sets: chosen.len(), chosen }
     }
 
     /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
@@ -154,6 +235,9 @@ impl Accel {
 /// The most loop sets the AVX-512 walk classifies: one bit each in a membership byte.
 pub const SIMD_SETS: usize = 8;
 
+/// The most loop sets the AVX2 walk classifies (see [`Accel::avx2`]).
+pub const AVX2_SETS: usize = 4;
+
 /// How the AVX-512 walks classify 64 input bytes at once: a 128- or 256-entry lookup gives each
 /// byte its membership byte (bit `k` set when the byte is in set `k`), and one bit-matrix
 /// transpose turns the 64 membership bytes into one 64-bit mask per set.
@@ -169,6 +253,8 @@ pub struct SimdPlan {
     pub members: [u8; 256],
     /// How many sets the membership bytes hold (bits `0..sets`).
     pub sets: usize,
+    /// The loop set (its index in [`Accel::table`]) of each membership bit.
+    pub chosen: Vec<usize>,
 }
 
 impl SimdPlan {
@@ -266,6 +352,94 @@ mod tests {
             assert_eq!(set_of(n), n as u8 - 3, "state {n}");
             // Byte `a` + n is in the sets of states n to 10, whose bits are n - 3 to 7.
             assert_eq!(simd.members[(b'a' + n as u8) as usize], 0xFF << (n - 3), "byte a+{n}");
+        }
+    }
+
+    /// A family of loop sets nested like RFC 3986's: scheme characters inside host characters,
+    /// inside path characters, inside query characters, and beside them user characters, digits
+    /// and hexadecimal digits.
+    fn nested() -> Accel {
+        let scheme: Vec<u8> = (b'a'..=b'z').chain(b'0'..=b'9').collect();
+        let host: Vec<u8> = scheme.iter().copied().chain([b'-', b'.', b'~']).collect();
+        let path: Vec<u8> = host.iter().copied().chain([b'/', b'@']).collect();
+        let query: Vec<u8> = path.iter().copied().chain([b'?']).collect();
+        let user: Vec<u8> = host.iter().copied().chain([b':']).collect();
+        let digits: Vec<u8> = (b'0'..=b'9').collect();
+        let hex: Vec<u8> = (b'0'..=b'9').chain(b'a'..=b'f').collect();
+        let sets = [scheme, host, path, query, user, digits, hex];
+        Accel::plan(8, |s| sets.get(s as usize - 1).cloned().unwrap_or_default())
+    }
+
+    #[test]
+    fn the_avx2_plan_classifies_the_largest_set_then_the_sets_that_cover_most() {
+        let accel = nested();
+        assert_eq!((accel.count, accel.sets), (7, 7));
+        let avx2 = accel.avx2(16).expect("there are loop sets");
+        // Loop sets are numbered in state order: scheme 0, host 1, path 2, query 3, user 4,
+        // digits 5, hex 6. The query set (the largest) comes first; the scheme set then covers
+        // most of every large set, the host set adds three bytes to five of them, the path set
+        // two to two of them.
+        assert_eq!(avx2.chosen, vec![0, 1, 2, 3]);
+        assert_eq!(avx2.sets, 4);
+        let set_of = |n: usize| avx2.set_of[(n * 16) >> avx2.shift];
+        // States 1 to 4 have their own sets; the user state has the host set (its largest
+        // classified subset); digits and hexadecimal digits have none.
+        let empty = SIMD_SETS as u8;
+        assert_eq!((1..=7).map(set_of).collect::<Vec<_>>(), vec![0, 1, 2, 3, 1, empty, empty]);
+        assert_eq!(set_of(0), empty);
+        assert_eq!(avx2.members[b'a' as usize], 0b1111);
+        assert_eq!(avx2.members[b'-' as usize], 0b1110);
+        assert_eq!(avx2.members[b'/' as usize], 0b1100);
+        assert_eq!(avx2.members[b'?' as usize], 0b1000);
+        assert_eq!(avx2.members[b':' as usize], 0);
+        // The AVX-512 plan keeps every set of its own (there are at most eight).
+        let simd = accel.simd(16).expect("there are loop sets");
+        assert_eq!(simd.chosen, (0..7).collect::<Vec<_>>());
+        assert_eq!(
+            (1..=7).map(|n| simd.set_of[(n * 16) >> simd.shift]).collect::<Vec<_>>(),
+            vec![0, 1, 2, 3, 4, 5, 6]
+        );
+    }
+
+    #[test]
+    fn a_small_set_outside_the_large_ones_is_not_classified_by_the_avx2_plan() {
+        // State 1 loops on letters, state 2 on digits (under half as many bytes, inside no
+        // larger set): only the letters are classified.
+        let accel =
+            Accel::plan(3, |s| if s == 1 { (b'a'..=b'z').collect() } else { (b'0'..=b'9').collect() });
+        let avx2 = accel.avx2(4).expect("there are loop sets");
+        assert_eq!(avx2.chosen, vec![0]);
+        assert_eq!([1, 2].map(|n| avx2.set_of[(n * 4) >> avx2.shift]), [0, SIMD_SETS as u8]);
+        assert_eq!(Accel::plan(3, |_| Vec::new()).avx2(23), None);
+    }
+
+    proptest::proptest! {
+        /// Whatever the loop sets, the AVX2 plan classifies at most `AVX2_SETS` of them, and the
+        /// set a state reads is inside its loop set (skipping its bytes never leaves the state).
+        #[test]
+        fn each_state_of_the_avx2_plan_reads_a_subset_of_its_loop_set(
+            sets in proptest::collection::vec(proptest::collection::btree_set(0u8..48, 0..40), 1..12),
+            stride in 1usize..70,
+        ) {
+            let accel = Accel::plan(sets.len() + 1, |s| sets[s as usize - 1].iter().copied().collect());
+            let Some(avx2) = accel.avx2(stride) else {
+                proptest::prop_assert!(sets.iter().all(|set| set.is_empty()));
+                return Ok(());
+            };
+            proptest::prop_assert!(avx2.sets <= AVX2_SETS && avx2.sets == avx2.chosen.len());
+            for n in 1..=accel.count {
+                let bit = avx2.set_of[(n * stride) >> avx2.shift];
+                if bit == SIMD_SETS as u8 {
+                    continue;
+                }
+                proptest::prop_assert!(usize::from(bit) < avx2.sets);
+                let set = accel.masks[n].trailing_zeros() as usize;
+                for b in 0..256 {
+                    if avx2.members[b] >> bit & 1 != 0 {
+                        proptest::prop_assert!(accel.table[b] >> set & 1 != 0, "state {n}, byte {b}");
+                    }
+                }
+            }
         }
     }
 }

@@ -179,22 +179,31 @@ const SIMD_FEATURES: &str = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt";
 /// with AVX-512 but without VBMI or GFNI (Skylake-X, Cascade Lake).
 const NIBBLE_FEATURES: &str = "avx512f,avx512bw,bmi2,lzcnt";
 
-/// When a generated module holds its AVX-512 walks: on x86-64, unless the crate's `portable`
+/// The target features of the AVX2 walk, for x86-64 CPUs without AVX-512: the nibble walk's
+/// classification on two 32-byte halves.
+const AVX2_FEATURES: &str = "avx2,bmi1,bmi2,lzcnt";
+
+/// When a generated module holds its vector walks: on x86-64, unless the crate's `portable`
 /// feature asks for the table walk alone.
 fn simd_predicate() -> TokenStream {
     quote!(all(target_arch = "x86_64", not(feature = "portable")))
 }
 
-/// The `cfg` attribute of the items that only the AVX-512 walks use.
+/// The `cfg` attribute of the items that only the vector walks use.
 fn simd_cfg() -> TokenStream {
     let predicate = simd_predicate();
     quote!(#[cfg(#predicate)])
 }
 
-/// The attribute of the items only the lookup walk uses: under `--cfg uri_gen_nibble_walk` the
-/// dispatch never reaches them.
+/// The attribute of the items only the lookup walk uses: when `--cfg uri_gen_walk="nibble"` or
+/// `"avx2"` selects a slower walk for testing, the dispatch never reaches them.
 fn lookup_only() -> TokenStream {
-    quote!(#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))])
+    quote!(#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))])
+}
+
+/// The attribute of the items only the nibble walk uses: `--cfg uri_gen_walk="avx2"` skips it.
+fn nibble_only() -> TokenStream {
+    quote!(#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))])
 }
 
 /// The AVX-512 acceleration items of a generated module: `SET_OF` (the classified set of each
@@ -209,6 +218,7 @@ fn lookup_only() -> TokenStream {
 /// count instead of testing byte after byte (and mispredicting the run's last test).
 pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let plan = accel.simd(stride)?;
+    let avx2 = accel.avx2(stride)?;
     let table = |half: usize| {
         let words = plan.members[half * 128..(half + 1) * 128].chunks(8).map(hex_i64).collect::<Vec<_>>();
         let (low, high) = (words[..8].iter().rev(), words[8..].iter().rev());
@@ -230,7 +240,8 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let gather = gather.chunks(8).rev().map(hex_i64);
     let empty = Literal::usize_unsuffixed(SIMD_SETS);
     let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
-    let set_of = plan.set_of.iter().map(|&s| Literal::u8_unsuffixed(s));
+    let set_of =
+        plan.set_of.iter().zip(&avx2.set_of).map(|(&simd, &avx2)| Literal::u8_unsuffixed(simd | avx2 << 4));
     let shift = Literal::u32_unsuffixed(plan.shift);
     let cfg = simd_cfg();
     let detect = detection(SIMD_FEATURES);
@@ -245,6 +256,8 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
     ]);
     let nibble_items = nibble_items(&plan);
+    let avx2_items = avx2_items(&avx2);
+    let walk_choice = walk_choice_items();
     let lookup_only = lookup_only();
     let items = quote! {
         #[doc = " The set index `SET_OF` gives the states of no classified set: its mask, every bit set,"]
@@ -252,7 +265,8 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #cfg
         const EMPTY_SET: usize = #empty;
 
-        #[doc = " `SET_OF[state >> SET_SHIFT]`: the set of accelerated premultiplied state `state`."]
+        #[doc = " `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the"]
+        #[doc = " AVX-512 walks' in the low four bits, the AVX2 walk's in the high four."]
         #cfg
         const SET_SHIFT: u32 = #shift;
 
@@ -307,6 +321,10 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         }
 
         #nibble_items
+
+        #avx2_items
+
+        #walk_choice
     };
     Some(items)
 }
@@ -349,9 +367,11 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
         comment(&["The bytes in reverse order: each 16-byte lane reversed, then the four lanes."]);
     let past_end_note = comment(&["Bits `0..64 - len`: the bytes past the end, in reverse order."]);
     let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
+    let nibble_only = nibble_only();
     quote! {
         #[doc = " Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI)."]
         #cfg
+        #nibble_only
         #[inline]
         fn nibble_available() -> bool {
             #detect
@@ -363,6 +383,7 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
         #[doc = " in any set here (its transition is taken instead). The bytes are reversed first, so"]
         #[doc = " that the masks read from the top bit."]
         #cfg
+        #nibble_only
         #[target_feature(enable = #NIBBLE_FEATURES)]
         #[inline]
         #[allow(unsafe_code)]
@@ -391,6 +412,117 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
     }
 }
 
+/// The items of the AVX2 walk, for x86-64 CPUs without AVX-512: `avx2_available` and
+/// `block_masks_avx2`, which fills the first masks of `Masks` as `block_masks_nibble` does (nibble
+/// tables, the same reversed bit order) for the few sets of the AVX2 plan ([`Accel::avx2`]), with
+/// one byte shuffle, one test and one byte-mask move per set and 32-byte half.
+///
+/// AVX2 has no masked byte load, and copying a short block into an array costs a store-forwarding
+/// stall on every call. The block is read instead as four 16-byte lanes, each loaded from inside
+/// the input (moved back from the end where the input is short) and put in place, reversed, by one
+/// byte shuffle whose control comes from a sliding window over `LANE_REVERSE`; only an input
+/// shorter than 16 bytes is copied.
+fn avx2_items(plan: &SimdPlan) -> TokenStream {
+    let tables = plan.nibbles();
+    let set_masks = tables.iter().enumerate().map(|(k, table)| {
+        let (low_half, high_half) = (hex_i64(&table[..8]), hex_i64(&table[8..]));
+        let k = Literal::usize_unsuffixed(k);
+        quote! {
+            let table = _mm256_set_epi64x(#high_half, #low_half, #high_half, #low_half);
+            masks.0[#k] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
+                | outside(_mm256_shuffle_epi8(table, low.1), high.1)
+                | past_end;
+        }
+    });
+    let lane_reverse = (0..32u8).map(|i| Literal::u8_unsuffixed(if i < 16 { 0x80 } else { 31 - i }));
+    let cfg = simd_cfg();
+    let detect = detection(AVX2_FEATURES);
+    let short_note = comment(&[
+        "An input shorter than one lane is copied into a zeroed lane (the past-end mask covers",
+        "the zeros).",
+    ]);
+    let lane_note = comment(&[
+        "Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Its 16 bytes",
+        "are loaded from `start`, at most `shift` bytes before it (the input's last 16 bytes), and",
+        "the control's 0x80 entries zero the bytes that lie past the end.",
+    ]);
+    let load_safety = comment(&[
+        "SAFETY: `window` and `control` are 16-byte arrays, and an unaligned load reads exactly",
+        "16 bytes with no alignment requirement.",
+    ]);
+    let halves_note = comment(&[
+        "The block in reverse order as two halves, the later half first (lane 3 lowest): byte",
+        "`j` of the block is at position `63 - j`.",
+    ]);
+    let past_end_note = comment(&["Bits `0..64 - len`: the bytes past the end, in reverse order."]);
+    let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
+    let outside_note =
+        comment(&["The 32-bit mask of a half's bytes whose table entry lacks their high-nibble bit."]);
+    quote! {
+        #[doc = " Whether this CPU runs the AVX2 walk (for x86-64 CPUs without AVX-512)."]
+        #cfg
+        #[inline]
+        fn avx2_available() -> bool {
+            #detect
+        }
+
+        #[doc = " Shuffle controls of the AVX2 walk: the 16 bytes from `16 - shift` reverse a lane whose"]
+        #[doc = " bytes were loaded `shift` places early, and zero the `shift` bytes past its end."]
+        #cfg
+        static LANE_REVERSE: [u8; 32] = [#(#lane_reverse),*];
+
+        #[doc = " The masks of the AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble`"]
+        #[doc = " computes its own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k`"]
+        #[doc = " or is past the end. The block is read as four 16-byte lanes, then classified as two"]
+        #[doc = " 32-byte halves."]
+        #cfg
+        #[target_feature(enable = #AVX2_FEATURES)]
+        #[inline]
+        #[allow(unsafe_code)]
+        fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
+            use core::arch::x86_64::*;
+            let len = (input.len() - base).min(64);
+            #short_note
+            let mut copy = [0u8; 16];
+            let text = if input.len() >= 16 {
+                input
+            } else {
+                copy[..input.len()].copy_from_slice(input);
+                &copy[..]
+            };
+            #lane_note
+            let lane = |k: usize| {
+                let from = base + 16 * k;
+                let start = from.min(text.len() - 16);
+                let shift = (from + 16).saturating_sub(text.len()).min(16);
+                let window = text[start..].first_chunk::<16>().expect("`start` is 16 bytes before the end or more");
+                let control = LANE_REVERSE[16 - shift..].first_chunk::<16>().expect("`shift` is at most 16");
+                #load_safety
+                let (window, control) = unsafe {
+                    (_mm_loadu_si128(window.as_ptr().cast()), _mm_loadu_si128(control.as_ptr().cast()))
+                };
+                _mm_shuffle_epi8(window, control)
+            };
+            #halves_note
+            let halves = (_mm256_set_m128i(lane(0), lane(1)), _mm256_set_m128i(lane(2), lane(3)));
+            #past_end_note
+            let past_end = _bzhi_u64(u64::MAX, 64 - len as u32);
+            let nibble = _mm256_set1_epi8(15);
+            let low = (_mm256_and_si256(halves.0, nibble), _mm256_and_si256(halves.1, nibble));
+            #high_note
+            let bits = _mm256_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64, 0, 0x8040_2010_0804_0201_u64 as i64);
+            let high_of = |half| _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16::<4>(half), nibble));
+            let high = (high_of(halves.0), high_of(halves.1));
+            let zero = _mm256_setzero_si256();
+            #outside_note
+            let outside = |entries, high| {
+                u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(entries, high), zero)) as u32)
+            };
+            #(#set_masks)*
+        }
+    }
+}
+
 /// Eight bytes as one little-endian `i64` literal, in hexadecimal.
 fn hex_i64(bytes: &[u8]) -> TokenStream {
     let word = bytes.iter().rev().fold(0u64, |word, &b| word << 8 | u64::from(b));
@@ -398,18 +530,19 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
     quote!(#literal as i64)
 }
 
-/// The first statements of an AVX-512 walk's loop body (over `state`, `input`, `i`, `base` and
+/// The first statements of a vector walk's loop body (over `state`, `input`, `i`, `base` and
 /// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
-/// accelerated state skip the run of its loop set with the block's mask (block by block for a
-/// run longer than the block), leaving the loop when the input ends there.
-fn simd_skip_step(block_masks: &Ident) -> TokenStream {
+/// accelerated state skip the run of its classified set (`set`, read from `SET_OF`) with the
+/// block's mask (block by block for a run longer than the block), leaving the loop when the
+/// input ends there.
+fn simd_skip_step(block_masks: &Ident, set: &TokenStream) -> TokenStream {
     quote! {
         if i >= base + 64 {
             base += 64;
             #block_masks(input, base, &mut masks);
         }
         if state < ACCEL_END {
-            let set = SET_OF[state >> SET_SHIFT] as usize;
+            let set = #set;
             loop {
                 let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
                 if end < base + 64 {
@@ -430,40 +563,109 @@ fn simd_skip_step(block_masks: &Ident) -> TokenStream {
     }
 }
 
-/// A walk's dispatch: with `has_simd`, the AVX-512 walks (`{name}_simd`, then
-/// `{name}_simd_nibble`) when the CPU runs them; else `{name}_portable`. All take `args`. With
-/// `RUSTFLAGS="--cfg uri_gen_nibble_walk"` the lookup walk is skipped, so that tests can run the
-/// nibble walk on a CPU that has both.
+/// A walk's dispatch: with `has_simd`, the vector walk that [`walk_choice_items`]'s
+/// `walk_choice` names for this CPU (the AVX-512 walks `{name}_simd` and `{name}_simd_nibble`,
+/// the AVX2 walk `{name}_simd_avx2`), else `{name}_portable`. All take `args`.
 pub(crate) fn simd_dispatch(has_simd: bool, name: &str, args: TokenStream) -> TokenStream {
     let portable = format_ident!("{name}_portable");
     let portable = quote!(#portable(#args));
     if !has_simd {
         return portable;
     }
-    let call = |suffix: &str, available: &str, which: &str| {
+    let arm = |choice: &str, suffix: &str, available: &str, which: &str| {
+        let choice = format_ident!("{choice}");
         let simd = format_ident!("{name}_simd{suffix}");
-        let available = format_ident!("{available}");
-        let safety = comment(&[&format!(
-            "SAFETY: `{available}` found every feature the {which} walk is compiled with."
-        )]);
+        let safety = comment(&[
+            &format!("SAFETY: `walk_choice` is `{choice}` only where `{available}` found every"),
+            &format!("feature the {which} walk is compiled with."),
+        ]);
         quote! {
-            if #available() {
+            #choice => {
                 #safety
                 return unsafe { #simd(#args) };
             }
         }
     };
-    let lookup = call("", "simd_available", "lookup");
-    let nibble = call("_nibble", "nibble_available", "nibble");
+    let lookup = arm("LOOKUP_WALK", "", "simd_available", "lookup");
+    let nibble = arm("NIBBLE_WALK", "_nibble", "nibble_available", "nibble");
+    let avx2 = arm("AVX2_WALK", "_avx2", "avx2_available", "AVX2");
     let cfg = simd_cfg();
     quote! {
         #cfg
-        {
-            #[cfg(not(uri_gen_nibble_walk))]
+        match walk_choice() {
             #lookup
             #nibble
+            #avx2
+            _ => {}
         }
         #portable
+    }
+}
+
+/// The walk choice of a module with vector walks: `walk_choice` returns the first walk this CPU
+/// runs (the AVX-512 lookup walk, the AVX-512 nibble walk, the AVX2 walk, else the table walk),
+/// found by `std`'s feature detection on the first call and kept in one atomic byte, so that
+/// each later call costs one load and one indirect branch instead of a dozen feature tests.
+/// `RUSTFLAGS='--cfg uri_gen_walk="nibble"'` skips the lookup walk and `'--cfg
+/// uri_gen_walk="avx2"'` both AVX-512 walks, so that tests can run the slower walks on a CPU
+/// that has the faster ones.
+fn walk_choice_items() -> TokenStream {
+    let cfg = simd_cfg();
+    let choices = [
+        ("UNKNOWN_WALK", " `walk_choice` before the first call."),
+        ("LOOKUP_WALK", " The AVX-512 walk that classifies by byte lookup and transpose."),
+        ("NIBBLE_WALK", " The AVX-512 walk that classifies by nibble shuffles."),
+        ("AVX2_WALK", " The AVX2 walk."),
+        ("TABLE_WALK", " The table walk."),
+    ];
+    let choices = choices.iter().enumerate().map(|(value, (name, doc))| {
+        let name = format_ident!("{name}");
+        let value = Literal::u8_unsuffixed(value as u8);
+        quote! {
+            #[doc = #doc]
+            #cfg
+            const #name: u8 = #value;
+        }
+    });
+    quote! {
+        #(#choices)*
+
+        #[doc = " The walk this CPU takes, once `choose_walk` has found it."]
+        #cfg
+        static WALK: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(UNKNOWN_WALK);
+
+        #[doc = " The walk this CPU takes: one of `LOOKUP_WALK`, `NIBBLE_WALK`, `AVX2_WALK` and"]
+        #[doc = " `TABLE_WALK`, each only when the CPU has every feature that walk is compiled with."]
+        #cfg
+        #[inline]
+        fn walk_choice() -> u8 {
+            match WALK.load(core::sync::atomic::Ordering::Relaxed) {
+                UNKNOWN_WALK => {
+                    let choice = choose_walk();
+                    WALK.store(choice, core::sync::atomic::Ordering::Relaxed);
+                    choice
+                }
+                choice => choice,
+            }
+        }
+
+        #[doc = " The fastest walk whose features this CPU has (see `walk_choice`)."]
+        #cfg
+        #[cold]
+        fn choose_walk() -> u8 {
+            #[cfg(not(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2")))]
+            if simd_available() {
+                return LOOKUP_WALK;
+            }
+            #[cfg(not(uri_gen_walk = "avx2"))]
+            if nibble_available() {
+                return NIBBLE_WALK;
+            }
+            if avx2_available() {
+                return AVX2_WALK;
+            }
+            TABLE_WALK
+        }
     }
 }
 
@@ -496,13 +698,16 @@ pub(crate) fn walk_fns(
     } else {
         quote!(#[inline(always)])
     };
-    let simd_walk = |suffix: &str, features: &str, block_masks: &str, how: &str| {
-        let unused = suffix.is_empty().then(lookup_only);
+    let simd_walk = |suffix: &str, features: &str, block_masks: &str, how: &str, set: TokenStream| {
+        let unused = match suffix {
+            "" => Some(lookup_only()),
+            "_nibble" => Some(nibble_only()),
+            _ => None,
+        };
         let simd = format_ident!("{name}_simd{suffix}");
         let block_masks = format_ident!("{block_masks}");
-        let doc =
-            format!(" `{name}` with the loop sets' runs found by AVX-512 masks ({how}), 64 bytes at a time.");
-        let simd_step = simd_skip_step(&block_masks);
+        let doc = format!(" `{name}` with the loop sets' runs found by {how}, 64 bytes at a time.");
+        let simd_step = simd_skip_step(&block_masks, &set);
         quote! {
             #[doc = #doc]
             #[cfg(#predicate)]
@@ -523,9 +728,20 @@ pub(crate) fn walk_fns(
             }
         }
     };
-    let lookup = has_simd.then(|| simd_walk("", SIMD_FEATURES, "block_masks", "byte lookup and transpose"));
-    let nibble =
-        has_simd.then(|| simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", "nibble shuffles"));
+    let avx512_set = quote!((SET_OF[state >> SET_SHIFT] & 15) as usize);
+    let avx2_set = quote!((SET_OF[state >> SET_SHIFT] >> 4) as usize);
+    let lookup = has_simd.then(|| {
+        let how = "AVX-512 masks (byte lookup and transpose)";
+        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone())
+    });
+    let nibble = has_simd.then(|| {
+        let how = "AVX-512 masks (nibble shuffles)";
+        simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", how, avx512_set.clone())
+    });
+    let avx2 = has_simd.then(|| {
+        let how = "AVX2 masks (nibble shuffles of its own few sets)";
+        simd_walk("_avx2", AVX2_FEATURES, "block_masks_avx2", how, avx2_set)
+    });
     quote! {
         #[doc = #portable_doc]
         #[doc = " of it by table tests."]
@@ -542,6 +758,8 @@ pub(crate) fn walk_fns(
         #lookup
 
         #nibble
+
+        #avx2
     }
 }
 

@@ -22,10 +22,11 @@
 //! `Eq`, `Ord` and `Hash` by text, and optional `serde` support that validates on deserialize
 //! (feature `serde`). [`Builder`] puts components together, checking each with its rule.
 //!
-//! On x86-64 CPUs with AVX-512, recognition and parsing read the input in 64-byte blocks: bit
-//! masks computed from the grammar's character sets (by a byte lookup and a transpose where VBMI
-//! and GFNI are present, by nibble shuffles elsewhere) find where each run of, say, path
-//! characters ends, instead of one test per byte. Other CPUs and targets use the table walk, and
+//! On x86-64 CPUs with AVX-512 or AVX2, recognition and parsing read the input in 64-byte
+//! blocks: bit masks computed from the grammar's character sets (with AVX-512, by a byte lookup
+//! and a transpose where VBMI and GFNI are present, by nibble shuffles elsewhere; with AVX2, by
+//! nibble shuffles) find where each run of, say, path characters ends, instead of one test per
+//! byte. Other CPUs and targets use the table walk, and
 //! so does every CPU with the `portable` feature; both give the same results.
 //!
 //! ```
@@ -94,9 +95,10 @@
 //! assert_eq!(found, ["http://a/b", "http://c/d"]);
 //! ```
 
-// The only `unsafe` is in the generated AVX-512 walks (`src/generated/`): one masked load per 64
-// input bytes, the lookup walk's store of the block's masks, and the calls of the walks after
-// CPU feature detection. Everything else is safe.
+// The only `unsafe` is in the generated vector walks (`src/generated/`): the AVX-512 walks' masked
+// load per 64 input bytes, the lookup walk's store of the block's masks, the AVX2 walk's 16-byte
+// loads from bounds-checked arrays, and the calls of the walks after CPU feature detection.
+// Everything else is safe.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -125,8 +127,8 @@ pub use resolve::{remove_dot_segments, ResolveOptions};
 pub use uri_ref::{Authority, Uri, UriRef};
 
 /// The generated walks on inputs whose runs and errors sit on both sides of the 64-byte blocks
-/// that the AVX-512 walks classify at once. On a CPU with AVX-512 these run an AVX-512 walk;
-/// under Miri (see the README) they check its `unsafe` operations, the masked loads and the
+/// that the vector walks classify at once. On a CPU with AVX-512 or AVX2 these run a vector
+/// walk; under Miri (see the README) they check its `unsafe` operations, the loads and the
 /// store of the masks.
 #[cfg(test)]
 mod walk_tests {

@@ -1187,16 +1187,23 @@ impl Parser {
 #[allow(unsafe_code)]
 fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failure> {
     #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-    {
-        #[cfg(not(uri_gen_nibble_walk))]
-        if simd_available() {
-            // SAFETY: `simd_available` found every feature the lookup walk is compiled with.
+    match walk_choice() {
+        LOOKUP_WALK => {
+            // SAFETY: `walk_choice` is `LOOKUP_WALK` only where `simd_available` found every
+            // feature the lookup walk is compiled with.
             return unsafe { walk_simd(start, input, regs) };
         }
-        if nibble_available() {
-            // SAFETY: `nibble_available` found every feature the nibble walk is compiled with.
+        NIBBLE_WALK => {
+            // SAFETY: `walk_choice` is `NIBBLE_WALK` only where `nibble_available` found every
+            // feature the nibble walk is compiled with.
             return unsafe { walk_simd_nibble(start, input, regs) };
         }
+        AVX2_WALK => {
+            // SAFETY: `walk_choice` is `AVX2_WALK` only where `avx2_available` found every
+            // feature the AVX2 walk is compiled with.
+            return unsafe { walk_simd_avx2(start, input, regs) };
+        }
+        _ => {}
     }
     walk_portable(start, input, regs)
 }
@@ -1233,7 +1240,7 @@ fn walk_portable(
 }
 /// `walk` with the loop sets' runs found by AVX-512 masks (byte lookup and transpose), 64 bytes at a time.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
+#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
 fn walk_simd(
     mut state: usize,
@@ -1252,7 +1259,7 @@ fn walk_simd(
             block_masks(input, base, &mut masks);
         }
         if state < ACCEL_END {
-            let set = SET_OF[state >> SET_SHIFT] as usize;
+            let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
             loop {
                 let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
                 if end < base + 64 {
@@ -1286,6 +1293,7 @@ fn walk_simd(
 }
 /// `walk` with the loop sets' runs found by AVX-512 masks (nibble shuffles), 64 bytes at a time.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))]
 #[target_feature(enable = "avx512f,avx512bw,bmi2,lzcnt")]
 fn walk_simd_nibble(
     mut state: usize,
@@ -1304,7 +1312,7 @@ fn walk_simd_nibble(
             block_masks_nibble(input, base, &mut masks);
         }
         if state < ACCEL_END {
-            let set = SET_OF[state >> SET_SHIFT] as usize;
+            let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
             loop {
                 let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
                 if end < base + 64 {
@@ -1317,6 +1325,58 @@ fn walk_simd_nibble(
                     break;
                 }
                 block_masks_nibble(input, base, &mut masks);
+            }
+            if i >= input.len() {
+                break;
+            }
+        }
+        let at = state + CLASSES[input[i] as usize] as usize;
+        let entry = TRANS[at] as usize;
+        if entry & FLAG != 0 {
+            run_ops(OPS[at], i as u32, regs);
+        }
+        let next = entry & !FLAG;
+        if next == 0 {
+            return Err(Failure { index: i });
+        }
+        state = next;
+        i += 1;
+    }
+    Ok(state)
+}
+/// `walk` with the loop sets' runs found by AVX2 masks (nibble shuffles of its own few sets), 64 bytes at a time.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
+fn walk_simd_avx2(
+    mut state: usize,
+    input: &[u8],
+    regs: &mut [u32; 28],
+) -> Result<usize, Failure> {
+    let mut i = 0;
+    let mut base = 0;
+    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    if !input.is_empty() {
+        block_masks_avx2(input, 0, &mut masks);
+    }
+    while i < input.len() {
+        if i >= base + 64 {
+            base += 64;
+            block_masks_avx2(input, base, &mut masks);
+        }
+        if state < ACCEL_END {
+            let set = (SET_OF[state >> SET_SHIFT] >> 4) as usize;
+            loop {
+                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
+                if end < base + 64 {
+                    i = end;
+                    break;
+                }
+                base += 64;
+                i = base;
+                if base >= input.len() {
+                    break;
+                }
+                block_masks_avx2(input, base, &mut masks);
             }
             if i >= input.len() {
                 break;
@@ -2195,13 +2255,14 @@ static ACCEL: [u8; 27] = [
 /// skips nothing.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const EMPTY_SET: usize = 8;
-/// `SET_OF[state >> SET_SHIFT]`: the set of accelerated premultiplied state `state`.
+/// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
+/// AVX-512 walks' in the low four bits, the AVX2 walk's in the high four.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 35] = [
-    8, 0, 1, 2, 8, 3, 3, 4, 8, 2, 2, 5, 8, 6, 4, 3, 8, 3, 6, 7, 8, 4, 2, 5, 6, 8, 4, 5,
-    6, 8, 7, 5, 6, 8, 6,
+    136, 48, 1, 18, 136, 35, 35, 52, 136, 18, 18, 53, 136, 134, 52, 35, 136, 35, 134,
+    135, 136, 52, 18, 53, 134, 136, 52, 53, 134, 136, 135, 53, 134, 136, 134,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`), then
 /// the empty set's, every bit set; aligned for the one vector store that writes the
@@ -2211,7 +2272,7 @@ static SET_OF: [u8; 35] = [
 struct Masks([u64; EMPTY_SET + 1]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
+#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
 #[inline]
 fn simd_available() -> bool {
     std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
@@ -2225,7 +2286,7 @@ fn simd_available() -> bool {
 /// `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,
 /// and a byte permute gathers each set's bits into one word.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(uri_gen_nibble_walk, allow(dead_code))]
+#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
 #[inline]
 #[allow(unsafe_code)]
@@ -2288,6 +2349,7 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
 }
 /// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))]
 #[inline]
 fn nibble_available() -> bool {
     std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
@@ -2300,6 +2362,7 @@ fn nibble_available() -> bool {
 /// in any set here (its transition is taken instead). The bytes are reversed first, so
 /// that the masks read from the top bit.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))]
 #[target_feature(enable = "avx512f,avx512bw,bmi2,lzcnt")]
 #[inline]
 #[allow(unsafe_code)]
@@ -2423,6 +2486,179 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
+}
+/// Whether this CPU runs the AVX2 walk (for x86-64 CPUs without AVX-512).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[inline]
+fn avx2_available() -> bool {
+    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+}
+/// Shuffle controls of the AVX2 walk: the 16 bytes from `16 - shift` reverse a lane whose
+/// bytes were loaded `shift` places early, and zero the `shift` bytes past its end.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+static LANE_REVERSE: [u8; 32] = [
+    128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 15,
+    14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+];
+/// The masks of the AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble`
+/// computes its own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k`
+/// or is past the end. The block is read as four 16-byte lanes, then classified as two
+/// 32-byte halves.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
+#[inline]
+#[allow(unsafe_code)]
+fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
+    use core::arch::x86_64::*;
+    let len = (input.len() - base).min(64);
+    // An input shorter than one lane is copied into a zeroed lane (the past-end mask covers
+    // the zeros).
+    let mut copy = [0u8; 16];
+    let text = if input.len() >= 16 {
+        input
+    } else {
+        copy[..input.len()].copy_from_slice(input);
+        &copy[..]
+    };
+    // Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Its 16 bytes
+    // are loaded from `start`, at most `shift` bytes before it (the input's last 16 bytes), and
+    // the control's 0x80 entries zero the bytes that lie past the end.
+    let lane = |k: usize| {
+        let from = base + 16 * k;
+        let start = from.min(text.len() - 16);
+        let shift = (from + 16).saturating_sub(text.len()).min(16);
+        let window = text[start..]
+            .first_chunk::<16>()
+            .expect("`start` is 16 bytes before the end or more");
+        let control = LANE_REVERSE[16 - shift..]
+            .first_chunk::<16>()
+            .expect("`shift` is at most 16");
+        // SAFETY: `window` and `control` are 16-byte arrays, and an unaligned load reads exactly
+        // 16 bytes with no alignment requirement.
+        let (window, control) = unsafe {
+            (
+                _mm_loadu_si128(window.as_ptr().cast()),
+                _mm_loadu_si128(control.as_ptr().cast()),
+            )
+        };
+        _mm_shuffle_epi8(window, control)
+    };
+    // The block in reverse order as two halves, the later half first (lane 3 lowest): byte
+    // `j` of the block is at position `63 - j`.
+    let halves = (
+        _mm256_set_m128i(lane(0), lane(1)),
+        _mm256_set_m128i(lane(2), lane(3)),
+    );
+    // Bits `0..64 - len`: the bytes past the end, in reverse order.
+    let past_end = _bzhi_u64(u64::MAX, 64 - len as u32);
+    let nibble = _mm256_set1_epi8(15);
+    let low = (_mm256_and_si256(halves.0, nibble), _mm256_and_si256(halves.1, nibble));
+    // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
+    let bits = _mm256_set_epi64x(
+        0,
+        0x8040_2010_0804_0201_u64 as i64,
+        0,
+        0x8040_2010_0804_0201_u64 as i64,
+    );
+    let high_of = |half| _mm256_shuffle_epi8(
+        bits,
+        _mm256_and_si256(_mm256_srli_epi16::<4>(half), nibble),
+    );
+    let high = (high_of(halves.0), high_of(halves.1));
+    let zero = _mm256_setzero_si256();
+    // The 32-bit mask of a half's bytes whose table entry lacks their high-nibble bit.
+    let outside = |entries, high| {
+        u64::from(
+            _mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(_mm256_and_si256(entries, high), zero),
+            ) as u32,
+        )
+    };
+    let table = _mm256_set_epi64x(
+        0x5054545054f0f8f8_u64 as i64,
+        0xf8f8f8f8f8f8f8a8_u64 as i64,
+        0x5054545054f0f8f8_u64 as i64,
+        0xf8f8f8f8f8f8f8a8_u64 as i64,
+    );
+    masks.0[0] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
+        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+    let table = _mm256_set_epi64x(
+        0x74d45c545cfcfcfc_u64 as i64,
+        0xfcfcf8fcf8f8fcb8_u64 as i64,
+        0x74d45c545cfcfcfc_u64 as i64,
+        0xfcfcf8fcf8f8fcb8_u64 as i64,
+    );
+    masks.0[1] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
+        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+    let table = _mm256_set_epi64x(
+        0x7cd45c545cfcfcfc_u64 as i64,
+        0xfcfcf8fcf8f8fcb8_u64 as i64,
+        0x7cd45c545cfcfcfc_u64 as i64,
+        0xfcfcf8fcf8f8fcb8_u64 as i64,
+    );
+    masks.0[2] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
+        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+    let table = _mm256_set_epi64x(
+        0x70d45c545cf4fcfc_u64 as i64,
+        0xfcfcf8fcf8f8fca8_u64 as i64,
+        0x70d45c545cf4fcfc_u64 as i64,
+        0xfcfcf8fcf8f8fca8_u64 as i64,
+    );
+    masks.0[3] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
+        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+}
+/// `walk_choice` before the first call.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+const UNKNOWN_WALK: u8 = 0;
+/// The AVX-512 walk that classifies by byte lookup and transpose.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+const LOOKUP_WALK: u8 = 1;
+/// The AVX-512 walk that classifies by nibble shuffles.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+const NIBBLE_WALK: u8 = 2;
+/// The AVX2 walk.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+const AVX2_WALK: u8 = 3;
+/// The table walk.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+const TABLE_WALK: u8 = 4;
+/// The walk this CPU takes, once `choose_walk` has found it.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+static WALK: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(
+    UNKNOWN_WALK,
+);
+/// The walk this CPU takes: one of `LOOKUP_WALK`, `NIBBLE_WALK`, `AVX2_WALK` and
+/// `TABLE_WALK`, each only when the CPU has every feature that walk is compiled with.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[inline]
+fn walk_choice() -> u8 {
+    match WALK.load(core::sync::atomic::Ordering::Relaxed) {
+        UNKNOWN_WALK => {
+            let choice = choose_walk();
+            WALK.store(choice, core::sync::atomic::Ordering::Relaxed);
+            choice
+        }
+        choice => choice,
+    }
+}
+/// The fastest walk whose features this CPU has (see `walk_choice`).
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+#[cold]
+fn choose_walk() -> u8 {
+    #[cfg(not(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2")))]
+    if simd_available() {
+        return LOOKUP_WALK;
+    }
+    #[cfg(not(uri_gen_walk = "avx2"))]
+    if nibble_available() {
+        return NIBBLE_WALK;
+    }
+    if avx2_available() {
+        return AVX2_WALK;
+    }
+    TABLE_WALK
 }
 const STRIDE: usize = 21;
 const FLAG: usize = 32768;
