@@ -614,11 +614,30 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
         _mm_shuffle_epi8(window, control)
     };
     // The block in reverse order as two halves, the later half first (lane 3 lowest): byte
-    // `j` of the block is at position `63 - j`.
-    let halves = (
-        _mm256_set_m128i(lane(0), lane(1)),
-        _mm256_set_m128i(lane(2), lane(3)),
-    );
+    // `j` of the block is at position `63 - j`. A whole block inside the input is read with
+    // two 32-byte loads, each reversed by a byte shuffle and a swap of its 16-byte lanes.
+    let halves = match input.get(base..base + 64) {
+        Some(block) => {
+            // SAFETY: `block` is 64 bytes long, so both unaligned 32-byte loads read inside it.
+            let (first, second) = unsafe {
+                (
+                    _mm256_loadu_si256(block.as_ptr().cast()),
+                    _mm256_loadu_si256(block[32..].as_ptr().cast()),
+                )
+            };
+            let reverse = _mm256_set_epi64x(
+                0x0001_0203_0405_0607,
+                0x0809_0a0b_0c0d_0e0f,
+                0x0001_0203_0405_0607,
+                0x0809_0a0b_0c0d_0e0f,
+            );
+            let reversed = |half| _mm256_permute4x64_epi64::<
+                0b01_00_11_10,
+            >(_mm256_shuffle_epi8(half, reverse));
+            (reversed(first), reversed(second))
+        }
+        None => (_mm256_set_m128i(lane(0), lane(1)), _mm256_set_m128i(lane(2), lane(3))),
+    };
     // Bits `0..64 - len`: the bytes past the end, in reverse order.
     let past_end = _bzhi_u64(u64::MAX, 64 - len as u32);
     let nibble = _mm256_set1_epi8(15);
