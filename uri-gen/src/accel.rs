@@ -177,6 +177,29 @@ impl Accel {
         Some(self.simd_plan(stride, chosen, &avx2_set))
     }
 
+    /// The AVX2 walk's code for each entry of the AVX2 plan's `set_of` (same indexes): bits 0 to
+    /// 2 name the mask the state reads (a classified set `0..AVX2_SETS`, or [`AVX2_SETS`], which
+    /// the AVX2 walk never writes, for the empty set), and bit 3 says that the state's loop set
+    /// has more bytes than that mask covers. The walk skips the runs of such a state by table
+    /// tests, as the table walk does: a mask would end its run at every byte it lacks (a userinfo
+    /// or IPvFuture run full of `:` would cost a run per `:`). Entries of no accelerated state,
+    /// the dead state's among them, are the empty set without bit 3: a walk there skips nothing.
+    pub fn avx2_codes(&self, stride: usize) -> Option<Vec<u8>> {
+        let plan = self.avx2(stride)?;
+        let empty = AVX2_SETS as u8;
+        let mut codes = vec![empty; plan.set_of.len()];
+        for n in 1..=self.count {
+            let at = (n * stride) >> plan.shift;
+            let own = self.masks[n].trailing_zeros() as usize;
+            codes[at] = match plan.set_of[at] {
+                bit if bit == SIMD_SETS as u8 => empty | 8,
+                bit if plan.chosen[bit as usize] == own => bit,
+                bit => bit | 8,
+            };
+        }
+        Some(codes)
+    }
+
     /// How many bytes loop set `set` holds.
     fn set_size(&self, set: usize) -> usize {
         self.table.iter().filter(|&&sets| sets >> set & 1 != 0).count()
@@ -235,7 +258,9 @@ impl Accel {
 /// The most loop sets the AVX-512 walk classifies: one bit each in a membership byte.
 pub const SIMD_SETS: usize = 8;
 
-/// The most loop sets the AVX2 walk classifies (see [`Accel::avx2`]).
+/// The most loop sets the AVX2 walk classifies (see [`Accel::avx2`]). At most four: the walk's
+/// codes ([`Accel::avx2_codes`]) name a mask in three bits, and the mask after the classified
+/// ones is the empty set.
 pub const AVX2_SETS: usize = 4;
 
 /// How the AVX-512 walks classify 64 input bytes at once: a 128- or 256-entry lookup gives each
@@ -387,6 +412,11 @@ mod tests {
         let empty = SIMD_SETS as u8;
         assert_eq!((1..=7).map(set_of).collect::<Vec<_>>(), vec![0, 1, 2, 3, 1, empty, empty]);
         assert_eq!(set_of(0), empty);
+        // The walk's codes: the user state's run may go on past its mask by table tests; the
+        // states of no classified set read the empty mask 4 and always go on by table tests.
+        let codes = accel.avx2_codes(16).expect("there are loop sets");
+        let code = |n: usize| codes[(n * 16) >> avx2.shift];
+        assert_eq!((0..=7).map(code).collect::<Vec<_>>(), vec![4, 0, 1, 2, 3, 1 | 8, 4 | 8, 4 | 8]);
         assert_eq!(avx2.members[b'a' as usize], 0b1111);
         assert_eq!(avx2.members[b'-' as usize], 0b1110);
         assert_eq!(avx2.members[b'/' as usize], 0b1100);
@@ -427,13 +457,18 @@ mod tests {
                 return Ok(());
             };
             proptest::prop_assert!(avx2.sets <= AVX2_SETS && avx2.sets == avx2.chosen.len());
+            let codes = accel.avx2_codes(stride).expect("there are loop sets");
             for n in 1..=accel.count {
                 let bit = avx2.set_of[(n * stride) >> avx2.shift];
+                let set = accel.masks[n].trailing_zeros() as usize;
+                let code = codes[(n * stride) >> avx2.shift];
+                // Without bit 3 the mask is the whole loop set, and so the run ends with it.
+                let exact = bit != SIMD_SETS as u8 && avx2.chosen[usize::from(bit)] == set;
+                proptest::prop_assert_eq!(code, if exact { bit } else { (bit.min(AVX2_SETS as u8)) | 8 });
                 if bit == SIMD_SETS as u8 {
                     continue;
                 }
                 proptest::prop_assert!(usize::from(bit) < avx2.sets);
-                let set = accel.masks[n].trailing_zeros() as usize;
                 for b in 0..256 {
                     if avx2.members[b] >> bit & 1 != 0 {
                         proptest::prop_assert!(accel.table[b] >> set & 1 != 0, "state {n}, byte {b}");

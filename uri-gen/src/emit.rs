@@ -219,6 +219,7 @@ fn nibble_only() -> TokenStream {
 pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let plan = accel.simd(stride)?;
     let avx2 = accel.avx2(stride)?;
+    let avx2_codes = accel.avx2_codes(stride)?;
     let table = |half: usize| {
         let words = plan.members[half * 128..(half + 1) * 128].chunks(8).map(hex_i64).collect::<Vec<_>>();
         let (low, high) = (words[..8].iter().rev(), words[8..].iter().rev());
@@ -241,7 +242,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let empty = Literal::usize_unsuffixed(SIMD_SETS);
     let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
     let set_of =
-        plan.set_of.iter().zip(&avx2.set_of).map(|(&simd, &avx2)| Literal::u8_unsuffixed(simd | avx2 << 4));
+        plan.set_of.iter().zip(&avx2_codes).map(|(&simd, &avx2)| Literal::u8_unsuffixed(simd | avx2 << 4));
     let shift = Literal::u32_unsuffixed(plan.shift);
     let cfg = simd_cfg();
     let detect = detection(SIMD_FEATURES);
@@ -266,7 +267,9 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         const EMPTY_SET: usize = #empty;
 
         #[doc = " `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the"]
-        #[doc = " AVX-512 walks' in the low four bits, the AVX2 walk's in the high four."]
+        #[doc = " AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits)"]
+        #[doc = " and whether the state's loop set has more bytes than that mask (the top bit: the AVX2"]
+        #[doc = " walk then skips the state's runs by table tests)."]
         #cfg
         const SET_SHIFT: u32 = #shift;
 
@@ -554,28 +557,47 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
 /// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
 /// accelerated state skip the run of its classified set (`set`, read from `SET_OF`) with the
 /// block's mask (block by block for a run longer than the block), leaving the loop when the
-/// input ends there.
-fn simd_skip_step(block_masks: &Ident, set: &TokenStream) -> TokenStream {
+/// input ends there. With `partial`, a test of whether the state's loop set has more bytes than
+/// its mask covers, such a state skips its run by table tests (`skip`) instead, as the table walk
+/// does, and the walk moves to the block the run ends in.
+fn simd_skip_step(block_masks: &Ident, set: &TokenStream, partial: Option<&TokenStream>) -> TokenStream {
+    let by_masks = quote! {
+        let set = #set;
+        loop {
+            let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
+            if end < base + 64 {
+                i = end;
+                break;
+            }
+            base += 64;
+            i = base;
+            if base >= input.len() {
+                break;
+            }
+            #block_masks(input, base, &mut masks);
+        }
+    };
+    let skip = match partial {
+        None => by_masks,
+        Some(partial) => quote! {
+            if #partial {
+                i = skip(ACCEL[state / STRIDE], input, i);
+                if i >= base + 64 && i < input.len() {
+                    base = i / 64 * 64;
+                    #block_masks(input, base, &mut masks);
+                }
+            } else {
+                #by_masks
+            }
+        },
+    };
     quote! {
         if i >= base + 64 {
             base += 64;
             #block_masks(input, base, &mut masks);
         }
         if state < ACCEL_END {
-            let set = #set;
-            loop {
-                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
-                if end < base + 64 {
-                    i = end;
-                    break;
-                }
-                base += 64;
-                i = base;
-                if base >= input.len() {
-                    break;
-                }
-                #block_masks(input, base, &mut masks);
-            }
+            #skip
             if i >= input.len() {
                 break;
             }
@@ -718,7 +740,12 @@ pub(crate) fn walk_fns(
     } else {
         quote!(#[inline(always)])
     };
-    let simd_walk = |suffix: &str, features: &str, block_masks: &str, how: &str, set: TokenStream| {
+    let simd_walk = |suffix: &str,
+                     features: &str,
+                     block_masks: &str,
+                     how: &str,
+                     set: TokenStream,
+                     partial: Option<TokenStream>| {
         let unused = match suffix {
             "" => Some(lookup_only()),
             "_nibble" => Some(nibble_only()),
@@ -727,7 +754,7 @@ pub(crate) fn walk_fns(
         let simd = format_ident!("{name}_simd{suffix}");
         let block_masks = format_ident!("{block_masks}");
         let doc = format!(" `{name}` with the loop sets' runs found by {how}, 64 bytes at a time.");
-        let simd_step = simd_skip_step(&block_masks, &set);
+        let simd_step = simd_skip_step(&block_masks, &set, partial.as_ref());
         quote! {
             #[doc = #doc]
             #[cfg(#predicate)]
@@ -749,18 +776,19 @@ pub(crate) fn walk_fns(
         }
     };
     let avx512_set = quote!((SET_OF[state >> SET_SHIFT] & 15) as usize);
-    let avx2_set = quote!((SET_OF[state >> SET_SHIFT] >> 4) as usize);
+    let avx2_set = quote!((SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize);
+    let avx2_partial = quote!(SET_OF[state >> SET_SHIFT] >= 128);
     let lookup = has_simd.then(|| {
         let how = "AVX-512 masks (byte lookup and transpose)";
-        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone())
+        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone(), None)
     });
     let nibble = has_simd.then(|| {
         let how = "AVX-512 masks (nibble shuffles)";
-        simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", how, avx512_set.clone())
+        simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", how, avx512_set.clone(), None)
     });
     let avx2 = has_simd.then(|| {
         let how = "AVX2 masks (nibble shuffles of its own few sets)";
-        simd_walk("_avx2", AVX2_FEATURES, "block_masks_avx2", how, avx2_set)
+        simd_walk("_avx2", AVX2_FEATURES, "block_masks_avx2", how, avx2_set, Some(avx2_partial))
     });
     quote! {
         #[doc = #portable_doc]

@@ -1364,19 +1364,27 @@ fn walk_simd_avx2(
             block_masks_avx2(input, base, &mut masks);
         }
         if state < ACCEL_END {
-            let set = (SET_OF[state >> SET_SHIFT] >> 4) as usize;
-            loop {
-                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
-                if end < base + 64 {
-                    i = end;
-                    break;
+            if SET_OF[state >> SET_SHIFT] >= 128 {
+                i = skip(ACCEL[state / STRIDE], input, i);
+                if i >= base + 64 && i < input.len() {
+                    base = i / 64 * 64;
+                    block_masks_avx2(input, base, &mut masks);
                 }
-                base += 64;
-                i = base;
-                if base >= input.len() {
-                    break;
+            } else {
+                let set = (SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize;
+                loop {
+                    let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
+                    if end < base + 64 {
+                        i = end;
+                        break;
+                    }
+                    base += 64;
+                    i = base;
+                    if base >= input.len() {
+                        break;
+                    }
+                    block_masks_avx2(input, base, &mut masks);
                 }
-                block_masks_avx2(input, base, &mut masks);
             }
             if i >= input.len() {
                 break;
@@ -2256,13 +2264,15 @@ static ACCEL: [u8; 27] = [
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const EMPTY_SET: usize = 8;
 /// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' in the low four bits, the AVX2 walk's in the high four.
+/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits)
+/// and whether the state's loop set has more bytes than that mask (the top bit: the AVX2
+/// walk then skips the state's runs by table tests).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 35] = [
-    136, 48, 1, 18, 136, 35, 35, 52, 136, 18, 18, 53, 136, 134, 52, 35, 136, 35, 134,
-    135, 136, 52, 18, 53, 134, 136, 52, 53, 134, 136, 135, 53, 134, 136, 134,
+    72, 176, 1, 18, 72, 35, 35, 52, 72, 18, 18, 181, 72, 198, 52, 35, 72, 35, 198, 199,
+    72, 52, 18, 181, 198, 72, 52, 181, 198, 72, 199, 181, 198, 72, 198,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`), then
 /// the empty set's, every bit set; aligned for the one vector store that writes the

@@ -608,19 +608,27 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
             block_masks_avx2(input, base, &mut masks);
         }
         if state < ACCEL_END {
-            let set = (SET_OF[state >> SET_SHIFT] >> 4) as usize;
-            loop {
-                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
-                if end < base + 64 {
-                    i = end;
-                    break;
+            if SET_OF[state >> SET_SHIFT] >= 128 {
+                i = skip(ACCEL[state / STRIDE], input, i);
+                if i >= base + 64 && i < input.len() {
+                    base = i / 64 * 64;
+                    block_masks_avx2(input, base, &mut masks);
                 }
-                base += 64;
-                i = base;
-                if base >= input.len() {
-                    break;
+            } else {
+                let set = (SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize;
+                loop {
+                    let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
+                    if end < base + 64 {
+                        i = end;
+                        break;
+                    }
+                    base += 64;
+                    i = base;
+                    if base >= input.len() {
+                        break;
+                    }
+                    block_masks_avx2(input, base, &mut masks);
                 }
-                block_masks_avx2(input, base, &mut masks);
             }
             if i >= input.len() {
                 break;
@@ -710,14 +718,16 @@ static ACCEL: [u16; 34] = [
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const EMPTY_SET: usize = 8;
 /// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' in the low four bits, the AVX2 walk's in the high four.
+/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits)
+/// and whether the state's loop set has more bytes than that mask (the top bit: the AVX2
+/// walk then skips the state's runs by table tests).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 48] = [
-    136, 0, 136, 136, 1, 2, 136, 19, 36, 136, 53, 6, 7, 136, 19, 53, 136, 7, 53, 136, 1,
-    136, 136, 7, 0, 1, 136, 136, 136, 136, 1, 136, 136, 1, 136, 0, 136, 1, 136, 136, 0,
-    1, 136, 136, 0, 136, 0, 36,
+    72, 128, 200, 72, 1, 130, 72, 19, 36, 72, 53, 134, 135, 72, 19, 53, 72, 135, 53, 72,
+    1, 200, 72, 135, 128, 1, 72, 200, 200, 72, 1, 200, 72, 1, 200, 128, 72, 1, 200, 72,
+    128, 1, 72, 200, 128, 72, 128, 36,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`), then
 /// the empty set's, every bit set; aligned for the one vector store that writes the
