@@ -155,6 +155,24 @@ mod walk_tests {
         }
     }
 
+    /// Short inputs, which the AVX2 walk reads as 16-byte lanes moved back from the input's end
+    /// (or, under 16 bytes, copies), with a bad byte at every position.
+    #[test]
+    fn short_inputs_are_read_whole_and_bad_bytes_found() {
+        for len in 2..=40 {
+            let good = format!("s:{}", "p".repeat(len - 1));
+            let good = &good[..len];
+            assert!(Rule::UriReference.matches(good.as_bytes()), "{good:?}");
+            assert_eq!(UriRef::parse(good).map(|r| r.path().len()), Ok(len - 2), "{good:?}");
+            for at in 2..len {
+                let mut text = good.to_owned();
+                text.replace_range(at..at + 1, " ");
+                assert_eq!(Rule::UriReference.valid_up_to(text.as_bytes()), at, "{text:?}");
+                assert_eq!(UriRef::parse(&text).map_err(|e| e.index()), Err(at), "{text:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_bad_byte_is_found_wherever_it_falls() {
         for len in [20, 63, 64, 65, 127, 128, 129, 200] {
