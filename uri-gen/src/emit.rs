@@ -206,10 +206,12 @@ fn nibble_only() -> TokenStream {
     quote!(#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))])
 }
 
-/// The AVX-512 acceleration items of a generated module: `SET_OF` (the classified set of each
-/// accelerated state), `Masks`, and for each walk its block classification and CPU check
-/// (`block_masks` and `simd_available` for the lookup walk, those of [`nibble_items`] for the
-/// nibble walk). `None` when there is no loop set; the module then has only the table walk.
+/// The vector acceleration items of a generated module: `SET_OF` (the classified sets of each
+/// accelerated state, for the AVX-512 plan and the AVX2 plan), `Masks`, for each walk its block
+/// classification and CPU check (`block_masks` and `simd_available` for the lookup walk, those of
+/// [`nibble_items`] for the nibble walk and of [`avx2_items`] for the AVX2 walk), and the walk
+/// choice ([`walk_choice_items`]). `None` when there is no loop set; the module then has only
+/// the table walk.
 ///
 /// `block_masks` looks up each byte's membership byte (bit `k` set when the byte is in set `k`,
 /// see [`Accel::simd`]) with one or two 128-entry byte permutes, then transposes the 64 x 8 bit
@@ -712,12 +714,13 @@ fn walk_choice_items() -> TokenStream {
 }
 
 /// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd` the
-/// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble`. All take `params` (which bind
+/// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble` and the AVX2 walk
+/// `{name}_simd_avx2`. All take `params` (which bind
 /// `mut state` and `input`), return `output`, run `transition` at each byte the skip steps leave
 /// (it reads `state`, `input` and `i` and moves on, or returns) and end with `finish` (over
 /// `state` and `i`).
 ///
-/// Where the AVX-512 walks may run, the table walk is kept out of line, so that the caller (which
+/// Where the vector walks may run, the table walk is kept out of line, so that the caller (which
 /// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
 pub(crate) fn walk_fns(
     name: &str,
