@@ -84,7 +84,9 @@ impl Accel {
     /// [`Accel::width`] bits wide, and when there are loop sets the vector walks' tables: the
     /// AVX-512 plan's, then the AVX2 walk's lane controls (`LANE_REVERSE`, 32 bytes) and the
     /// nibble tables of its sets that the AVX-512 plan does not classify (its `SET_OF` entries
-    /// share the AVX-512 plan's bytes).
+    /// share the AVX-512 plan's bytes). A nibble table of a set both plans classify is the same
+    /// 16 bytes in both walks and is counted once, although the two walks write it as constants
+    /// of their own (16 bytes broadcast, and 32), which the compiler may or may not merge.
     pub fn table_bytes(&self, stride: usize) -> usize {
         let vector = match (self.simd(stride), self.avx2(stride)) {
             (Some(simd), Some(avx2)) => {
@@ -122,9 +124,11 @@ impl Accel {
 
     /// The AVX2 form of the plan: like [`Accel::simd`], but with at most [`AVX2_SETS`] classified
     /// sets, since each costs the AVX2 walk four instructions per 32 bytes where the AVX-512
-    /// lookup classifies eight at once. A state whose own set is not classified uses the largest
-    /// classified set inside it: skipping only bytes of a subset of a state's loop set is still
-    /// exact (the run ends early, and the byte's transition, back into the same state, is taken).
+    /// lookup classifies eight at once. Each state is given the largest classified set inside its
+    /// own (skipping only bytes of a subset of a state's loop set would still be exact: the run
+    /// ends early, and the byte's transition, back into the same state, is taken); the AVX2 walk
+    /// reads that mask only where it is the state's whole loop set, and skips the runs of the
+    /// other states by table tests (see [`Accel::avx2_codes`]).
     ///
     /// The largest set comes first: a run of it is typically the longest of an input (the query
     /// or path that takes most of a URL), and any subset of it would end that run at each byte
@@ -180,10 +184,12 @@ impl Accel {
     /// The AVX2 walk's code for each entry of the AVX2 plan's `set_of` (same indexes): bits 0 to
     /// 2 name the mask the state reads (a classified set `0..AVX2_SETS`, or [`AVX2_SETS`], which
     /// the AVX2 walk never writes, for the empty set), and bit 3 says that the state's loop set
-    /// has more bytes than that mask covers. The walk skips the runs of such a state by table
-    /// tests, as the table walk does: a mask would end its run at every byte it lacks (a userinfo
-    /// or IPvFuture run full of `:` would cost a run per `:`). Entries of no accelerated state,
-    /// the dead state's among them, are the empty set without bit 3: a walk there skips nothing.
+    /// has more bytes than that mask covers: a set of its own that is not classified, or one with
+    /// bytes from 0x80 on, which nibble tables cannot hold. The walk skips the runs of such a
+    /// state by table tests, as the table walk does: a mask would end its run at every byte it
+    /// lacks (a userinfo or IPvFuture run full of `:` would cost a run per `:`). Entries of no
+    /// accelerated state, the dead state's among them, are the empty set without bit 3: a walk
+    /// there skips nothing.
     pub fn avx2_codes(&self, stride: usize) -> Option<Vec<u8>> {
         let plan = self.avx2(stride)?;
         let empty = AVX2_SETS as u8;
@@ -191,9 +197,10 @@ impl Accel {
         for n in 1..=self.count {
             let at = (n * stride) >> plan.shift;
             let own = self.masks[n].trailing_zeros() as usize;
+            let high_bytes = self.table[0x80..].iter().any(|&sets| sets >> own & 1 != 0);
             codes[at] = match plan.set_of[at] {
                 bit if bit == SIMD_SETS as u8 => empty | 8,
-                bit if plan.chosen[bit as usize] == own => bit,
+                bit if plan.chosen[bit as usize] == own && !high_bytes => bit,
                 bit => bit | 8,
             };
         }
@@ -443,12 +450,28 @@ mod tests {
         assert_eq!(Accel::plan(3, |_| Vec::new()).avx2(23), None);
     }
 
+    #[test]
+    fn a_set_with_bytes_from_0x80_on_is_skipped_by_table_tests_in_the_avx2_walk() {
+        // State 1 loops on letters, state 2 on letters and the UTF-8 lead byte 0xC3: both are
+        // classified, but a nibble table cannot hold 0xC3, so state 2's runs take table tests.
+        let accel = Accel::plan(3, |s| (b'a'..=b'z').chain((s == 2).then_some(0xC3)).collect());
+        let avx2 = accel.avx2(4).expect("there are loop sets");
+        assert_eq!(avx2.chosen, vec![0, 1]);
+        let codes = accel.avx2_codes(4).expect("there are loop sets");
+        let at = |n: usize| (n * 4) >> avx2.shift;
+        assert_eq!((avx2.set_of[at(1)], codes[at(1)]), (0, 0));
+        assert_eq!((avx2.set_of[at(2)], codes[at(2)]), (1, 1 | 8));
+    }
+
     proptest::proptest! {
         /// Whatever the loop sets, the AVX2 plan classifies at most `AVX2_SETS` of them, and the
         /// set a state reads is inside its loop set (skipping its bytes never leaves the state).
         #[test]
         fn each_state_of_the_avx2_plan_reads_a_subset_of_its_loop_set(
-            sets in proptest::collection::vec(proptest::collection::btree_set(0u8..48, 0..40), 1..12),
+            sets in proptest::collection::vec(
+                proptest::collection::btree_set(proptest::prop_oneof![0u8..48, 0x80u8..0x84], 0..40),
+                1..12,
+            ),
             stride in 1usize..70,
         ) {
             let accel = Accel::plan(sets.len() + 1, |s| sets[s as usize - 1].iter().copied().collect());
@@ -462,8 +485,10 @@ mod tests {
                 let bit = avx2.set_of[(n * stride) >> avx2.shift];
                 let set = accel.masks[n].trailing_zeros() as usize;
                 let code = codes[(n * stride) >> avx2.shift];
-                // Without bit 3 the mask is the whole loop set, and so the run ends with it.
-                let exact = bit != SIMD_SETS as u8 && avx2.chosen[usize::from(bit)] == set;
+                // Without bit 3 the mask is the whole loop set (and nibble tables, which hold no
+                // byte from 0x80 on, hold all of it), so the run ends where the mask says.
+                let high = (0x80..256).any(|b| accel.table[b] >> set & 1 != 0);
+                let exact = bit != SIMD_SETS as u8 && avx2.chosen[usize::from(bit)] == set && !high;
                 proptest::prop_assert_eq!(code, if exact { bit } else { (bit.min(AVX2_SETS as u8)) | 8 });
                 if bit == SIMD_SETS as u8 {
                     continue;

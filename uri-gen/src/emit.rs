@@ -447,9 +447,10 @@ fn avx2_items(plan: &SimdPlan) -> TokenStream {
         "the zeros).",
     ]);
     let lane_note = comment(&[
-        "Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Its 16 bytes",
-        "are loaded from `start`, at most `shift` bytes before it (the input's last 16 bytes), and",
-        "the control's 0x80 entries zero the bytes that lie past the end.",
+        "Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Where they run",
+        "past the end, its 16 bytes are loaded from `start`, the input's last 16 (`shift` bytes",
+        "early), and the control's 0x80 entries zero the `shift` bytes that lie past the end (all",
+        "16 for a lane wholly past it).",
     ]);
     let load_safety = comment(&[
         "SAFETY: `window` and `control` are 16-byte arrays, and an unaligned load reads exactly",
@@ -479,10 +480,11 @@ fn avx2_items(plan: &SimdPlan) -> TokenStream {
         #cfg
         static LANE_REVERSE: [u8; 32] = [#(#lane_reverse),*];
 
-        #[doc = " The masks of the AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble`"]
-        #[doc = " computes its own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k`"]
-        #[doc = " or is past the end. The block is read as four 16-byte lanes, then classified as two"]
-        #[doc = " 32-byte halves."]
+        #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), the masks of the"]
+        #[doc = " AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble` computes its"]
+        #[doc = " own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past"]
+        #[doc = " the end. A block inside the input is read with two 32-byte loads, one the input ends"]
+        #[doc = " inside as four 16-byte lanes; it is classified as two 32-byte halves."]
         #cfg
         #[target_feature(enable = #AVX2_FEATURES)]
         #[inline]

@@ -96,8 +96,8 @@
 //! ```
 
 // The only `unsafe` is in the generated vector walks (`src/generated/`): the AVX-512 walks' masked
-// load per 64 input bytes, the lookup walk's store of the block's masks, the AVX2 walk's 16-byte
-// loads from bounds-checked arrays, and the calls of the walks after CPU feature detection.
+// load per 64 input bytes, the lookup walk's store of the block's masks, the AVX2 walk's 16- and
+// 32-byte loads from bounds-checked arrays, and the calls of the walks after CPU feature detection.
 // Everything else is safe.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

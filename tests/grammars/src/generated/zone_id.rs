@@ -967,10 +967,11 @@ static LANE_REVERSE: [u8; 32] = [
     128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 15,
     14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
 ];
-/// The masks of the AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble`
-/// computes its own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k`
-/// or is past the end. The block is read as four 16-byte lanes, then classified as two
-/// 32-byte halves.
+/// For the 64 bytes of `input` from `base` (which is below `input.len()`), the masks of the
+/// AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble` computes its
+/// own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past
+/// the end. A block inside the input is read with two 32-byte loads, one the input ends
+/// inside as four 16-byte lanes; it is classified as two 32-byte halves.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
 #[inline]
@@ -987,9 +988,10 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
         copy[..input.len()].copy_from_slice(input);
         &copy[..]
     };
-    // Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Its 16 bytes
-    // are loaded from `start`, at most `shift` bytes before it (the input's last 16 bytes), and
-    // the control's 0x80 entries zero the bytes that lie past the end.
+    // Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Where they run
+    // past the end, its 16 bytes are loaded from `start`, the input's last 16 (`shift` bytes
+    // early), and the control's 0x80 entries zero the `shift` bytes that lie past the end (all
+    // 16 for a lane wholly past it).
     let lane = |k: usize| {
         let from = base + 16 * k;
         let start = from.min(text.len() - 16);
