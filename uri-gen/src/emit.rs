@@ -354,10 +354,7 @@ fn detection(features: &str) -> TokenStream {
 /// 16-byte nibble table and one test per set, on the block's bytes in reverse order (so that
 /// bit `63 - j` is byte `j`). Bytes from 0x80 on are in no set there (see [`SimdPlan::nibbles`]).
 fn nibble_items(plan: &SimdPlan) -> TokenStream {
-    let tables = plan.nibbles();
-    let set_masks = tables.iter().enumerate().map(|(k, table)| {
-        let (low_half, high_half) = (hex_i64(&table[..8]), hex_i64(&table[8..]));
-        let k = Literal::usize_unsuffixed(k);
+    let set_masks = per_nibble_table(plan, |k, low_half, high_half| {
         quote! {
             masks.0[#k] = _mm512_testn_epi8_mask(
                 _mm512_shuffle_epi8(_mm512_broadcast_i32x4(_mm_set_epi64x(#high_half, #low_half)), low),
@@ -423,15 +420,13 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
 /// one byte shuffle, one test and one byte-mask move per set and 32-byte half.
 ///
 /// AVX2 has no masked byte load, and copying a short block into an array costs a store-forwarding
-/// stall on every call. The block is read instead as four 16-byte lanes, each loaded from inside
-/// the input (moved back from the end where the input is short) and put in place, reversed, by one
-/// byte shuffle whose control comes from a sliding window over `LANE_REVERSE`; only an input
-/// shorter than 16 bytes is copied.
+/// stall on every call. A block inside the input is read with two 32-byte loads; one that the
+/// input ends inside is read as four 16-byte lanes, each loaded from inside the input (moved back
+/// from the end where the input is short) and put in place, reversed, by one byte shuffle whose
+/// control comes from a sliding window over `LANE_REVERSE`; only an input shorter than 16 bytes is
+/// copied.
 fn avx2_items(plan: &SimdPlan) -> TokenStream {
-    let tables = plan.nibbles();
-    let set_masks = tables.iter().enumerate().map(|(k, table)| {
-        let (low_half, high_half) = (hex_i64(&table[..8]), hex_i64(&table[8..]));
-        let k = Literal::usize_unsuffixed(k);
+    let set_masks = per_nibble_table(plan, |k, low_half, high_half| {
         quote! {
             let table = _mm256_set_epi64x(#high_half, #low_half, #high_half, #low_half);
             masks.0[#k] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
@@ -548,6 +543,19 @@ fn avx2_items(plan: &SimdPlan) -> TokenStream {
             #(#set_masks)*
         }
     }
+}
+
+/// The statements `per_set(k, low_half, high_half)` writes for each set `k` of `plan`, given its
+/// nibble table (see [`SimdPlan::nibbles`]) as two `i64` literals.
+fn per_nibble_table(
+    plan: &SimdPlan,
+    per_set: impl Fn(Literal, TokenStream, TokenStream) -> TokenStream,
+) -> Vec<TokenStream> {
+    let tables = plan.nibbles();
+    let tables = tables.iter().enumerate();
+    tables
+        .map(|(k, table)| per_set(Literal::usize_unsuffixed(k), hex_i64(&table[..8]), hex_i64(&table[8..])))
+        .collect()
 }
 
 /// Eight bytes as one little-endian `i64` literal, in hexadecimal.
