@@ -273,8 +273,8 @@ fn block_edge_inputs() -> Vec<Vec<u8>> {
             ("http://", "u", "@[v7.x]:1/"),
             ("http://", "u", "@1.2.3.4:5/"),
             ("", "a/", ""),
-            // Userinfo and IPvFuture runs with `:`, which the AVX2 walk's mask for them (the
-            // `reg-name` characters) lacks: the run goes on by table tests, across blocks.
+            // Userinfo and IPvFuture runs with `:`, whose sets the AVX2 walk does not classify: their
+            // runs are skipped by table tests, across blocks.
             ("//", "u:", "@h/"),
             ("http://[v7.", "a:b!", "]/"),
         ] {

@@ -113,22 +113,13 @@ impl Accel {
         let mut chosen: Vec<usize> = (0..self.sets).collect();
         chosen.sort_by_key(|&set| (std::cmp::Reverse(self.set_size(set)), set));
         chosen.truncate(SIMD_SETS);
-        chosen.sort_unstable();
-        // `simd_set[k]`: the membership bit of loop set `k`, or the empty set for one left out.
-        let mut simd_set = vec![SIMD_SETS as u8; self.sets];
-        for (bit, &set) in chosen.iter().enumerate() {
-            simd_set[set] = bit as u8;
-        }
-        Some(self.simd_plan(stride, chosen, &simd_set))
+        Some(self.simd_plan(stride, chosen))
     }
 
     /// The AVX2 form of the plan: like [`Accel::simd`], but with at most [`AVX2_SETS`] classified
     /// sets, since each costs the AVX2 walk four instructions per 32 bytes where the AVX-512
-    /// lookup classifies eight at once. Each state is given the largest classified set inside its
-    /// own (skipping only bytes of a subset of a state's loop set would still be exact: the run
-    /// ends early, and the byte's transition, back into the same state, is taken); the AVX2 walk
-    /// reads that mask only where it is the state's whole loop set, and skips the runs of the
-    /// other states by table tests (see [`Accel::avx2_codes`]).
+    /// lookup classifies eight at once. The states of the other sets skip their runs by table
+    /// tests in the AVX2 walk (see [`Accel::avx2_codes`]).
     ///
     /// The largest set comes first: a run of it is typically the longest of an input (the query
     /// or path that takes most of a URL), and any subset of it would end that run at each byte
@@ -136,9 +127,9 @@ impl Accel {
     /// possible: each step adds the set that most grows the sum, over every loop set at least
     /// half as large as the largest, of its largest classified subset (ties: the larger set, then
     /// the lower index). Small sets (digits, hexadecimal digits) count for nothing there: their
-    /// runs are numbers, short next to paths, queries and host names. In RFC 3986 the nesting of
-    /// the character sets (scheme characters inside `reg-name`, inside `pchar`, inside the
-    /// query's) lets four sets serve every large loop set.
+    /// runs are numbers, short next to paths, queries and host names. In RFC 3986, where the
+    /// character sets nest (scheme characters inside `reg-name`, inside `pchar`, inside the
+    /// query's), this picks the sets of the scheme, the host, the path and the query.
     pub fn avx2(&self, stride: usize) -> Option<SimdPlan> {
         if self.sets == 0 {
             return None;
@@ -168,43 +159,33 @@ impl Accel {
             let Some((_, _, std::cmp::Reverse(set))) = best else { break };
             chosen.push(set);
         }
-        chosen.sort_unstable();
-        // Each loop set's largest classified subset (ties: the lower bit), or the empty set.
-        let avx2_set: Vec<u8> = (0..self.sets)
-            .map(|set| {
-                let subsets = chosen.iter().enumerate().filter(|&(_, &c)| self.is_subset(c, set));
-                subsets
-                    .max_by_key(|&(bit, &c)| (self.set_size(c), std::cmp::Reverse(bit)))
-                    .map_or(SIMD_SETS as u8, |(bit, _)| bit as u8)
-            })
-            .collect();
-        Some(self.simd_plan(stride, chosen, &avx2_set))
+        Some(self.simd_plan(stride, chosen))
     }
 
-    /// The AVX2 walk's code for each entry of the AVX2 plan's `set_of` (same indexes): bits 0 to
-    /// 2 name the mask the state reads (a classified set `0..AVX2_SETS`, or [`AVX2_SETS`], which
-    /// the AVX2 walk never writes, for the empty set), and bit 3 says that the state's loop set
-    /// has more bytes than that mask covers: a set of its own that is not classified, or one with
-    /// bytes from 0x80 on, which nibble tables cannot hold. The walk skips the runs of such a
-    /// state by table tests, as the table walk does: a mask would end its run at every byte it
-    /// lacks (a userinfo or IPvFuture run full of `:` would cost a run per `:`). Entries of no
-    /// accelerated state, the dead state's among them, are the empty set without bit 3: a walk
-    /// there skips nothing.
-    pub fn avx2_codes(&self, stride: usize) -> Option<Vec<u8>> {
-        let plan = self.avx2(stride)?;
+    /// The AVX2 walk's code for each entry of `plan`'s `set_of` (`plan` is [`Accel::avx2`]'s,
+    /// same indexes): the state's mask `0..AVX2_SETS` where its loop set is classified and holds
+    /// no byte from 0x80 on (which nibble tables cannot hold); else [`AVX2_SETS`] (the empty set,
+    /// whose mask the AVX2 walk never writes) with bit 3, which sends the state's runs to table
+    /// tests, as in the table walk. Entries of no accelerated state, the dead state's among them,
+    /// are the empty set without bit 3: a walk there skips nothing.
+    ///
+    /// A classified set inside a state's loop set would also be exact for that state (its run
+    /// would end early, at a byte whose transition leads back into the same state), but it ends
+    /// the run at every byte it lacks: a userinfo or IPvFuture run full of `:`, read with the
+    /// `reg-name` mask, cost a run per `:`.
+    pub fn avx2_codes(&self, plan: &SimdPlan) -> Vec<u8> {
         let empty = AVX2_SETS as u8;
         let mut codes = vec![empty; plan.set_of.len()];
         for n in 1..=self.count {
-            let at = (n * stride) >> plan.shift;
+            let at = (n * plan.stride) >> plan.shift;
             let own = self.masks[n].trailing_zeros() as usize;
             let high_bytes = self.table[0x80..].iter().any(|&sets| sets >> own & 1 != 0);
             codes[at] = match plan.set_of[at] {
-                bit if bit == SIMD_SETS as u8 => empty | 8,
-                bit if plan.chosen[bit as usize] == own && !high_bytes => bit,
-                bit => bit | 8,
+                bit if bit != SIMD_SETS as u8 && !high_bytes => bit,
+                _ => empty | 8,
             };
         }
-        Some(codes)
+        codes
     }
 
     /// How many bytes loop set `set` holds.
@@ -217,9 +198,15 @@ impl Accel {
         self.table.iter().all(|&sets| sets >> inner & 1 == 0 || sets >> outer & 1 != 0)
     }
 
-    /// The vector plan that classifies the loop sets `chosen` (ascending), membership bit `k` for
-    /// `chosen[k]`, where each state of loop set `s` reads the mask of `set_bit[s]`.
-    fn simd_plan(&self, stride: usize, chosen: Vec<usize>, set_bit: &[u8]) -> SimdPlan {
+    /// The vector plan that classifies the loop sets `chosen`, membership bit `k` for the `k`-th
+    /// in ascending order; the states of the other sets name the empty set [`SIMD_SETS`].
+    fn simd_plan(&self, stride: usize, mut chosen: Vec<usize>) -> SimdPlan {
+        chosen.sort_unstable();
+        // `set_bit[s]`: the membership bit of loop set `s`, or the empty set for one left out.
+        let mut set_bit = vec![SIMD_SETS as u8; self.sets];
+        for (bit, &set) in chosen.iter().enumerate() {
+            set_bit[set] = bit as u8;
+        }
         // Accelerated states are the premultiplied ids `stride, 2 * stride, ...`; shifted right
         // by `floor(log2(stride))` they stay distinct, so `set_of` needs no division.
         let shift = usize::BITS - 1 - stride.leading_zeros();
@@ -235,7 +222,7 @@ impl Accel {
                 *member |= ((self.table[b] >> set & 1) as u8) << bit;
             }
         }
-        SimdPlan { shift, set_of, members, sets: chosen.len(), chosen }
+        SimdPlan { stride, shift, set_of, members, sets: chosen.len(), chosen }
     }
 
     /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
@@ -275,6 +262,8 @@ pub const AVX2_SETS: usize = 4;
 /// transpose turns the 64 membership bytes into one 64-bit mask per set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimdPlan {
+    /// The automaton's columns: accelerated state `n` is premultiplied id `n * stride`.
+    pub stride: usize,
     /// `set_of[state >> shift]` is the set of accelerated premultiplied state `state`; other
     /// entries (the dead state's, 0), and the states of sets left out, name the empty set
     /// [`SIMD_SETS`].
@@ -414,16 +403,16 @@ mod tests {
         assert_eq!(avx2.chosen, vec![0, 1, 2, 3]);
         assert_eq!(avx2.sets, 4);
         let set_of = |n: usize| avx2.set_of[(n * 16) >> avx2.shift];
-        // States 1 to 4 have their own sets; the user state has the host set (its largest
-        // classified subset); digits and hexadecimal digits have none.
+        // States 1 to 4 have their own sets classified; the user state, digits and hexadecimal
+        // digits do not.
         let empty = SIMD_SETS as u8;
-        assert_eq!((1..=7).map(set_of).collect::<Vec<_>>(), vec![0, 1, 2, 3, 1, empty, empty]);
+        assert_eq!((1..=7).map(set_of).collect::<Vec<_>>(), vec![0, 1, 2, 3, empty, empty, empty]);
         assert_eq!(set_of(0), empty);
-        // The walk's codes: the user state's run may go on past its mask by table tests; the
-        // states of no classified set read the empty mask 4 and always go on by table tests.
-        let codes = accel.avx2_codes(16).expect("there are loop sets");
+        // The walk's codes: the states of no classified set read the empty mask 4 with bit 3,
+        // which sends their runs to table tests; the dead state reads it without.
+        let codes = accel.avx2_codes(&avx2);
         let code = |n: usize| codes[(n * 16) >> avx2.shift];
-        assert_eq!((0..=7).map(code).collect::<Vec<_>>(), vec![4, 0, 1, 2, 3, 1 | 8, 4 | 8, 4 | 8]);
+        assert_eq!((0..=7).map(code).collect::<Vec<_>>(), vec![4, 0, 1, 2, 3, 4 | 8, 4 | 8, 4 | 8]);
         assert_eq!(avx2.members[b'a' as usize], 0b1111);
         assert_eq!(avx2.members[b'-' as usize], 0b1110);
         assert_eq!(avx2.members[b'/' as usize], 0b1100);
@@ -457,10 +446,10 @@ mod tests {
         let accel = Accel::plan(3, |s| (b'a'..=b'z').chain((s == 2).then_some(0xC3)).collect());
         let avx2 = accel.avx2(4).expect("there are loop sets");
         assert_eq!(avx2.chosen, vec![0, 1]);
-        let codes = accel.avx2_codes(4).expect("there are loop sets");
+        let codes = accel.avx2_codes(&avx2);
         let at = |n: usize| (n * 4) >> avx2.shift;
         assert_eq!((avx2.set_of[at(1)], codes[at(1)]), (0, 0));
-        assert_eq!((avx2.set_of[at(2)], codes[at(2)]), (1, 1 | 8));
+        assert_eq!((avx2.set_of[at(2)], codes[at(2)]), (1, 4 | 8));
     }
 
     proptest::proptest! {
@@ -480,7 +469,7 @@ mod tests {
                 return Ok(());
             };
             proptest::prop_assert!(avx2.sets <= AVX2_SETS && avx2.sets == avx2.chosen.len());
-            let codes = accel.avx2_codes(stride).expect("there are loop sets");
+            let codes = accel.avx2_codes(&avx2);
             for n in 1..=accel.count {
                 let bit = avx2.set_of[(n * stride) >> avx2.shift];
                 let set = accel.masks[n].trailing_zeros() as usize;
@@ -489,7 +478,7 @@ mod tests {
                 // byte from 0x80 on, hold all of it), so the run ends where the mask says.
                 let high = (0x80..256).any(|b| accel.table[b] >> set & 1 != 0);
                 let exact = bit != SIMD_SETS as u8 && avx2.chosen[usize::from(bit)] == set && !high;
-                proptest::prop_assert_eq!(code, if exact { bit } else { (bit.min(AVX2_SETS as u8)) | 8 });
+                proptest::prop_assert_eq!(code, if exact { bit } else { AVX2_SETS as u8 | 8 });
                 if bit == SIMD_SETS as u8 {
                     continue;
                 }

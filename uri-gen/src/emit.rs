@@ -221,7 +221,7 @@ fn nibble_only() -> TokenStream {
 pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let plan = accel.simd(stride)?;
     let avx2 = accel.avx2(stride)?;
-    let avx2_codes = accel.avx2_codes(stride)?;
+    let avx2_codes = accel.avx2_codes(&avx2);
     let table = |half: usize| {
         let words = plan.members[half * 128..(half + 1) * 128].chunks(8).map(hex_i64).collect::<Vec<_>>();
         let (low, high) = (words[..8].iter().rev(), words[8..].iter().rev());
@@ -269,9 +269,9 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         const EMPTY_SET: usize = #empty;
 
         #[doc = " `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the"]
-        #[doc = " AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits)"]
-        #[doc = " and whether the state's loop set has more bytes than that mask (the top bit: the AVX2"]
-        #[doc = " walk then skips the state's runs by table tests)."]
+        #[doc = " AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),"]
+        #[doc = " or with the top bit set, where the AVX2 walk does not classify the state's whole loop"]
+        #[doc = " set, table tests for the state's runs."]
         #cfg
         const SET_SHIFT: u32 = #shift;
 

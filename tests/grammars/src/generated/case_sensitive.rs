@@ -419,9 +419,9 @@ static ACCEL: [u8; 2] = [0, 1];
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const EMPTY_SET: usize = 8;
 /// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits)
-/// and whether the state's loop set has more bytes than that mask (the top bit: the AVX2
-/// walk then skips the state's runs by table tests).
+/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),
+/// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
+/// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const SET_SHIFT: u32 = 3;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]

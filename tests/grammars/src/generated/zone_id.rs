@@ -718,16 +718,16 @@ static ACCEL: [u16; 34] = [
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const EMPTY_SET: usize = 8;
 /// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits)
-/// and whether the state's loop set has more bytes than that mask (the top bit: the AVX2
-/// walk then skips the state's runs by table tests).
+/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),
+/// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
+/// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 48] = [
-    72, 128, 200, 72, 1, 130, 72, 19, 36, 72, 53, 134, 135, 72, 19, 53, 72, 135, 53, 72,
-    1, 200, 72, 135, 128, 1, 72, 200, 200, 72, 1, 200, 72, 1, 200, 128, 72, 1, 200, 72,
-    128, 1, 72, 200, 128, 72, 128, 36,
+    72, 192, 200, 72, 1, 194, 72, 19, 36, 72, 53, 198, 199, 72, 19, 53, 72, 199, 53, 72,
+    1, 200, 72, 199, 192, 1, 72, 200, 200, 72, 1, 200, 72, 1, 200, 192, 72, 1, 200, 72,
+    192, 1, 72, 200, 192, 72, 192, 36,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`), then
 /// the empty set's, every bit set; aligned for the one vector store that writes the
