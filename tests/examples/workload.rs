@@ -8,6 +8,9 @@
 //! - `valgrind --tool=callgrind target/release/examples/workload one PREFIX FILE`: one pass of the
 //!   first parser whose name starts with PREFIX (`none` reads the file only, to subtract).
 //!
+//! - `workload lengths`: `uri`'s `matches` and `UriRef::parse` on the lines of kasztp, node_files
+//!   and both sides of the resolution pairs, grouped by length; shows the fixed cost of a walk
+//!   (`PERFORMANCE.md` compares the vector and table walks this way).
 //! - `workload profile`: what the generated loops do per URL of each corpus (accelerated runs,
 //!   bytes inside them, table transitions, the parser's register operations), counted by walking
 //!   the generator's automata the way the emitted loops walk their tables. `PERFORMANCE.md`
@@ -46,6 +49,7 @@ fn main() {
         ["table", n] => table(n.parse().unwrap_or(50), false),
         ["tsv", n] => table(n.parse().unwrap_or(50), true),
         ["profile"] => profile(),
+        ["lengths"] => lengths(),
         ["one", "none", file] => {
             let lines = lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
@@ -59,7 +63,9 @@ fn main() {
             println!("{name} on {file}: {} of {} accepted", pass(f, &lines), lines.len());
         }
         _ => {
-            eprintln!("usage: workload table [N] | workload tsv N | workload profile | workload one PREFIX|none FILE");
+            eprintln!(
+                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload one PREFIX|none FILE"
+            );
             std::process::exit(2);
         }
     }
@@ -97,6 +103,43 @@ fn table(reps: usize, tsv: bool) {
             .map(|(c, lines)| format!("{:.1} ns ({} ok)", best[p][c], pass(*f, lines)))
             .collect();
         println!("| {name} | {} |", cells.join(" | "));
+    }
+}
+
+/// Times `matches` and `UriRef::parse` on real lines grouped by length (the fastest of 30
+/// interleaved passes, ns per line): kasztp, node_files and both sides of the resolution pairs.
+fn lengths() {
+    let mut lines = uri_tests::corpus_lines("kasztp.txt");
+    lines.extend(uri_tests::corpus_lines("node_files.txt"));
+    let pairs = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
+    let pairs = pairs.lines().skip(1).filter_map(|line| line.split_once(','));
+    lines.extend(pairs.flat_map(|(base, relative)| [base.to_owned(), relative.to_owned()]));
+    let edges = [0, 8, 16, 24, 32, 48, 64, 96, 128, usize::MAX];
+    let groups: Vec<Vec<String>> = edges
+        .windows(2)
+        .map(|w| lines.iter().filter(|l| (w[0]..w[1]).contains(&l.len())).cloned().collect())
+        .collect();
+    let seconds = uri_tests::fastest_interleaved(30, groups.len() * 2, |i| {
+        let group = &groups[i / 2];
+        let ok = if i % 2 == 0 {
+            group.iter().filter(|l| uri::Rule::UriReference.matches(black_box(l.as_bytes()))).count()
+        } else {
+            group.iter().filter(|l| uri::UriRef::parse(black_box(l)).is_ok()).count()
+        };
+        black_box(ok);
+    });
+    println!("| bytes | lines | `matches` | `UriRef::parse` |");
+    println!("|---|---:|---:|---:|");
+    for (k, w) in edges.windows(2).enumerate() {
+        let n = groups[k].len() as f64;
+        let to = if w[1] == usize::MAX { String::new() } else { (w[1] - 1).to_string() };
+        println!(
+            "| {}..{to} | {} | {:.1} ns | {:.1} ns |",
+            w[0],
+            groups[k].len(),
+            seconds[2 * k] * 1e9 / n,
+            seconds[2 * k + 1] * 1e9 / n
+        );
     }
 }
 

@@ -458,7 +458,8 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
             // feature the nibble walk is compiled with.
             return unsafe { run_simd_nibble(start, input) };
         }
-        AVX2_WALK => {
+        AVX2_WALK if input.len() >= 16 => {
+            // Only inputs of 16 bytes or more: the table walk is faster on shorter ones.
             // SAFETY: `walk_choice` is `AVX2_WALK` only where `avx2_available` found every
             // feature the AVX2 walk is compiled with.
             return unsafe { run_simd_avx2(start, input) };
@@ -971,7 +972,8 @@ static LANE_REVERSE: [u8; 32] = [
 /// AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble` computes its
 /// own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past
 /// the end. A block inside the input is read with two 32-byte loads, one the input ends
-/// inside as four 16-byte lanes; it is classified as two 32-byte halves.
+/// inside as four 16-byte lanes; it is classified as two 32-byte halves. The input is at
+/// least 16 bytes long (shorter ones take the table walk), so each lane is loaded from inside it.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
 #[inline]
@@ -979,24 +981,15 @@ static LANE_REVERSE: [u8; 32] = [
 fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
     use core::arch::x86_64::*;
     let len = (input.len() - base).min(64);
-    // An input shorter than one lane is copied into a zeroed lane (the past-end mask covers
-    // the zeros).
-    let mut copy = [0u8; 16];
-    let text = if input.len() >= 16 {
-        input
-    } else {
-        copy[..input.len()].copy_from_slice(input);
-        &copy[..]
-    };
     // Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Where they run
     // past the end, its 16 bytes are loaded from `start`, the input's last 16 (`shift` bytes
     // early), and the control's 0x80 entries zero the `shift` bytes that lie past the end (all
     // 16 for a lane wholly past it).
     let lane = |k: usize| {
         let from = base + 16 * k;
-        let start = from.min(text.len() - 16);
-        let shift = (from + 16).saturating_sub(text.len()).min(16);
-        let window = text[start..]
+        let start = from.min(input.len() - 16);
+        let shift = (from + 16).saturating_sub(input.len()).min(16);
+        let window = input[start..]
             .first_chunk::<16>()
             .expect("`start` is 16 bytes before the end or more");
         let control = LANE_REVERSE[16 - shift..]
