@@ -82,8 +82,8 @@ impl Accel {
     /// Bytes of the acceleration tables emitted for an automaton of `stride` columns: `LOOP` (one
     /// entry per byte) and `ACCEL` (one per accelerated state, and the dead state's), each entry
     /// [`Accel::width`] bits wide, and when there are loop sets the vector walks' tables: the
-    /// AVX-512 plan's, then the AVX2 walk's lane controls (`LANE_REVERSE`, 32 bytes) and the
-    /// nibble tables of its sets that the AVX-512 plan does not classify (its `SET_OF` entries
+    /// AVX-512 plan's, then the nibble tables of the AVX2 walk's sets that the AVX-512 plan does
+    /// not classify (its `SET_OF` entries
     /// share the AVX-512 plan's bytes). A nibble table of a set both plans classify is the same
     /// 16 bytes in both walks and is counted once, although the two walks write it as constants
     /// of their own (16 bytes broadcast, and 32), which the compiler may or may not merge.
@@ -91,7 +91,7 @@ impl Accel {
         let vector = match (self.simd(stride), self.avx2(stride)) {
             (Some(simd), Some(avx2)) => {
                 let own = avx2.chosen.iter().filter(|set| !simd.chosen.contains(set)).count();
-                simd.table_bytes() + 32 + 16 * own
+                simd.table_bytes() + 16 * own
             }
             _ => 0,
         };

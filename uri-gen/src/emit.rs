@@ -189,6 +189,7 @@ const AVX2_FEATURES: &str = "avx2,bmi1,bmi2,lzcnt";
 /// 28.2 against 33.7 ns from 8 to 15, `matches` on real URLs); from 16 bytes on the AVX2 walk is
 /// as fast or faster. It also means each of the four lanes is a load from inside the input.
 const AVX2_MIN_INPUT: usize = 16;
+const _: () = assert!(AVX2_MIN_INPUT >= 16, "`block_masks_avx2` loads 16 bytes at least");
 
 /// When a generated module holds its vector walks: on x86-64, unless the crate's `portable`
 /// feature asks for the table walk alone.
@@ -422,52 +423,52 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
 }
 
 /// The items of the AVX2 walk, for x86-64 CPUs without AVX-512: `avx2_available` and
-/// `block_masks_avx2`, which fills the first masks of `Masks` as `block_masks_nibble` does (nibble
-/// tables, the same reversed bit order) for the few sets of the AVX2 plan ([`Accel::avx2`]), with
-/// one byte shuffle, one test and one byte-mask move per set and 32-byte half.
+/// `block_masks_avx2`, which fills the first masks of `Masks` from nibble tables as
+/// `block_masks_nibble` does, for the few sets of the AVX2 plan ([`Accel::avx2`]), with one byte
+/// shuffle, one test and one byte-mask move per set and 32-byte vector. Unlike the AVX-512
+/// walks' masks, these are in input order: bit `j` is byte `base + j`.
 ///
 /// AVX2 has no masked byte load, and copying a short block into an array costs a store-forwarding
-/// stall on every call. A block inside the input is read with two 32-byte loads; one that the
-/// input ends inside is read as four 16-byte lanes, each loaded from inside the input (moved back
-/// from the end where the input is short) and put in place, reversed, by one byte shuffle whose
-/// control comes from a sliding window over `LANE_REVERSE`. The walk takes inputs of at least
-/// [`AVX2_MIN_INPUT`] bytes, so that every lane lies inside the input.
+/// stall on every call. Every load is therefore a whole vector inside the input, and the masks
+/// are moved into place instead of the bytes: a block is classified as two 32-byte windows, the
+/// last 64 bytes of the input when the block runs past its end (the mask then shifted down to the
+/// block's start), or for an input under 64 bytes its first and last 32 bytes (the second mask
+/// shifted up to where its window starts; the overlap is classified twice, alike), or under 32
+/// bytes its first and last 16 bytes in one vector. The walk takes inputs of at least
+/// [`AVX2_MIN_INPUT`] bytes, so that one of these always fits.
 fn avx2_items(plan: &SimdPlan) -> TokenStream {
     let set_masks = per_nibble_table(plan, |k, low_half, high_half| {
         quote! {
             let table = _mm256_set_epi64x(#high_half, #low_half, #high_half, #low_half);
-            masks.0[#k] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
-                | outside(_mm256_shuffle_epi8(table, low.1), high.1)
-                | past_end;
+            let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
+            masks.0[#k] = past_end | match windows {
+                Windows::Block(down) => {
+                    (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32) >> down
+                }
+                Windows::Short(up) => first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up,
+                Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
+            };
         }
     });
-    let lane_reverse = (0..32u8).map(|i| Literal::u8_unsuffixed(if i < 16 { 0x80 } else { 31 - i }));
     let cfg = simd_cfg();
     let detect = detection(AVX2_FEATURES);
-    let lane_note = comment(&[
-        "Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Where they run",
-        "past the end, its 16 bytes are loaded from `start`, the input's last 16 (`shift` bytes",
-        "early), and the control's 0x80 entries zero the `shift` bytes that lie past the end (all",
-        "16 for a lane wholly past it).",
+    let windows_note = comment(&[
+        "The two windows and how their masks make the block's: `Block(down)`, 64 bytes from",
+        "`base - down` (the input's last 64 when the block runs past its end); `Short(up)`, the",
+        "first and the last 32 bytes of an input of 32 to 63 (the second mask moved `up`);",
+        "`Tiny(up)`, the first and the last 16 bytes of a shorter input, in one vector.",
     ]);
     let load_safety = comment(&[
-        "SAFETY: `window` and `control` are 16-byte arrays, and an unaligned load reads exactly",
-        "16 bytes with no alignment requirement.",
+        "SAFETY: `window` is an array of N bytes and an unaligned load reads exactly N bytes, with",
+        "no alignment requirement.",
     ]);
-    let full_safety =
-        comment(&["SAFETY: `block` is 64 bytes long, so both unaligned 32-byte loads read inside it."]);
-    let halves_note = comment(&[
-        "The block in reverse order as two halves, the later half first (lane 3 lowest): byte",
-        "`j` of the block is at position `63 - j`. A whole block inside the input is read with",
-        "two 32-byte loads, each reversed by a byte shuffle and a swap of its 16-byte lanes.",
-    ]);
-    let past_end_note = comment(&["Bits `0..64 - len`: the bytes past the end, in reverse order."]);
-    let min_input_doc = format!(
-        " least {AVX2_MIN_INPUT} bytes long (shorter ones take the table walk), so each lane is loaded from inside it."
-    );
+    let past_end_note = comment(&["Bits from `len` on: the bytes past the end."]);
     let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
     let outside_note =
-        comment(&["The 32-bit mask of a half's bytes whose table entry lacks their high-nibble bit."]);
+        comment(&["The 32-bit mask of a vector's bytes whose table entry lacks their high-nibble bit."]);
+    let min_input_doc = format!(
+        " least {AVX2_MIN_INPUT} bytes long (shorter ones take the table walk), so that two windows fit."
+    );
     quote! {
         #[doc = " Whether this CPU runs the AVX2 walk (for x86-64 CPUs without AVX-512)."]
         #cfg
@@ -476,16 +477,19 @@ fn avx2_items(plan: &SimdPlan) -> TokenStream {
             #detect
         }
 
-        #[doc = " Shuffle controls of the AVX2 walk: the 16 bytes from `16 - shift` reverse a lane whose"]
-        #[doc = " bytes were loaded `shift` places early, and zero the `shift` bytes past its end."]
+        #[doc = " How `block_masks_avx2` reads a block: see there."]
         #cfg
-        static LANE_REVERSE: [u8; 32] = [#(#lane_reverse),*];
+        #[derive(Clone, Copy)]
+        enum Windows {
+            Block(usize),
+            Short(usize),
+            Tiny(usize),
+        }
 
         #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), the masks of the"]
-        #[doc = " AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble` computes its"]
-        #[doc = " own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past"]
-        #[doc = " the end. A block inside the input is read with two 32-byte loads, one the input ends"]
-        #[doc = " inside as four 16-byte lanes; it is classified as two 32-byte halves. The input is at"]
+        #[doc = " AVX2 walk's sets (the high four bits of `SET_OF`), in input order: bit `j` of `masks[k]`"]
+        #[doc = " is set when byte `base + j` is not in set `k` or is past the end. Each set is tested on"]
+        #[doc = " two windows, 32-byte vectors loaded from inside the input. The input is at"]
         #[doc = #min_input_doc]
         #cfg
         #[target_feature(enable = #AVX2_FEATURES)]
@@ -493,47 +497,36 @@ fn avx2_items(plan: &SimdPlan) -> TokenStream {
         #[allow(unsafe_code)]
         fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
             use core::arch::x86_64::*;
-            let len = (input.len() - base).min(64);
-            #lane_note
-            let lane = |k: usize| {
-                let from = base + 16 * k;
-                let start = from.min(input.len() - 16);
-                let shift = (from + 16).saturating_sub(input.len()).min(16);
-                let window = input[start..].first_chunk::<16>().expect("`start` is 16 bytes before the end or more");
-                let control = LANE_REVERSE[16 - shift..].first_chunk::<16>().expect("`shift` is at most 16");
+            let n = input.len();
+            let len = (n - base).min(64);
+            let load32 = |at: usize| {
+                let window = input[at..].first_chunk::<32>().expect("the window lies inside the input");
                 #load_safety
-                let (window, control) = unsafe {
-                    (_mm_loadu_si128(window.as_ptr().cast()), _mm_loadu_si128(control.as_ptr().cast()))
-                };
-                _mm_shuffle_epi8(window, control)
+                unsafe { _mm256_loadu_si256(window.as_ptr().cast()) }
             };
-            #halves_note
-            let halves = match input.get(base..base + 64) {
-                Some(block) => {
-                    #full_safety
-                    let (first, second) = unsafe {
-                        (_mm256_loadu_si256(block.as_ptr().cast()), _mm256_loadu_si256(block[32..].as_ptr().cast()))
-                    };
-                    let reverse = _mm256_set_epi64x(
-                        0x0001_0203_0405_0607,
-                        0x0809_0a0b_0c0d_0e0f,
-                        0x0001_0203_0405_0607,
-                        0x0809_0a0b_0c0d_0e0f,
-                    );
-                    let reversed =
-                        |half| _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(half, reverse));
-                    (reversed(first), reversed(second))
-                }
-                None => (_mm256_set_m128i(lane(0), lane(1)), _mm256_set_m128i(lane(2), lane(3))),
+            let load16 = |at: usize| {
+                let window = input[at..].first_chunk::<16>().expect("the window lies inside the input");
+                #load_safety
+                unsafe { _mm_loadu_si128(window.as_ptr().cast()) }
+            };
+            #windows_note
+            let (vectors, windows) = if n >= 64 {
+                let from = base.min(n - 64);
+                ((load32(from), load32(from + 32)), Windows::Block(base - from))
+            } else if n >= 32 {
+                ((load32(0), load32(n - 32)), Windows::Short(n - 32))
+            } else {
+                let both = _mm256_set_m128i(load16(n - 16), load16(0));
+                ((both, both), Windows::Tiny(n - 16))
             };
             #past_end_note
-            let past_end = _bzhi_u64(u64::MAX, 64 - len as u32);
+            let past_end = !_bzhi_u64(u64::MAX, len as u32);
             let nibble = _mm256_set1_epi8(15);
-            let low = (_mm256_and_si256(halves.0, nibble), _mm256_and_si256(halves.1, nibble));
+            let low = (_mm256_and_si256(vectors.0, nibble), _mm256_and_si256(vectors.1, nibble));
             #high_note
             let bits = _mm256_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64, 0, 0x8040_2010_0804_0201_u64 as i64);
-            let high_of = |half| _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16::<4>(half), nibble));
-            let high = (high_of(halves.0), high_of(halves.1));
+            let high_of = |vector| _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16::<4>(vector), nibble));
+            let high = (high_of(vectors.0), high_of(vectors.1));
             let zero = _mm256_setzero_si256();
             #outside_note
             let outside = |entries, high| {
@@ -568,14 +561,20 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
 /// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
 /// accelerated state skip the run of its classified set (`set`, read from `SET_OF`) with the
 /// block's mask (block by block for a run longer than the block), leaving the loop when the
-/// input ends there. With `partial`, a test of whether the state's loop set has more bytes than
+/// input ends there. `run_length` is how many bytes from `i` on the mask lets through (64 or more
+/// when the run reaches the block's end), which depends on the masks' bit order. With `partial`, a test of whether the state's loop set has more bytes than
 /// its mask covers, such a state skips its run by table tests (`skip`) instead, as the table walk
 /// does, and the walk moves to the block the run ends in.
-fn simd_skip_step(block_masks: &Ident, set: &TokenStream, partial: Option<&TokenStream>) -> TokenStream {
+fn simd_skip_step(
+    block_masks: &Ident,
+    set: &TokenStream,
+    run_length: &TokenStream,
+    partial: Option<&TokenStream>,
+) -> TokenStream {
     let by_masks = quote! {
         let set = #set;
         loop {
-            let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
+            let end = i + #run_length as usize;
             if end < base + 64 {
                 i = end;
                 break;
@@ -765,6 +764,7 @@ pub(crate) fn walk_fns(
                      block_masks: &str,
                      how: &str,
                      set: TokenStream,
+                     run_length: TokenStream,
                      partial: Option<TokenStream>| {
         let unused = match suffix {
             "" => Some(lookup_only()),
@@ -774,7 +774,7 @@ pub(crate) fn walk_fns(
         let simd = format_ident!("{name}_simd{suffix}");
         let block_masks = format_ident!("{block_masks}");
         let doc = format!(" `{name}` with the loop sets' runs found by {how}, 64 bytes at a time.");
-        let simd_step = simd_skip_step(&block_masks, &set, partial.as_ref());
+        let simd_step = simd_skip_step(&block_masks, &set, &run_length, partial.as_ref());
         quote! {
             #[doc = #doc]
             #[cfg(#predicate)]
@@ -798,17 +798,29 @@ pub(crate) fn walk_fns(
     let avx512_set = quote!((SET_OF[state >> SET_SHIFT] & 15) as usize);
     let avx2_set = quote!((SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize);
     let avx2_partial = quote!(SET_OF[state >> SET_SHIFT] >= 128);
+    // The AVX-512 walks' masks are in reverse byte order (bit `63 - j` is byte `base + j`), the
+    // AVX2 walk's in input order.
+    let reversed_run = quote!((masks.0[set] << (i - base)).leading_zeros());
+    let in_order_run = quote!((masks.0[set] >> (i - base)).trailing_zeros());
     let lookup = has_simd.then(|| {
         let how = "AVX-512 masks (byte lookup and transpose)";
-        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone(), None)
+        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone(), reversed_run.clone(), None)
     });
     let nibble = has_simd.then(|| {
         let how = "AVX-512 masks (nibble shuffles)";
-        simd_walk("_nibble", NIBBLE_FEATURES, "block_masks_nibble", how, avx512_set.clone(), None)
+        simd_walk(
+            "_nibble",
+            NIBBLE_FEATURES,
+            "block_masks_nibble",
+            how,
+            avx512_set.clone(),
+            reversed_run,
+            None,
+        )
     });
     let avx2 = has_simd.then(|| {
         let how = "AVX2 masks (nibble shuffles of its own few sets)";
-        simd_walk("_avx2", AVX2_FEATURES, "block_masks_avx2", how, avx2_set, Some(avx2_partial))
+        simd_walk("_avx2", AVX2_FEATURES, "block_masks_avx2", how, avx2_set, in_order_run, Some(avx2_partial))
     });
     quote! {
         #[doc = #portable_doc]

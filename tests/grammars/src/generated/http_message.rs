@@ -793,7 +793,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
             } else {
                 let set = (SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize;
                 loop {
-                    let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
+                    let end = i + (masks.0[set] >> (i - base)).trailing_zeros() as usize;
                     if end < base + 64 {
                         i = end;
                         break;
@@ -1145,79 +1145,60 @@ fn avx2_available() -> bool {
         && std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("lzcnt")
 }
-/// Shuffle controls of the AVX2 walk: the 16 bytes from `16 - shift` reverse a lane whose
-/// bytes were loaded `shift` places early, and zero the `shift` bytes past its end.
+/// How `block_masks_avx2` reads a block: see there.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static LANE_REVERSE: [u8; 32] = [
-    128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 15,
-    14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-];
+#[derive(Clone, Copy)]
+enum Windows {
+    Block(usize),
+    Short(usize),
+    Tiny(usize),
+}
 /// For the 64 bytes of `input` from `base` (which is below `input.len()`), the masks of the
-/// AVX2 walk's sets (the high four bits of `SET_OF`), as `block_masks_nibble` computes its
-/// own: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is past
-/// the end. A block inside the input is read with two 32-byte loads, one the input ends
-/// inside as four 16-byte lanes; it is classified as two 32-byte halves. The input is at
-/// least 16 bytes long (shorter ones take the table walk), so each lane is loaded from inside it.
+/// AVX2 walk's sets (the high four bits of `SET_OF`), in input order: bit `j` of `masks[k]`
+/// is set when byte `base + j` is not in set `k` or is past the end. Each set is tested on
+/// two windows, 32-byte vectors loaded from inside the input. The input is at
+/// least 16 bytes long (shorter ones take the table walk), so that two windows fit.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
 #[inline]
 #[allow(unsafe_code)]
 fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
     use core::arch::x86_64::*;
-    let len = (input.len() - base).min(64);
-    // Lane `k`: the bytes `base + 16 * k ..` in reverse order, zero past the end. Where they run
-    // past the end, its 16 bytes are loaded from `start`, the input's last 16 (`shift` bytes
-    // early), and the control's 0x80 entries zero the `shift` bytes that lie past the end (all
-    // 16 for a lane wholly past it).
-    let lane = |k: usize| {
-        let from = base + 16 * k;
-        let start = from.min(input.len() - 16);
-        let shift = (from + 16).saturating_sub(input.len()).min(16);
-        let window = input[start..]
-            .first_chunk::<16>()
-            .expect("`start` is 16 bytes before the end or more");
-        let control = LANE_REVERSE[16 - shift..]
-            .first_chunk::<16>()
-            .expect("`shift` is at most 16");
-        // SAFETY: `window` and `control` are 16-byte arrays, and an unaligned load reads exactly
-        // 16 bytes with no alignment requirement.
-        let (window, control) = unsafe {
-            (
-                _mm_loadu_si128(window.as_ptr().cast()),
-                _mm_loadu_si128(control.as_ptr().cast()),
-            )
-        };
-        _mm_shuffle_epi8(window, control)
+    let n = input.len();
+    let len = (n - base).min(64);
+    let load32 = |at: usize| {
+        let window = input[at..]
+            .first_chunk::<32>()
+            .expect("the window lies inside the input");
+        // SAFETY: `window` is an array of N bytes and an unaligned load reads exactly N bytes, with
+        // no alignment requirement.
+        unsafe { _mm256_loadu_si256(window.as_ptr().cast()) }
     };
-    // The block in reverse order as two halves, the later half first (lane 3 lowest): byte
-    // `j` of the block is at position `63 - j`. A whole block inside the input is read with
-    // two 32-byte loads, each reversed by a byte shuffle and a swap of its 16-byte lanes.
-    let halves = match input.get(base..base + 64) {
-        Some(block) => {
-            // SAFETY: `block` is 64 bytes long, so both unaligned 32-byte loads read inside it.
-            let (first, second) = unsafe {
-                (
-                    _mm256_loadu_si256(block.as_ptr().cast()),
-                    _mm256_loadu_si256(block[32..].as_ptr().cast()),
-                )
-            };
-            let reverse = _mm256_set_epi64x(
-                0x0001_0203_0405_0607,
-                0x0809_0a0b_0c0d_0e0f,
-                0x0001_0203_0405_0607,
-                0x0809_0a0b_0c0d_0e0f,
-            );
-            let reversed = |half| _mm256_permute4x64_epi64::<
-                0b01_00_11_10,
-            >(_mm256_shuffle_epi8(half, reverse));
-            (reversed(first), reversed(second))
-        }
-        None => (_mm256_set_m128i(lane(0), lane(1)), _mm256_set_m128i(lane(2), lane(3))),
+    let load16 = |at: usize| {
+        let window = input[at..]
+            .first_chunk::<16>()
+            .expect("the window lies inside the input");
+        // SAFETY: `window` is an array of N bytes and an unaligned load reads exactly N bytes, with
+        // no alignment requirement.
+        unsafe { _mm_loadu_si128(window.as_ptr().cast()) }
     };
-    // Bits `0..64 - len`: the bytes past the end, in reverse order.
-    let past_end = _bzhi_u64(u64::MAX, 64 - len as u32);
+    // The two windows and how their masks make the block's: `Block(down)`, 64 bytes from
+    // `base - down` (the input's last 64 when the block runs past its end); `Short(up)`, the
+    // first and the last 32 bytes of an input of 32 to 63 (the second mask moved `up`);
+    // `Tiny(up)`, the first and the last 16 bytes of a shorter input, in one vector.
+    let (vectors, windows) = if n >= 64 {
+        let from = base.min(n - 64);
+        ((load32(from), load32(from + 32)), Windows::Block(base - from))
+    } else if n >= 32 {
+        ((load32(0), load32(n - 32)), Windows::Short(n - 32))
+    } else {
+        let both = _mm256_set_m128i(load16(n - 16), load16(0));
+        ((both, both), Windows::Tiny(n - 16))
+    };
+    // Bits from `len` on: the bytes past the end.
+    let past_end = !_bzhi_u64(u64::MAX, len as u32);
     let nibble = _mm256_set1_epi8(15);
-    let low = (_mm256_and_si256(halves.0, nibble), _mm256_and_si256(halves.1, nibble));
+    let low = (_mm256_and_si256(vectors.0, nibble), _mm256_and_si256(vectors.1, nibble));
     // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
     let bits = _mm256_set_epi64x(
         0,
@@ -1225,13 +1206,13 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
         0,
         0x8040_2010_0804_0201_u64 as i64,
     );
-    let high_of = |half| _mm256_shuffle_epi8(
+    let high_of = |vector| _mm256_shuffle_epi8(
         bits,
-        _mm256_and_si256(_mm256_srli_epi16::<4>(half), nibble),
+        _mm256_and_si256(_mm256_srli_epi16::<4>(vector), nibble),
     );
-    let high = (high_of(halves.0), high_of(halves.1));
+    let high = (high_of(vectors.0), high_of(vectors.1));
     let zero = _mm256_setzero_si256();
-    // The 32-bit mask of a half's bytes whose table entry lacks their high-nibble bit.
+    // The 32-bit mask of a vector's bytes whose table entry lacks their high-nibble bit.
     let outside = |entries, high| {
         u64::from(
             _mm256_movemask_epi8(
@@ -1245,32 +1226,72 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
         0xffffffffffffffff_u64 as i64,
         0xffffffffffffffff_u64 as i64,
     );
-    masks.0[0] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
-        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
+    masks.0[0] = past_end
+        | match windows {
+            Windows::Block(down) => {
+                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
+                    >> down
+            }
+            Windows::Short(up) => {
+                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
+            }
+            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
+        };
     let table = _mm256_set_epi64x(
         0x70f454d054f4f8f8_u64 as i64,
         0xfcfcfcfcfcf8fce8_u64 as i64,
         0x70f454d054f4f8f8_u64 as i64,
         0xfcfcfcfcfcf8fce8_u64 as i64,
     );
-    masks.0[1] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
-        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
+    masks.0[1] = past_end
+        | match windows {
+            Windows::Block(down) => {
+                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
+                    >> down
+            }
+            Windows::Short(up) => {
+                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
+            }
+            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
+        };
     let table = _mm256_set_epi64x(
         0x7cfcfcdcfcfcfdfc_u64 as i64,
         0xfcfcfcfcfcf8fcfc_u64 as i64,
         0x7cfcfcdcfcfcfdfc_u64 as i64,
         0xfcfcfcfcfcf8fcfc_u64 as i64,
     );
-    masks.0[2] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
-        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
+    masks.0[2] = past_end
+        | match windows {
+            Windows::Block(down) => {
+                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
+                    >> down
+            }
+            Windows::Short(up) => {
+                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
+            }
+            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
+        };
     let table = _mm256_set_epi64x(
         0xfffffeffffffffff_u64 as i64,
         0xffffffffffffffff_u64 as i64,
         0xfffffeffffffffff_u64 as i64,
         0xffffffffffffffff_u64 as i64,
     );
-    masks.0[3] = outside(_mm256_shuffle_epi8(table, low.0), high.0) << 32
-        | outside(_mm256_shuffle_epi8(table, low.1), high.1) | past_end;
+    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
+    masks.0[3] = past_end
+        | match windows {
+            Windows::Block(down) => {
+                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
+                    >> down
+            }
+            Windows::Short(up) => {
+                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
+            }
+            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
+        };
 }
 /// `walk_choice` before the first call.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
