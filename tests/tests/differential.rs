@@ -229,9 +229,9 @@ fn generated_tables_agree_on_short_byte_strings() {
 }
 
 /// Inputs whose runs, delimiters, escapes and bad bytes sit on both sides of the 64-byte blocks
-/// that the vector walks classify at once and of the 16-byte lanes the AVX2 walk reads them in:
+/// that the vector walks classify at once and of the 16- and 32-byte windows the AVX2 walk reads:
 /// lengths around multiples of 16 and 64 (and under 16, which the AVX2 walk leaves to the table
-/// walk), a one-byte change at each position near a block or lane edge, and host, path and query
+/// walk), a one-byte change at each position near a block or window edge, and host, path and query
 /// runs that cross one or two edges.
 fn block_edge_inputs() -> Vec<Vec<u8>> {
     let mut inputs = Vec::new();

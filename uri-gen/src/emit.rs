@@ -184,10 +184,10 @@ const NIBBLE_FEATURES: &str = "avx512f,avx512bw,bmi2,lzcnt";
 const AVX2_FEATURES: &str = "avx2,bmi1,bmi2,lzcnt";
 
 /// The shortest input the AVX2 walk takes; shorter ones take the table walk. Its fixed cost
-/// (reading and classifying a first block as four lanes) is about 15 ns, more than the table
-/// walk takes for a whole input under 16 bytes (on a Zen 3: 18.5 against 31.3 ns under 8 bytes,
-/// 28.2 against 33.7 ns from 8 to 15, `matches` on real URLs); from 16 bytes on the AVX2 walk is
-/// as fast or faster. It also means each of the four lanes is a load from inside the input.
+/// (reading and classifying a first block) is more than the table walk takes for a whole input
+/// under 16 bytes (on a Zen 3, `matches` on real URLs: 19.0 against 32.2 ns under 8 bytes, 28.8
+/// against 34.7 ns from 8 to 15); from 16 bytes on the AVX2 walk is as fast or faster. It also
+/// means that the walk's two windows, 16 bytes each at least, lie inside the input.
 const AVX2_MIN_INPUT: usize = 16;
 const _: () = assert!(AVX2_MIN_INPUT >= 16, "`block_masks_avx2` loads 16 bytes at least");
 

@@ -156,7 +156,7 @@ mod walk_tests {
     }
 
     /// Short inputs, with a bad byte at every position: from 16 bytes on, the AVX2 walk reads them
-    /// as 16-byte lanes moved back from the input's end; shorter ones take the table walk.
+    /// as two windows (the first and last 16 or 32 bytes); shorter ones take the table walk.
     #[test]
     fn short_inputs_are_read_whole_and_bad_bytes_found() {
         for len in 2..=40 {
