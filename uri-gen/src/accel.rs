@@ -130,10 +130,14 @@ impl Accel {
     /// runs are numbers, short next to paths, queries and host names. In RFC 3986, where the
     /// character sets nest (scheme characters inside `reg-name`, inside `pchar`, inside the
     /// query's), this picks the sets of the scheme, the host, the path and the query.
+    ///
+    /// A set with bytes from 0x80 on is never chosen: nibble tables cannot hold those bytes, so
+    /// its states would skip their runs by table tests anyway (see [`Accel::avx2_codes`]).
     pub fn avx2(&self, stride: usize) -> Option<SimdPlan> {
         if self.sets == 0 {
             return None;
         }
+        let ascii = |set: &usize| self.table[0x80..].iter().all(|&sets| sets >> set & 1 == 0);
         let largest = (0..self.sets).map(|set| self.set_size(set)).max().unwrap_or(0);
         let large: Vec<usize> = (0..self.sets).filter(|&set| 2 * self.set_size(set) >= largest).collect();
         // The largest chosen subset of `set`, in bytes (0 when there is none).
@@ -141,7 +145,8 @@ impl Accel {
             chosen.iter().filter(|&&c| self.is_subset(c, set)).map(|&c| self.set_size(c)).max().unwrap_or(0)
         };
         // The largest set first: its runs are the longest (a path or a query takes most of a URL).
-        let first = (0..self.sets).max_by_key(|&set| (self.set_size(set), std::cmp::Reverse(set)));
+        let first =
+            (0..self.sets).filter(ascii).max_by_key(|&set| (self.set_size(set), std::cmp::Reverse(set)));
         let mut chosen: Vec<usize> = first.into_iter().collect();
         while chosen.len() < AVX2_SETS {
             let gain = |candidate: usize| {
@@ -152,7 +157,7 @@ impl Accel {
                     .sum::<usize>()
             };
             let best = (0..self.sets)
-                .filter(|set| !chosen.contains(set))
+                .filter(|set| ascii(set) && !chosen.contains(set))
                 .map(|set| (gain(set), self.set_size(set), std::cmp::Reverse(set)))
                 .max()
                 .filter(|&(gain, _, _)| gain > 0);
@@ -163,10 +168,10 @@ impl Accel {
     }
 
     /// The AVX2 walk's code for each entry of `plan`'s `set_of` (`plan` is [`Accel::avx2`]'s,
-    /// same indexes): the state's mask `0..AVX2_SETS` where its loop set is classified and holds
-    /// no byte from 0x80 on (which nibble tables cannot hold); else [`AVX2_SETS`] (the empty set,
-    /// whose mask the AVX2 walk never writes) with bit 3, which sends the state's runs to table
-    /// tests, as in the table walk. Entries of no accelerated state, the dead state's among them,
+    /// same indexes): the state's mask `0..AVX2_SETS` where its loop set is classified (such a
+    /// set has no byte from 0x80 on, which nibble tables cannot hold); else [`AVX2_SETS`] (the
+    /// empty set, whose mask the AVX2 walk never writes) with bit 3, which sends the state's runs
+    /// to table tests, as in the table walk. Entries of no accelerated state, the dead state's among them,
     /// are the empty set without bit 3: a walk there skips nothing.
     ///
     /// A classified set inside a state's loop set would also be exact for that state (its run
@@ -178,10 +183,8 @@ impl Accel {
         let mut codes = vec![empty; plan.set_of.len()];
         for n in 1..=self.count {
             let at = (n * plan.stride) >> plan.shift;
-            let own = self.masks[n].trailing_zeros() as usize;
-            let high_bytes = self.table[0x80..].iter().any(|&sets| sets >> own & 1 != 0);
             codes[at] = match plan.set_of[at] {
-                bit if bit != SIMD_SETS as u8 && !high_bytes => bit,
+                bit if bit != SIMD_SETS as u8 => bit,
                 _ => empty | 8,
             };
         }
@@ -441,15 +444,16 @@ mod tests {
 
     #[test]
     fn a_set_with_bytes_from_0x80_on_is_skipped_by_table_tests_in_the_avx2_walk() {
-        // State 1 loops on letters, state 2 on letters and the UTF-8 lead byte 0xC3: both are
-        // classified, but a nibble table cannot hold 0xC3, so state 2's runs take table tests.
+        // State 1 loops on letters, state 2 on letters and the UTF-8 lead byte 0xC3, the larger
+        // set: a nibble table cannot hold 0xC3, so only the letters are classified and state 2's
+        // runs take table tests.
         let accel = Accel::plan(3, |s| (b'a'..=b'z').chain((s == 2).then_some(0xC3)).collect());
         let avx2 = accel.avx2(4).expect("there are loop sets");
-        assert_eq!(avx2.chosen, vec![0, 1]);
+        assert_eq!(avx2.chosen, vec![0]);
         let codes = accel.avx2_codes(&avx2);
         let at = |n: usize| (n * 4) >> avx2.shift;
         assert_eq!((avx2.set_of[at(1)], codes[at(1)]), (0, 0));
-        assert_eq!((avx2.set_of[at(2)], codes[at(2)]), (1, 4 | 8));
+        assert_eq!((avx2.set_of[at(2)], codes[at(2)]), (SIMD_SETS as u8, 4 | 8));
     }
 
     proptest::proptest! {
@@ -469,6 +473,7 @@ mod tests {
                 return Ok(());
             };
             proptest::prop_assert!(avx2.sets <= AVX2_SETS && avx2.sets == avx2.chosen.len());
+            proptest::prop_assert!(!avx2.has_high_bytes(), "a chosen set has a byte from 0x80 on");
             let codes = accel.avx2_codes(&avx2);
             for n in 1..=accel.count {
                 let bit = avx2.set_of[(n * stride) >> avx2.shift];

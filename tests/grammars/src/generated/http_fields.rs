@@ -638,8 +638,8 @@ const EMPTY_SET: usize = 8;
 const SET_SHIFT: u32 = 3;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 23] = [
-    72, 192, 72, 193, 72, 194, 72, 195, 193, 72, 193, 72, 196, 72, 192, 197, 72, 192, 72,
-    193, 72, 193, 196,
+    72, 192, 72, 1, 72, 194, 72, 195, 1, 72, 1, 72, 196, 72, 192, 197, 72, 192, 72, 1,
+    72, 1, 196,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`), then
 /// the empty set's, every bit set; aligned for the one vector store that writes the
@@ -951,49 +951,13 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
         )
     };
     let table = _mm256_set_epi64x(
-        0x7cfcfcfcfcfcfcfc_u64 as i64,
-        0xfcfcfcfcfcf8fcf8_u64 as i64,
-        0x7cfcfcfcfcfcfcfc_u64 as i64,
-        0xfcfcfcfcfcf8fcf8_u64 as i64,
+        0x70f454d054f4f8f8_u64 as i64,
+        0xfcfcfcfcfcf8fce8_u64 as i64,
+        0x70f454d054f4f8f8_u64 as i64,
+        0xfcfcfcfcfcf8fce8_u64 as i64,
     );
     let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
     masks.0[0] = past_end
-        | match windows {
-            Windows::Block(down) => {
-                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
-                    >> down
-            }
-            Windows::Short(up) => {
-                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
-            }
-            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
-        };
-    let table = _mm256_set_epi64x(
-        0x7cfcfcfcfcfcfcfc_u64 as i64,
-        0xfcfcfcfcfcfcfcf8_u64 as i64,
-        0x7cfcfcfcfcfcfcfc_u64 as i64,
-        0xfcfcfcfcfcfcfcf8_u64 as i64,
-    );
-    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
-    masks.0[1] = past_end
-        | match windows {
-            Windows::Block(down) => {
-                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
-                    >> down
-            }
-            Windows::Short(up) => {
-                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
-            }
-            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
-        };
-    let table = _mm256_set_epi64x(
-        0x7cfcfcdcfcfcfdfc_u64 as i64,
-        0xfcfcfcfcfcf8fcfc_u64 as i64,
-        0x7cfcfcdcfcfcfdfc_u64 as i64,
-        0xfcfcfcfcfcf8fcfc_u64 as i64,
-    );
-    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
-    masks.0[2] = past_end
         | match windows {
             Windows::Block(down) => {
                 (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
