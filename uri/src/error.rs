@@ -27,7 +27,11 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// Builds the error for `input` failing `rule` at `index`.
+    /// Builds the error for `input` failing `rule` at `index`. Out of line and marked cold: it
+    /// runs the recognizer over the input again to find the expected bytes, code that would
+    /// otherwise be inlined into every parse function and keep them from being inlined in turn.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn new(rule: Rule, input: &[u8], index: usize) -> ParseError {
         let (expected, end_allowed) = rule.continuations(&input[..index.min(input.len())]);
         ParseError { index, found: input.get(index).copied(), expected, end_allowed, rule }
