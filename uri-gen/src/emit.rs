@@ -286,9 +286,9 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #cfg
         static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
 
-        #[doc = " One non-member mask per set for the current 64-byte block (see `block_masks`), then"]
-        #[doc = " the empty set's, every bit set; aligned for the one vector store that writes the"]
-        #[doc = " first eight."]
+        #[doc = " One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2"]
+        #[doc = " walk's are in input order, the others reversed), then the empty set's, every bit set;"]
+        #[doc = " aligned for the one vector store that writes the first eight."]
         #cfg
         #[repr(align(64))]
         struct Masks([u64; EMPTY_SET + 1]);
@@ -561,10 +561,11 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
 /// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
 /// accelerated state skip the run of its classified set (`set`, read from `SET_OF`) with the
 /// block's mask (block by block for a run longer than the block), leaving the loop when the
-/// input ends there. `run_length` is how many bytes from `i` on the mask lets through (64 or more
-/// when the run reaches the block's end), which depends on the masks' bit order. With `partial`, a test of whether the state's loop set has more bytes than
-/// its mask covers, such a state skips its run by table tests (`skip`) instead, as the table walk
-/// does, and the walk moves to the block the run ends in.
+/// input ends there. `run_length` is how many bytes from `i` on the mask lets through (at least
+/// `base + 64 - i` when the run reaches the block's end), which depends on the masks' bit order.
+/// With `partial`, a test of whether the state's loop set has more bytes than its mask covers,
+/// such a state skips its run by table tests (`skip`) instead, as the table walk does, and the
+/// walk moves to the block the run ends in.
 fn simd_skip_step(
     block_masks: &Ident,
     set: &TokenStream,

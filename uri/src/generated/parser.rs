@@ -2275,9 +2275,9 @@ static SET_OF: [u8; 35] = [
     72, 192, 1, 18, 72, 35, 35, 52, 72, 18, 18, 197, 72, 198, 52, 35, 72, 35, 198, 199,
     72, 52, 18, 197, 198, 72, 52, 197, 198, 72, 199, 197, 198, 72, 198,
 ];
-/// One non-member mask per set for the current 64-byte block (see `block_masks`), then
-/// the empty set's, every bit set; aligned for the one vector store that writes the
-/// first eight.
+/// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
+/// walk's are in input order, the others reversed), then the empty set's, every bit set;
+/// aligned for the one vector store that writes the first eight.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
 struct Masks([u64; EMPTY_SET + 1]);

@@ -427,9 +427,9 @@ const EMPTY_SET: usize = 8;
 const SET_SHIFT: u32 = 3;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 2] = [72, 0];
-/// One non-member mask per set for the current 64-byte block (see `block_masks`), then
-/// the empty set's, every bit set; aligned for the one vector store that writes the
-/// first eight.
+/// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
+/// walk's are in input order, the others reversed), then the empty set's, every bit set;
+/// aligned for the one vector store that writes the first eight.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
 struct Masks([u64; EMPTY_SET + 1]);

@@ -785,9 +785,9 @@ static SET_OF: [u8; 58] = [
     1, 200, 72, 198, 53, 194, 72, 192, 1, 72, 199, 1, 72, 200, 1, 200, 72, 194, 199, 72,
     192, 1, 72, 200, 192, 72, 1, 200, 192, 72, 1, 200, 72, 192, 192, 72, 1, 200,
 ];
-/// One non-member mask per set for the current 64-byte block (see `block_masks`), then
-/// the empty set's, every bit set; aligned for the one vector store that writes the
-/// first eight.
+/// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
+/// walk's are in input order, the others reversed), then the empty set's, every bit set;
+/// aligned for the one vector store that writes the first eight.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
 struct Masks([u64; EMPTY_SET + 1]);
