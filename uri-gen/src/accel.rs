@@ -83,10 +83,10 @@ impl Accel {
     /// entry per byte) and `ACCEL` (one per accelerated state, and the dead state's), each entry
     /// [`Accel::width`] bits wide, and when there are loop sets the vector walks' tables: the
     /// AVX-512 plan's, then the nibble tables of the AVX2 walk's sets that the AVX-512 plan does
-    /// not classify (its `SET_OF` entries
-    /// share the AVX-512 plan's bytes). A nibble table of a set both plans classify is the same
-    /// 16 bytes in both walks and is counted once, although the two walks write it as constants
-    /// of their own (16 bytes broadcast, and 32), which the compiler may or may not merge.
+    /// not classify (its `SET_OF` entries share the AVX-512 plan's bytes). A nibble table of a
+    /// set both plans classify is the same 16 bytes in both walks and is counted once, although
+    /// the two walks write it as constants of their own (16 bytes broadcast, and 32), which the
+    /// compiler may or may not merge.
     pub fn table_bytes(&self, stride: usize) -> usize {
         let vector = match (self.simd(stride), self.avx2(stride)) {
             (Some(simd), Some(avx2)) => {
@@ -171,8 +171,8 @@ impl Accel {
     /// same indexes): the state's mask `0..AVX2_SETS` where its loop set is classified (such a
     /// set has no byte from 0x80 on, which nibble tables cannot hold); else [`AVX2_SETS`] (the
     /// empty set, whose mask the AVX2 walk never writes) with bit 3, which sends the state's runs
-    /// to table tests, as in the table walk. Entries of no accelerated state, the dead state's among them,
-    /// are the empty set without bit 3: a walk there skips nothing.
+    /// to table tests, as in the table walk. Entries of no accelerated state, the dead state's
+    /// among them, are the empty set without bit 3: a walk there skips nothing.
     ///
     /// A classified set inside a state's loop set would also be exact for that state (its run
     /// would end early, at a byte whose transition leads back into the same state), but it ends

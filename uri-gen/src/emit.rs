@@ -180,7 +180,7 @@ const SIMD_FEATURES: &str = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt";
 const NIBBLE_FEATURES: &str = "avx512f,avx512bw,bmi2,lzcnt";
 
 /// The target features of the AVX2 walk, for x86-64 CPUs without AVX-512: the nibble walk's
-/// classification on two 32-byte halves.
+/// classification on two 32-byte windows.
 const AVX2_FEATURES: &str = "avx2,bmi1,bmi2,lzcnt";
 
 /// The shortest input the AVX2 walk takes; shorter ones take the table walk. Its fixed cost
@@ -732,10 +732,9 @@ fn walk_choice_items() -> TokenStream {
 
 /// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd` the
 /// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble` and the AVX2 walk
-/// `{name}_simd_avx2`. All take `params` (which bind
-/// `mut state` and `input`), return `output`, run `transition` at each byte the skip steps leave
-/// (it reads `state`, `input` and `i` and moves on, or returns) and end with `finish` (over
-/// `state` and `i`).
+/// `{name}_simd_avx2`. All take `params` (which bind `mut state` and `input`), return `output`,
+/// run `transition` at each byte the skip steps leave (it reads `state`, `input` and `i` and
+/// moves on, or returns) and end with `finish` (over `state` and `i`).
 ///
 /// Where the vector walks may run, the table walk is kept out of line, so that the caller (which
 /// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.

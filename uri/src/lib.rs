@@ -26,8 +26,8 @@
 //! blocks: bit masks computed from the grammar's character sets (with AVX-512, by a byte lookup
 //! and a transpose where VBMI and GFNI are present, by nibble shuffles elsewhere; with AVX2, by
 //! nibble shuffles) find where each run of, say, path characters ends, instead of one test per
-//! byte. Other CPUs and targets use the table walk, and
-//! so does every CPU with the `portable` feature; both give the same results.
+//! byte. Other CPUs and targets use the table walk, as do AVX2 CPUs for inputs under 16 bytes
+//! and every CPU with the `portable` feature; all give the same results.
 //!
 //! ```
 //! use uri::{Builder, UriBuf};
