@@ -11,6 +11,9 @@
 //! - `workload lengths`: `uri`'s `matches` and `UriRef::parse` on the lines of kasztp, node_files
 //!   and both sides of the resolution pairs, grouped by length; shows the fixed cost of a walk
 //!   (`PERFORMANCE.md` compares the vector and table walks this way).
+//! - `workload resolve`: the resolution pairs' time split into its steps (parse the base, parse
+//!   the reference, resolve parsed inputs into a reused buffer or a new value), for `uri` and
+//!   oxiri, the fastest of 40 interleaved passes in ns per pair.
 //! - `workload profile`: what the generated loops do per URL of each corpus (accelerated runs,
 //!   bytes inside them, table transitions, the parser's register operations), counted by walking
 //!   the generator's automata the way the emitted loops walk their tables. `PERFORMANCE.md`
@@ -50,6 +53,7 @@ fn main() {
         ["tsv", n] => table(n.parse().unwrap_or(50), true),
         ["profile"] => profile(),
         ["lengths"] => lengths(),
+        ["resolve"] => resolve(),
         ["one", "none", file] => {
             let lines = lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
@@ -64,7 +68,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload one PREFIX|none FILE"
+                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload resolve | workload one PREFIX|none FILE"
             );
             std::process::exit(2);
         }
@@ -140,6 +144,67 @@ fn lengths() {
             seconds[2 * k] * 1e9 / n,
             seconds[2 * k + 1] * 1e9 / n
         );
+    }
+}
+
+/// Prints the steps of resolving the 10,000 pairs, in ns per pair (see the module docs).
+fn resolve() {
+    let text = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
+    let pairs: Vec<(&str, &str)> = text.lines().skip(1).filter_map(|line| line.split_once(',')).collect();
+    let ours: Vec<(uri::Uri<'_>, uri::UriRef<'_>)> = pairs
+        .iter()
+        .filter_map(|&(b, r)| Some((uri::Uri::parse(b).ok()?, uri::UriRef::parse(r).ok()?)))
+        .collect();
+    let theirs: Vec<(oxiri::Iri<&str>, oxiri::IriRef<&str>)> = pairs
+        .iter()
+        .filter_map(|&(b, r)| Some((oxiri::Iri::parse(b).ok()?, oxiri::IriRef::parse(r).ok()?)))
+        .collect();
+    let mut buffer = String::new();
+    let steps: [(&str, &mut dyn FnMut() -> usize); 8] = [
+        ("uri: parse the base", &mut || {
+            pairs.iter().filter(|(b, _)| uri::Uri::parse(black_box(b)).is_ok()).count()
+        }),
+        ("uri: parse the reference", &mut || {
+            pairs.iter().filter(|(_, r)| uri::UriRef::parse(black_box(r)).is_ok()).count()
+        }),
+        ("uri: parse both", &mut || {
+            let parse = |b, r| Some((uri::Uri::parse(b).ok()?, uri::UriRef::parse(r).ok()?));
+            pairs.iter().filter_map(|&(b, r)| parse(black_box(b), black_box(r))).map(black_box).count()
+        }),
+        ("uri: resolve_into a reused buffer", &mut || {
+            let buffer = &mut buffer;
+            ours.iter()
+                .map(|(b, r)| {
+                    buffer.clear();
+                    black_box(b).resolve_into(black_box(r), uri::ResolveOptions::STRICT, buffer);
+                    buffer.len()
+                })
+                .sum()
+        }),
+        ("uri: resolve (new UriBuf)", &mut || {
+            ours.iter().map(|(b, r)| black_box(b).resolve(r).as_str().len()).sum()
+        }),
+        ("oxiri: parse both", &mut || {
+            let parse = |b, r| Some((oxiri::Iri::parse(b).ok()?, oxiri::IriRef::parse(r).ok()?));
+            pairs.iter().filter_map(|&(b, r)| parse(black_box(b), black_box(r))).map(black_box).count()
+        }),
+        ("oxiri: resolve (new Iri)", &mut || {
+            theirs.iter().filter_map(|(b, r)| black_box(b).resolve(r).ok()).map(|t| t.as_str().len()).sum()
+        }),
+        ("oxiri: parse both, resolve", &mut || {
+            let all =
+                |b, r| Some(oxiri::Iri::parse(b).ok()?.resolve(&oxiri::IriRef::parse(r).ok()?).ok()?.len());
+            pairs.iter().filter_map(|&(b, r)| all(black_box(b), black_box(r))).sum()
+        }),
+    ];
+    let mut steps = steps;
+    let seconds = uri_tests::fastest_interleaved(40, steps.len(), |i| {
+        black_box((steps[i].1)());
+    });
+    println!("| step | ns per pair |");
+    println!("|---|---:|");
+    for ((name, _), s) in steps.iter().zip(seconds) {
+        println!("| {name} | {:.1} |", s * 1e9 / pairs.len() as f64);
     }
 }
 

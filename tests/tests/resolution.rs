@@ -404,6 +404,30 @@ proptest! {
         prop_assert_eq!(target.path(), expected);
     }
 
+    /// The same against a base with an authority, where references led by `./` and `../`
+    /// climb the base's directory directly when neither has another dot segment.
+    #[test]
+    fn leading_dot_segments_climb_the_directory_as_the_rfc_does(
+        base_path in "(/(\\.|\\.\\.|a|bc|\\.d)){0,6}",
+        leading in "((\\.|\\.\\.)/){0,5}(\\.|\\.\\.)?",
+        path in "(/|\\.|\\.\\.|a|bc|\\.d){0,6}",
+    ) {
+        let base_text = format!("http://h{base_path}");
+        let base = Uri::parse(&base_text).unwrap();
+        let path = format!("{leading}{path}");
+        let Ok(r) = UriRef::parse(&path) else { return Ok(()) };
+        if path.starts_with('/') || path.is_empty() || r.scheme().is_some() {
+            return Ok(());
+        }
+        let directory = match base_path.rfind('/') {
+            Some(slash) => &base_path[..=slash],
+            None => "/",
+        };
+        let expected = literal_remove_dot_segments(&format!("{directory}{path}"));
+        let target = base.resolve(&r);
+        prop_assert_eq!(target.path(), expected, "{} + {}", base, path);
+    }
+
     #[test]
     // Long enough for dot segments on both sides of the eight-byte words the detection reads.
     fn remove_dot_segments_is_idempotent_and_follows_the_rfc_loop(path in "(/|\\.|\\.\\.|a|b|cde|.fghij){0,30}") {

@@ -293,10 +293,27 @@ pub fn remove_dot_segments(path: &str) -> String {
 }
 
 /// Appends to `out` the dot-segment removal of the path `directory` + `path`, where `directory`
-/// is empty or ends with `/` (the merge of section 5.2.3). The merged path is written as it is
-/// and checked once; only a path with a dot segment is then rewritten segment by segment.
+/// is empty or ends with `/` (the merge of section 5.2.3).
+///
+/// Three cases, from the most common: a merged path with no dot segment is written as it is; a
+/// relative `path` whose only dot segments lead it (`../../a/b`, `./a`) climbs an absolute
+/// `directory` without dot segments directly; any other path is rewritten segment by segment.
 pub(crate) fn remove_dots_into(out: &mut String, directory: &str, path: &str) {
     let start = out.len();
+    if directory.starts_with('/') && path.starts_with('.') {
+        let (ups, rest) = leading_dot_segments(path);
+        if rest.len() < path.len() && !has_dot_segment(directory) && !has_dot_segment(rest) {
+            // Each `..` takes the directory's last segment off (none at the root: "/" stays),
+            // each `.` takes nothing, and the rest goes after what is left.
+            let mut keep = directory.len();
+            for _ in 0..ups {
+                keep = last_slash(&directory[..keep - 1]).map_or(keep, |slash| slash + 1);
+            }
+            out.push_str(&directory[..keep]);
+            out.push_str(rest);
+            return;
+        }
+    }
     out.push_str(directory);
     out.push_str(path);
     if !has_dot_segment(&out[start..]) {
@@ -309,6 +326,22 @@ pub(crate) fn remove_dots_into(out: &mut String, directory: &str, path: &str) {
     } else {
         remover.run(directory, true);
         remover.run(path, false);
+    }
+}
+
+/// The number of `..` among the dot segments that lead the relative path `path`, and the path
+/// after them (what follows their last `/`; empty when the path is only dot segments, as `../..`).
+fn leading_dot_segments(path: &str) -> (usize, &str) {
+    let mut ups = 0;
+    let mut rest = path.as_bytes();
+    loop {
+        let dots = match rest {
+            [b'.', b'.', b'/', ..] | [b'.', b'.'] => 2,
+            [b'.', b'/', ..] | [b'.'] => 1,
+            _ => return (ups, &path[path.len() - rest.len()..]),
+        };
+        ups += dots - 1;
+        rest = rest.get(dots + 1..).unwrap_or_default();
     }
 }
 
