@@ -867,7 +867,7 @@ pub struct TableStats {
 /// Table sizes for `compiled` as [`recognizer`] emits them: every static table (transitions,
 /// classes, acceptance, starts, calls, acceleration and single-byte sets).
 pub fn table_stats(compiled: &Compiled) -> TableStats {
-    let (shared, accel) = plan(&compiled.dfa);
+    let (shared, accel) = plan(compiled);
     let (_, width) = state_type(largest_value(&shared));
     let bytes = 256
         + shared.trans.len() * width
@@ -879,13 +879,22 @@ pub fn table_stats(compiled: &Compiled) -> TableStats {
     TableStats { states: shared.len(), classes: shared.stride, bytes }
 }
 
-/// The shared automaton of `dfa` and its acceleration plan.
-fn plan(dfa: &crate::dfa::Dfa) -> (Shared, Accel) {
+/// The shared automaton of `compiled` and its acceleration plan, trained on `compiled`'s
+/// training inputs when it has some.
+pub fn plan(compiled: &Compiled) -> (Shared, Accel) {
+    let dfa = &compiled.dfa;
     let shared = share(dfa, MIN_BODY);
-    let accel = Accel::plan(shared.len(), |s| {
+    let mut accel = Accel::plan(shared.len(), |s| {
         let loops: Vec<usize> = shared.self_loop_classes(s).collect();
         (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
     });
+    if let Some(training) = &compiled.training {
+        let mut consumed = Vec::new();
+        for input in &training.inputs {
+            shared.trace(training.rule.index(), input, |state, byte| consumed.push((state, byte)));
+        }
+        accel = accel.trained(consumed);
+    }
     (shared, accel)
 }
 
@@ -966,7 +975,7 @@ pub(crate) fn rule_enum(grammar: &crate::Grammar, how: impl Fn(crate::RuleId) ->
 pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let grammar = &compiled.grammar;
     let dfa = &compiled.dfa;
-    let (shared, accel) = plan(dfa);
+    let (shared, accel) = plan(compiled);
     let stride = shared.stride;
     let special = special_base(&shared);
     let (state_ty, _) = state_type(largest_value(&shared));

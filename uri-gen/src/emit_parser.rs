@@ -37,17 +37,27 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
     let finals = t.len() + rows.len();
-    let accel_bytes = parser_accel(t).table_bytes(t.stride());
+    let accel_bytes = parser_accel(compiled).table_bytes(t.stride());
     TableStats::sum(
         256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
         t,
     )
 }
 
-/// The acceleration plan of a tagged DFA: states that loop, with no register operation, on a
-/// set of bytes.
-fn parser_accel(t: &crate::tdfa::Tdfa) -> Accel {
-    Accel::plan(t.len(), |s| t.self_loop_bytes(s))
+/// The acceleration plan of the parsers' tagged DFA: states that loop, with no register
+/// operation, on a set of bytes; trained on the training inputs, from the parser of their rule.
+pub fn parser_accel(compiled: &CompiledParsers) -> Accel {
+    let t = &compiled.tdfa;
+    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s));
+    let Some(training) = &compiled.training else { return accel };
+    let Some(parser) = compiled.spec.parsers.iter().position(|p| p.rule == training.rule) else {
+        return accel;
+    };
+    let mut consumed = Vec::new();
+    for input in &training.inputs {
+        t.trace(parser, input, |state, byte| consumed.push((state, byte)));
+    }
+    accel.trained(consumed)
 }
 
 struct TableStats;
@@ -160,7 +170,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         quote!(#id => { #(#stmts)* })
     });
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
-    let accel = parser_accel(t);
+    let accel = parser_accel(compiled);
     let accel_items = accel_items(&accel, stride);
     let simd_items = simd_items(&accel, stride);
     let registers = Literal::usize_unsuffixed(t.registers);

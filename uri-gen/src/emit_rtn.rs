@@ -38,10 +38,18 @@ pub fn program_stats(program: &Program) -> ProgramStats {
     }
 }
 
-/// The module for `program`: [`recognizer`] when every rule is regular, else [`rtn_module`].
-pub fn module(program: &Program, what: &str) -> anyhow::Result<TokenStream> {
+/// The module for `program`: [`recognizer`] when every rule is regular (with the vector walks
+/// planned on `training`, see [`crate::Training`]), else [`rtn_module`].
+pub fn module(
+    program: &Program,
+    what: &str,
+    training: Option<&crate::Training>,
+) -> anyhow::Result<TokenStream> {
     match program.compiled() {
-        Some(compiled) => Ok(recognizer(&compiled, what)),
+        Some(mut compiled) => {
+            compiled.training = training.cloned();
+            Ok(recognizer(&compiled, what))
+        }
         None => rtn_module(program, what),
     }
 }

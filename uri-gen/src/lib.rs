@@ -118,6 +118,21 @@ pub struct Compiled {
     pub dfa: Dfa,
     /// Warnings found on the way (errors stop compilation instead).
     pub warnings: Vec<Diagnostic>,
+    /// Sample inputs that guide the plan of the vector walks; none after [`compile`].
+    pub training: Option<Training>,
+}
+
+/// Sample inputs of one rule, which the emitters walk through the automaton they plan: the
+/// AVX2 walk then classifies the loop sets that these inputs spend their bytes in, rather than
+/// the ones the grammar's character sets suggest (see [`accel::Accel::avx2`]). What is accepted
+/// never depends on them; only how fast. Inputs of other rules, and inputs that do not match,
+/// count as far as the automaton reads them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Training {
+    /// The rule the inputs are samples of.
+    pub rule: RuleId,
+    /// The inputs.
+    pub inputs: Vec<Vec<u8>>,
 }
 
 impl Compiled {
@@ -213,7 +228,7 @@ pub fn compile(files: &[SourceFile], options: &Options) -> Result<Compiled, Diag
     }
     let ids: Vec<RuleId> = grammar.ids().collect();
     let dfa = build_dfa(&grammar, &ids, options).map_err(Diagnostics)?;
-    Ok(Compiled { grammar, dfa, warnings })
+    Ok(Compiled { grammar, dfa, warnings, training: None })
 }
 
 /// The passes from NFA to minimized DFA for the regular rules `ids` of `grammar`: the result has
@@ -309,6 +324,9 @@ pub struct CompiledParsers {
     pub tdfa: tdfa::Tdfa,
     /// Capture ambiguities that the declarations do not explain, as warnings.
     pub warnings: Vec<Diagnostic>,
+    /// Sample inputs that guide the plan of the vector walks (see [`Training`]); none after
+    /// [`compile_parsers`]. They are walked from the parser of their rule, if there is one.
+    pub training: Option<Training>,
 }
 
 /// Compiles the parsers that `captures` (the text of a capture file named `captures_name`)
@@ -362,7 +380,7 @@ pub fn compile_parsers(
             ),
         ));
     }
-    Ok(CompiledParsers { grammar, spec, tdfa, warnings })
+    Ok(CompiledParsers { grammar, spec, tdfa, warnings, training: None })
 }
 
 fn nfa_error(grammar: &Grammar, id: RuleId, error: &nfa::NfaError) -> Diagnostic {

@@ -18,7 +18,7 @@ use uri_gen::regex::{rule_regex, RegexError};
 use uri_gen::summary::Summary;
 use uri_gen::{
     compile_parsers, compile_program, list::ListForm, Diagnostic, DiagnosticKind, Diagnostics, Encoding,
-    Grammar, Options, Program, Roots, RuleId, SourceFile,
+    Grammar, Options, Program, Roots, RuleId, SourceFile, Training,
 };
 
 #[derive(Parser)]
@@ -93,6 +93,11 @@ enum Command {
         /// What the grammar is, for the module's documentation.
         #[arg(long, value_name = "TEXT")]
         what: Option<String>,
+        /// Sample inputs of rule RULE, one per line in FILE: the vector walks are then planned
+        /// for what these inputs do (which loop sets the AVX2 walk classifies). What the module
+        /// accepts never depends on them.
+        #[arg(long, value_name = "RULE=FILE")]
+        train: Option<String>,
     },
     /// Say for each input whether it matches a rule, and if not where it fails and what was
     /// expected there.
@@ -208,8 +213,8 @@ fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
         Command::Check { grammars, options, rules, no_captures } => {
             check(&grammars, &options, rules, no_captures)
         }
-        Command::Generate { grammars, options, captures, out, rules, what } => {
-            generate(&grammars, &options, captures.as_deref(), &out, rules, what)
+        Command::Generate { grammars, options, captures, out, rules, what, train } => {
+            generate(&grammars, &options, captures.as_deref(), &out, rules, what, train.as_deref())
         }
         Command::Match { args, options, rule, stdin, escaped, depth_limit } => {
             let sub = matches.subcommand_matches("match");
@@ -347,6 +352,7 @@ fn generate(
     out: &Path,
     rules: Vec<String>,
     what: Option<String>,
+    train: Option<&str>,
 ) -> Result<(), Stop> {
     let files = read(grammars, options)?;
     let opts = compile_options(options, roots_for(rules, Roots::All));
@@ -356,20 +362,22 @@ fn generate(
             "the grammar files define no rule: there is nothing to generate".to_owned(),
         ));
     }
+    let training = train.map(|train| training(&program.grammar, train)).transpose()?;
     let what = what.unwrap_or_else(|| files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "));
     // The command as typed, with the program named `uri-gen` wherever it was run from.
     let command: Vec<String> = std::iter::once("uri-gen".to_owned())
         .chain(std::env::args().skip(1).map(|a| if a.contains(' ') { format!("'{a}'") } else { a }))
         .collect();
     let mut inputs = files.clone();
-    let rules = uri_gen::emit_rtn::module(&program, &what).map_err(|e| Stop::Usage(format!("{e:#}")))?;
+    let rules = uri_gen::emit_rtn::module(&program, &what, training.as_ref().map(|t| &t.1))
+        .map_err(|e| Stop::Usage(format!("{e:#}")))?;
     let tokens = match captures {
         None => rules,
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| Stop::Usage(format!("cannot read capture file {}: {e}", path.display())))?;
             let name = path.display().to_string();
-            let parsers = match compile_parsers(&files, &name, &text, &opts) {
+            let mut parsers = match compile_parsers(&files, &name, &text, &opts) {
                 Ok(parsers) => parsers,
                 Err(diags) => {
                     let mut all = files.clone();
@@ -379,6 +387,7 @@ fn generate(
                 }
             };
             report(&files, &parsers.warnings);
+            parsers.training = training.as_ref().map(|t| t.1.clone());
             inputs.push(SourceFile::new(name, text));
             let parser = uri_gen::emit_parser::parser(&parsers, &what);
             quote::quote! {
@@ -389,10 +398,24 @@ fn generate(
             }
         }
     };
+    inputs.extend(training.map(|t| t.0));
     let header = Header { command: command.join(" "), inputs };
     let text = render_file(tokens, &header).map_err(|e| Stop::Usage(format!("{e:#}")))?;
     std::fs::write(out, text).map_err(|e| Stop::Usage(format!("cannot write {}: {e}", out.display())))?;
     Ok(())
+}
+
+/// Reads the argument of `--train`, `RULE=FILE`: the file (for the module's header) and its
+/// lines as samples of the rule.
+fn training(grammar: &Grammar, train: &str) -> Result<(SourceFile, Training), Stop> {
+    let (rule, path) = train
+        .split_once('=')
+        .ok_or_else(|| Stop::Usage(format!("--train {train}: expected RULE=FILE, a rule name and a file")))?;
+    let id = grammar.lookup(rule).ok_or_else(|| Stop::Usage(format!("--train: no rule named `{rule}`")))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Stop::Usage(format!("cannot read training file {path}: {e}")))?;
+    let inputs = text.lines().map(|line| line.as_bytes().to_vec()).collect();
+    Ok((SourceFile::new(path, text), Training { rule: id, inputs }))
 }
 
 /// Splits the positional arguments of `match` at `--rule`: grammar files before it, inputs after.

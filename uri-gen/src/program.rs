@@ -49,6 +49,7 @@ impl Program {
             grammar: self.grammar.clone(),
             dfa: self.dfa.clone(),
             warnings: self.warnings.clone(),
+            training: None,
         })
     }
 

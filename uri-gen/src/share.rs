@@ -104,6 +104,20 @@ impl Shared {
         last
     }
 
+    /// Reads `input` from start `start` (an index of the input automaton's starts) as
+    /// [`Shared::longest_match`] does, calling `visit(state, byte)` for each byte read with the
+    /// state that reads it; stops at the end or where the input cannot go on.
+    pub fn trace(&self, start: usize, input: &[u8], mut visit: impl FnMut(u32, u8)) {
+        let (mut state, mut ret) = self.starts[start];
+        for &b in input {
+            visit(state, b);
+            (state, ret) = self.step(state, ret, self.classes.get(b));
+            if state == DEAD {
+                break;
+            }
+        }
+    }
+
     /// The bytes on which `state` goes back to itself, whatever the register holds.
     pub fn self_loop_classes(&self, state: u32) -> impl Iterator<Item = usize> + '_ {
         (0..self.stride).filter(move |&c| {

@@ -98,6 +98,20 @@ impl Tdfa {
             .collect()
     }
 
+    /// Reads `input` with parser `start` as [`Tdfa::run`] does, calling `visit(state, byte)` for
+    /// each byte read with the state that reads it; stops at the end or where the input cannot
+    /// go on.
+    pub fn trace(&self, start: usize, input: &[u8], mut visit: impl FnMut(u32, u8)) {
+        let mut state = self.starts[start];
+        for &b in input {
+            visit(state, b);
+            state = self.trans[state as usize * self.stride() + self.classes.get(b)];
+            if state == 0 {
+                break;
+            }
+        }
+    }
+
     /// Runs parser `start` over `input`: the slot values (`None` when unset), or the index of the
     /// first byte that cannot continue a match (the input length if the input ended too early).
     pub fn run(&self, start: usize, input: &[u8]) -> Result<Vec<Option<usize>>, usize> {

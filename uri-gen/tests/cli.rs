@@ -220,7 +220,14 @@ fn generate_writes_a_module() {
     let text = std::fs::read_to_string(&out_path).expect("written");
     assert!(text.contains("pub mod rules {") && text.contains("pub mod parser {"));
     assert!(text.contains("// Source: abnf/rfc3986.captures (sha256 "));
-    // For RFC 3986 alone, the command writes what `cargo xtask regen` writes into `uri`.
+    // For RFC 3986 alone, trained on the training URLs of `uri` (bases and references, one per
+    // line), the command writes what `cargo xtask regen` writes into `uri`.
+    let pairs = std::fs::read_to_string(root().join(uri_gen::project::URI_TRAINING)).expect("training file");
+    let lines: Vec<&str> =
+        pairs.lines().skip(1).filter_map(|l| l.split_once(',')).flat_map(|(b, r)| [b, r]).collect();
+    let training = dir.join("training.txt");
+    std::fs::write(&training, lines.join("\n")).expect("write");
+    let train = format!("URI-reference={}", training.to_str().expect("path"));
     let rules_path = dir.join("rules.rs");
     let out = uri_gen(&[
         "generate",
@@ -228,10 +235,14 @@ fn generate_writes_a_module() {
         URI[1],
         "--what",
         "RFC 3986 (Appendix A)",
+        "--train",
+        &train,
         "--out",
         rules_path.to_str().expect("path"),
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = std::fs::read_to_string(&rules_path).expect("written");
+    assert!(text.contains(&format!("// Source: {} (sha256 ", training.display())), "{}", &text[..600]);
     let body = |text: &str| text.lines().skip_while(|l| l.starts_with("//")).collect::<Vec<_>>().join("\n");
     let shipped =
         std::fs::read_to_string(root().join("uri/src/generated/rules.rs")).expect("the uri crate's rules");
@@ -241,6 +252,24 @@ fn generate_writes_a_module() {
     );
     let out = uri_gen(&["generate", JSON[0], JSON[1], "--out", "no/such/dir/x.rs"]);
     assert_eq!(code(&out), 2);
+    // A malformed `--train`, an unknown rule and a missing file are usage errors that say so.
+    for (train, says) in [
+        ("URI-reference", "expected RULE=FILE"),
+        ("no-such-rule=x.txt", "no rule named `no-such-rule`"),
+        ("URI-reference=no/such/file.txt", "cannot read training file no/such/file.txt"),
+    ] {
+        let out = uri_gen(&[
+            "generate",
+            URI[0],
+            URI[1],
+            "--train",
+            train,
+            "--out",
+            out_path.to_str().expect("path"),
+        ]);
+        assert_eq!(code(&out), 2, "{train}");
+        assert!(stderr(&out).contains(says), "{train}: {}", stderr(&out));
+    }
     let empty = dir.join("empty.abnf");
     std::fs::write(&empty, "Only prose.\n").expect("write");
     let out =
