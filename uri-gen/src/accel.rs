@@ -23,9 +23,18 @@ pub struct Accel {
     pub table: [u64; 256],
     /// How many distinct loop sets there are (the table's width in bits).
     pub sets: usize,
-    /// How many bytes of training inputs each loop set's states consumed by looping (see
-    /// [`Accel::trained`]); `None` when the plan had no training inputs.
-    pub usage: Option<Vec<u64>>,
+    /// How training inputs used each loop set (see [`Accel::trained`]); `None` when the plan had
+    /// no training inputs.
+    pub usage: Option<Vec<SetUsage>>,
+}
+
+/// How training inputs used one loop set (see [`Accel::trained`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SetUsage {
+    /// Bytes of the set read in a state that loops on it: the bytes its runs skip.
+    pub bytes: u64,
+    /// Runs: stretches of such bytes read one after the other by one state.
+    pub runs: u64,
 }
 
 impl Accel {
@@ -72,21 +81,30 @@ impl Accel {
         Accel { new_id, count: accelerated.len(), masks, table, sets: sets.len(), usage: None }
     }
 
-    /// The plan with the usage of its loop sets on training inputs: `consumed` gives, for each
-    /// byte of every training input that the automaton read, the state that read it (an old id,
-    /// as [`Accel::plan`] numbered them) and the byte. A byte counts for a loop set when it is in
-    /// the loop set of the state that read it: it is a byte that state's runs skip. The AVX2 plan
-    /// then classifies the sets real inputs spend their bytes in (see [`Accel::avx2`]).
+    /// The plan with the usage of its loop sets on training inputs: each of `walks` gives, for
+    /// each byte of one training input that the automaton read, the state that read it (an old
+    /// id, as [`Accel::plan`] numbered them) and the byte. A byte counts for a loop set when it
+    /// is in the loop set of the state that read it: it is a byte that state's runs skip. The
+    /// AVX2 plan then classifies the sets real inputs spend long runs in (see [`Accel::avx2`]).
     ///
     /// # Panics
     ///
     /// When a state is not below the `states` the plan was made for.
-    pub fn trained(mut self, consumed: impl IntoIterator<Item = (u32, u8)>) -> Accel {
-        let mut usage = vec![0u64; self.sets];
-        for (state, byte) in consumed {
-            let n = self.new_id[state as usize] as usize;
-            if (1..=self.count).contains(&n) && self.table[usize::from(byte)] & self.masks[n] != 0 {
-                usage[self.masks[n].trailing_zeros() as usize] += 1;
+    pub fn trained<W: IntoIterator<Item = (u32, u8)>>(mut self, walks: impl IntoIterator<Item = W>) -> Accel {
+        let mut usage = vec![SetUsage::default(); self.sets];
+        for walk in walks {
+            // The state whose run the previous byte was in, if it was in one.
+            let mut in_run = None;
+            for (state, byte) in walk {
+                let n = self.new_id[state as usize] as usize;
+                if (1..=self.count).contains(&n) && self.table[usize::from(byte)] & self.masks[n] != 0 {
+                    let set = &mut usage[self.masks[n].trailing_zeros() as usize];
+                    set.bytes += 1;
+                    set.runs += u64::from(in_run != Some(state));
+                    in_run = Some(state);
+                } else {
+                    in_run = None;
+                }
             }
         }
         self.usage = Some(usage);
@@ -160,7 +178,7 @@ impl Accel {
     ///
     /// A trained plan ([`Accel::trained`]) chooses from what its training inputs did instead: the
     /// sets that skipped the most of their bytes, each at least [`AVX2_MIN_SHARE`] of the bytes
-    /// all loop sets skipped. Which states real inputs spend their bytes in is a fact about the
+    /// all loop sets skipped, in runs of [`AVX2_MIN_RUN`] bytes or more on average. Which states real inputs spend their bytes in is a fact about the
     /// inputs, not the grammar: the fourth set that the grammar alone suggests for RFC 3986's
     /// recognizer (`pchar`, 79 bytes) loops in a state that none of the training URLs reaches.
     pub fn avx2(&self, stride: usize) -> Option<SimdPlan> {
@@ -168,11 +186,12 @@ impl Accel {
             return None;
         }
         let ascii = |set: &usize| self.table[0x80..].iter().all(|&sets| sets >> set & 1 == 0);
-        if let Some(usage) = self.usage.as_ref().filter(|usage| usage.iter().any(|&n| n > 0)) {
-            let total: u64 = usage.iter().sum();
+        if let Some(usage) = self.usage.as_ref().filter(|usage| usage.iter().any(|u| u.bytes > 0)) {
+            let total: u64 = usage.iter().map(|u| u.bytes).sum();
+            let pays = |u: &SetUsage| u.bytes * AVX2_MIN_SHARE >= total && u.bytes >= AVX2_MIN_RUN * u.runs;
             let mut chosen: Vec<usize> =
-                (0..self.sets).filter(|set| ascii(set) && usage[*set] * AVX2_MIN_SHARE >= total).collect();
-            chosen.sort_by_key(|&set| (std::cmp::Reverse(usage[set]), set));
+                (0..self.sets).filter(|set| ascii(set) && pays(&usage[*set])).collect();
+            chosen.sort_by_key(|&set| (std::cmp::Reverse(usage[set].bytes), set));
             chosen.truncate(AVX2_SETS);
             return Some(self.simd_plan(stride, chosen));
         }
@@ -299,6 +318,15 @@ pub const SIMD_SETS: usize = 8;
 /// skipped by table tests instead costs about three. With most of a URL's bytes in runs, a set
 /// pays for itself from about a twenty-fourth of the bytes skipped.
 pub const AVX2_MIN_SHARE: u64 = 24;
+
+/// The average run length, in bytes, below which a trained AVX2 plan leaves a loop set out. A
+/// mask finds where a run ends at the cost of a few dependent instructions, whatever its length;
+/// table tests pay per byte, but a few bytes of them cost about as much, and they run while
+/// the block is still being classified. Measured on RFC 3986 (session 9, Zen 3): the scheme set,
+/// whose runs average 5.9 bytes on the training URLs, cost `matches` 1 to 4 ns per URL when
+/// classified and saved the parser nothing measurable; the host set (16.3) and the path and
+/// query sets (25 to 35) save more than they cost.
+pub const AVX2_MIN_RUN: u64 = 8;
 
 /// The most loop sets the AVX2 walk classifies (see [`Accel::avx2`]). At most four: the walk's
 /// codes ([`Accel::avx2_codes`]) name a mask in three bits, and the mask after the classified
@@ -501,36 +529,69 @@ mod tests {
         assert_eq!((avx2.set_of[at(2)], codes[at(2)]), (SIMD_SETS as u8, 4 | 8));
     }
 
+    /// One training walk per item: `(state, byte, count)` reads `byte` `count` times in `state`.
+    fn walks(items: &[&[(u32, u8, usize)]]) -> Vec<Vec<(u32, u8)>> {
+        items.iter().map(|walk| walk.iter().flat_map(|&(s, b, n)| vec![(s, b); n]).collect()).collect()
+    }
+
     #[test]
     fn a_trained_avx2_plan_classifies_the_sets_the_training_inputs_skip_most_in() {
         // Loop sets in state order: scheme 0, host 1, path 2, query 3, user 4, digits 5, hex 6.
         // The inputs read 1000 bytes in path states, 300 in host states, 40 in user states (4 %
         // of the 1,000 + 300 + 40 + 10 loop bytes, just under a twenty-fourth) and 10 in digit
         // states; the byte `?` does not loop in the path state.
-        let mut consumed = vec![(3, b'a'); 1000];
-        consumed.extend([(2, b'b'); 300]);
-        consumed.extend([(5, b':'); 40]);
-        consumed.extend([(6, b'7'); 10]);
-        consumed.extend([(3, b'?'); 500]);
-        let accel = nested().trained(consumed);
-        assert_eq!(accel.usage, Some(vec![0, 300, 1000, 0, 40, 10, 0]));
+        let trained = |user: usize| {
+            let walk: &[(u32, u8, usize)] =
+                &[(3, b'a', 1000), (3, b'?', 500), (2, b'b', 300), (5, b':', user), (6, b'7', 10)];
+            nested().trained(walks(&[walk]))
+        };
+        let accel = trained(40);
+        let usage = |bytes, runs| SetUsage { bytes, runs };
+        assert_eq!(
+            accel.usage,
+            Some(vec![
+                usage(0, 0),
+                usage(300, 1),
+                usage(1000, 1),
+                usage(0, 0),
+                usage(40, 1),
+                usage(10, 1),
+                usage(0, 0)
+            ])
+        );
         let avx2 = accel.avx2(16).expect("there are loop sets");
         // The path and host sets; the untrained plan classifies the scheme, host, path and query sets.
         assert_eq!(avx2.chosen, vec![1, 2]);
         assert_eq!(nested().avx2(16).expect("there are loop sets").chosen, vec![0, 1, 2, 3]);
-        // With one byte more in user states, the user set reaches a twenty-fourth.
-        let accel =
-            nested().trained([(3, b'a'); 1000].into_iter().chain([(2, b'b'); 300]).chain([(5, b':'); 57]));
-        assert_eq!(accel.avx2(16).expect("there are loop sets").chosen, vec![1, 2, 4]);
+        // With 17 bytes more in user states, the user set reaches a twenty-fourth.
+        assert_eq!(trained(57).avx2(16).expect("there are loop sets").chosen, vec![1, 2, 4]);
         // At most four sets, those with the most bytes; training that reads no loop byte leaves
         // the untrained choice.
-        let accel = nested().trained((1..=7).flat_map(|s| vec![(s, b'7'); 100 * s as usize]));
-        assert_eq!(accel.avx2(16).expect("there are loop sets").chosen, vec![3, 4, 5, 6]);
-        let accel = nested().trained([(3, b'?'); 10]);
+        let many: Vec<Vec<(u32, u8)>> = (1..=7).map(|s| vec![(s, b'7'); 100 * s as usize]).collect();
+        assert_eq!(nested().trained(many).avx2(16).expect("there are loop sets").chosen, vec![3, 4, 5, 6]);
+        let accel = nested().trained(walks(&[&[(3, b'?', 10)]]));
         assert_eq!(accel.avx2(16).expect("there are loop sets").chosen, vec![0, 1, 2, 3]);
         // A set with a byte from 0x80 on is never classified, however much it is used.
-        let accel = plan(true).trained([(2, b'a'); 100].into_iter().chain([(1, b'5'); 10]));
+        let accel = plan(true).trained(walks(&[&[(2, b'a', 100), (1, b'5', 10)]]));
         assert_eq!(accel.avx2(4).expect("there are loop sets").chosen, vec![0]);
+    }
+
+    #[test]
+    fn a_trained_avx2_plan_leaves_out_sets_of_short_runs() {
+        // 400 host bytes in runs of 4 (each ended by a `:`, on which the host state does not
+        // loop), 200 query bytes in runs of 8, one per walk, and 1000 path bytes in one run:
+        // only the sets whose runs average eight bytes or more are classified.
+        let short: Vec<(u32, u8)> =
+            (0..100).flat_map(|_| [(2, b'b'); 4].into_iter().chain([(2, b':')])).collect();
+        let long: Vec<Vec<(u32, u8)>> = (0..25).map(|_| vec![(4, b'a'); 8]).collect();
+        let mut all = vec![short, vec![(3, b'a'); 1000]];
+        all.extend(long);
+        let accel = nested().trained(all);
+        let usage = accel.usage.clone().expect("trained");
+        assert_eq!((usage[1].bytes, usage[1].runs), (400, 100));
+        assert_eq!((usage[3].bytes, usage[3].runs), (200, 25));
+        assert_eq!((usage[2].bytes, usage[2].runs), (1000, 1));
+        assert_eq!(accel.avx2(16).expect("there are loop sets").chosen, vec![2, 3]);
     }
 
     proptest::proptest! {
@@ -548,7 +609,7 @@ mod tests {
             let mut accel = Accel::plan(sets.len() + 1, |s| sets[s as usize - 1].iter().copied().collect());
             if let Some(training) = training {
                 let states = sets.len() as u32 + 1;
-                accel = accel.trained(training.into_iter().map(|(s, b)| (s % states, b)));
+                accel = accel.trained([training.into_iter().map(|(s, b)| (s % states, b))]);
             }
             let Some(avx2) = accel.avx2(stride) else {
                 proptest::prop_assert!(sets.iter().all(|set| set.is_empty()));

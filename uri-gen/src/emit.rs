@@ -889,11 +889,12 @@ pub fn plan(compiled: &Compiled) -> (Shared, Accel) {
         (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
     });
     if let Some(training) = &compiled.training {
-        let mut consumed = Vec::new();
-        for input in &training.inputs {
-            shared.trace(training.rule.index(), input, |state, byte| consumed.push((state, byte)));
-        }
-        accel = accel.trained(consumed);
+        let walks = training.inputs.iter().map(|input| {
+            let mut walk = Vec::new();
+            shared.trace(training.rule.index(), input, |state, byte| walk.push((state, byte)));
+            walk
+        });
+        accel = accel.trained(walks);
     }
     (shared, accel)
 }

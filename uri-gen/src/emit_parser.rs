@@ -53,11 +53,12 @@ pub fn parser_accel(compiled: &CompiledParsers) -> Accel {
     let Some(parser) = compiled.spec.parsers.iter().position(|p| p.rule == training.rule) else {
         return accel;
     };
-    let mut consumed = Vec::new();
-    for input in &training.inputs {
-        t.trace(parser, input, |state, byte| consumed.push((state, byte)));
-    }
-    accel.trained(consumed)
+    let walks = training.inputs.iter().map(|input| {
+        let mut walk = Vec::new();
+        t.trace(parser, input, |state, byte| walk.push((state, byte)));
+        walk
+    });
+    accel.trained(walks)
 }
 
 struct TableStats;

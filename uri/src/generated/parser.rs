@@ -2273,8 +2273,8 @@ const EMPTY_SET: usize = 8;
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 35] = [
-    72, 192, 1, 18, 72, 35, 35, 52, 72, 18, 18, 197, 72, 198, 52, 35, 72, 35, 198, 199,
-    72, 52, 18, 197, 198, 72, 52, 197, 198, 72, 199, 197, 198, 72, 198,
+    72, 192, 193, 2, 72, 19, 19, 36, 72, 2, 2, 197, 72, 198, 36, 19, 72, 19, 198, 199,
+    72, 36, 2, 197, 198, 72, 36, 197, 198, 72, 199, 197, 198, 72, 198,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
 /// walk's are in input order, the others reversed), then the empty set's, every bit set;
@@ -2583,10 +2583,10 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
         )
     };
     let table = _mm256_set_epi64x(
-        0x5054545054f0f8f8_u64 as i64,
-        0xf8f8f8f8f8f8f8a8_u64 as i64,
-        0x5054545054f0f8f8_u64 as i64,
-        0xf8f8f8f8f8f8f8a8_u64 as i64,
+        0x74d45c545cfcfcfc_u64 as i64,
+        0xfcfcf8fcf8f8fcb8_u64 as i64,
+        0x74d45c545cfcfcfc_u64 as i64,
+        0xfcfcf8fcf8f8fcb8_u64 as i64,
     );
     let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
     masks.0[0] = past_end
@@ -2601,9 +2601,9 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
             Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
         };
     let table = _mm256_set_epi64x(
-        0x74d45c545cfcfcfc_u64 as i64,
+        0x7cd45c545cfcfcfc_u64 as i64,
         0xfcfcf8fcf8f8fcb8_u64 as i64,
-        0x74d45c545cfcfcfc_u64 as i64,
+        0x7cd45c545cfcfcfc_u64 as i64,
         0xfcfcf8fcf8f8fcb8_u64 as i64,
     );
     let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
@@ -2619,31 +2619,13 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
             Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
         };
     let table = _mm256_set_epi64x(
-        0x7cd45c545cfcfcfc_u64 as i64,
-        0xfcfcf8fcf8f8fcb8_u64 as i64,
-        0x7cd45c545cfcfcfc_u64 as i64,
-        0xfcfcf8fcf8f8fcb8_u64 as i64,
+        0x70d45c545cf4fcfc_u64 as i64,
+        0xfcfcf8fcf8f8fca8_u64 as i64,
+        0x70d45c545cf4fcfc_u64 as i64,
+        0xfcfcf8fcf8f8fca8_u64 as i64,
     );
     let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
     masks.0[2] = past_end
-        | match windows {
-            Windows::Block(down) => {
-                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
-                    >> down
-            }
-            Windows::Short(up) => {
-                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
-            }
-            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
-        };
-    let table = _mm256_set_epi64x(
-        0x70d45c545cf4fcfc_u64 as i64,
-        0xfcfcf8fcf8f8fca8_u64 as i64,
-        0x70d45c545cf4fcfc_u64 as i64,
-        0xfcfcf8fcf8f8fca8_u64 as i64,
-    );
-    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
-    masks.0[3] = past_end
         | match windows {
             Windows::Block(down) => {
                 (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)

@@ -747,9 +747,9 @@ const EMPTY_SET: usize = 8;
 const SET_SHIFT: u32 = 4;
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 54] = [
-    72, 192, 200, 72, 1, 194, 72, 195, 20, 72, 37, 198, 20, 72, 37, 37, 72, 198, 37, 72,
-    1, 200, 72, 198, 192, 1, 72, 199, 1, 72, 200, 1, 72, 200, 199, 192, 72, 1, 200, 72,
-    192, 1, 72, 200, 192, 72, 1, 200, 192, 72, 192, 1, 72, 200,
+    72, 192, 200, 72, 1, 194, 72, 195, 20, 72, 197, 198, 20, 72, 197, 197, 72, 198, 197,
+    72, 1, 200, 72, 198, 192, 1, 72, 199, 1, 72, 200, 1, 72, 200, 199, 192, 72, 1, 200,
+    72, 192, 1, 72, 200, 192, 72, 1, 200, 192, 72, 192, 1, 72, 200,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
 /// walk's are in input order, the others reversed), then the empty set's, every bit set;
@@ -1083,24 +1083,6 @@ fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
     );
     let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
     masks.0[1] = past_end
-        | match windows {
-            Windows::Block(down) => {
-                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
-                    >> down
-            }
-            Windows::Short(up) => {
-                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
-            }
-            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
-        };
-    let table = _mm256_set_epi64x(
-        0x5054545054f0f8f8_u64 as i64,
-        0xf8f8f8f8f8f8f8a8_u64 as i64,
-        0x5054545054f0f8f8_u64 as i64,
-        0xf8f8f8f8f8f8f8a8_u64 as i64,
-    );
-    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
-    masks.0[2] = past_end
         | match windows {
             Windows::Block(down) => {
                 (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
