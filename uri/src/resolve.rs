@@ -354,41 +354,53 @@ fn leading_dot_segments(path: &str) -> (usize, &str) {
 #[inline]
 fn has_dot_segment(path: &str) -> bool {
     let bytes = path.as_bytes();
+    // Whether a dot segment starts at `dot`, checked byte by byte from the `/` before it.
     let dot_segment_at = |dot: usize| {
         let ends_segment = |i: usize| i >= bytes.len() || bytes[i] == b'/';
-        ends_segment(dot + 1) || (bytes[dot + 1] == b'.' && ends_segment(dot + 2))
+        let led = dot == 0 || bytes[dot - 1] == b'/';
+        dot < bytes.len()
+            && bytes[dot] == b'.'
+            && led
+            && (ends_segment(dot + 1) || (bytes[dot + 1] == b'.' && ends_segment(dot + 2)))
     };
-    if bytes.first() == Some(&b'.') && dot_segment_at(0) {
+    if dot_segment_at(0) {
         return true;
     }
     const SLASHES: u64 = u64::from_le_bytes([b'/'; 8]);
     const DOTS: u64 = u64::from_le_bytes([b'.'; 8]);
-    // Bit 7 of byte 0: whether the previous word ended with a `/`.
-    let mut slash_before = 0;
-    let mut at = 0;
-    while at < bytes.len() {
-        let rest = bytes.len() - at;
-        // The next eight bytes, or the last `rest` in the low bytes with zeros above them.
-        let word = if rest >= 8 {
-            word_at(bytes, at)
-        } else if bytes.len() >= 8 {
-            word_at(bytes, bytes.len() - 8) >> (8 * (8 - rest))
-        } else {
-            bytes.iter().rev().fold(0, |word, &b| word << 8 | u64::from(b))
-        };
-        let slashes = zero_bytes(word ^ SLASHES);
-        // Bit 7 of byte k: byte k is a `.` right after a `/` (zero bytes past the end are neither).
-        let mut pairs = ((slashes << 8) | slash_before) & zero_bytes(word ^ DOTS);
-        while pairs != 0 {
-            if dot_segment_at(at + (pairs.trailing_zeros() / 8) as usize) {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    // Whether the eight bytes `word` from `at` (bytes past the end are zeros), after the byte
+    // `before` (0 at the start), hold a dot segment's first byte. Byte k of `pairs` is zero
+    // where byte k is a `.` and the byte before it a `/`; the zero-byte test flags every such
+    // byte, and possibly bytes above one (its borrow runs on), which `dot_segment_at` rules out.
+    let found = |at: usize, word: u64, before: u64| {
+        let pairs = (word ^ DOTS) | ((word << 8 | before) ^ SLASHES);
+        let mut hits = pairs.wrapping_sub(ONES) & !pairs & HIGHS;
+        while hits != 0 {
+            if dot_segment_at(at + (hits.trailing_zeros() / 8) as usize) {
                 return true;
             }
-            pairs &= pairs - 1;
+            hits &= hits - 1;
         }
-        slash_before = slashes >> 56;
+        false
+    };
+    if bytes.len() < 8 {
+        return found(0, bytes.iter().rev().fold(0, |word, &b| word << 8 | u64::from(b)), 0);
+    }
+    // Whole words, then the last eight bytes (which may overlap the last word read).
+    let last = bytes.len() - 8;
+    let mut before = 0;
+    let mut at = 0;
+    while at < last {
+        let word = word_at(bytes, at);
+        if found(at, word, before) {
+            return true;
+        }
+        before = word >> 56;
         at += 8;
     }
-    false
+    found(last, word_at(bytes, last), if last == 0 { 0 } else { u64::from(bytes[last - 1]) })
 }
 
 /// Bit 7 of each byte of the result is set exactly where `word` has a zero byte.
