@@ -1,7 +1,8 @@
 //! Reference resolution (RFC 3986 section 5.2) on arbitrary pairs: the input is a base and a
 //! reference separated by the first line feed (a byte no URI holds). The result is a URI whose
-//! components follow section 5.2.2, strict resolution is a fixpoint on its own results, and
-//! `remove_dot_segments` (section 5.2.4) leaves no dot segment and is idempotent.
+//! components follow section 5.2.2, a merged path is what the RFC's steps give, strict
+//! resolution is a fixpoint on its own results, and `remove_dot_segments` (section 5.2.4) gives
+//! what the RFC's loop gives, leaves no dot segment and is idempotent.
 
 use uri::{remove_dot_segments, ResolveOptions, Uri, UriRef};
 
@@ -36,6 +37,20 @@ pub fn check(data: &[u8]) {
             let query = if r.path().is_empty() && r.query().is_none() { base.query() } else { r.query() };
             assert_eq!(target.query(), query, "{base} + {r}");
         }
+        // A path merged with the base's (section 5.2.3) is what the RFC's steps give on the
+        // merged string, with `/.` in front of a `//` that would read as an authority.
+        if !takes_reference && r.authority().is_none() && !r.path().is_empty() && !r.path().starts_with('/') {
+            let directory = match base.path().rfind('/') {
+                Some(slash) => &base.path()[..=slash],
+                None if base.authority().is_some() => "/",
+                None => "",
+            };
+            let mut expected = literal_remove_dot_segments(&format!("{directory}{}", r.path()));
+            if base.authority().is_none() && expected.starts_with("//") {
+                expected.insert_str(0, "/.");
+            }
+            assert_eq!(target.path(), expected, "{base} + {r}");
+        }
         // Section 5.2.2 applies `remove_dot_segments` to every path but one: the base's, copied
         // as it is when the reference has no scheme (or a dropped one), no authority and no path.
         let keeps_base_path = !takes_reference && r.authority().is_none() && r.path().is_empty();
@@ -57,6 +72,7 @@ pub fn check(data: &[u8]) {
 /// Section 5.2.4 on any string.
 fn check_remove_dot_segments(path: &str) {
     let removed = remove_dot_segments(path);
+    assert_eq!(removed, literal_remove_dot_segments(path), "{path:?}");
     assert!(!has_dot_segment(&removed), "{path:?} gives {removed:?}");
     assert_eq!(remove_dot_segments(&removed), removed, "{path:?}");
     assert!(removed.len() <= path.len(), "{path:?} gives {removed:?}");
@@ -65,4 +81,29 @@ fn check_remove_dot_segments(path: &str) {
 /// Whether some `/`-separated segment of `path` is `.` or `..`.
 fn has_dot_segment(path: &str) -> bool {
     path.split('/').any(|segment| segment == "." || segment == "..")
+}
+
+/// The loop of RFC 3986 section 5.2.4 step by step, on an input buffer and an output buffer,
+/// as a reference for the single-pass implementation (the resolution tests use it too).
+pub fn literal_remove_dot_segments(path: &str) -> String {
+    let mut input = path.to_owned();
+    let mut output = String::new();
+    while !input.is_empty() {
+        if let Some(rest) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
+            input = rest.to_owned();
+        } else if input.starts_with("/./") || input == "/." {
+            input = format!("/{}", &input[if input == "/." { 2 } else { 3 }..]);
+        } else if input.starts_with("/../") || input == "/.." {
+            input = format!("/{}", &input[if input == "/.." { 3 } else { 4 }..]);
+            output.truncate(output.rfind('/').unwrap_or(0));
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input.drain(..end);
+        }
+    }
+    output
 }
