@@ -78,7 +78,7 @@ impl Dfa {
 
     /// Puts several DFAs over the same classes side by side in one table: their states are
     /// renumbered with offsets and their start states concatenated. Each keeps its own dead state
-    /// until [`crate::minimize::minimize`] merges them.
+    /// until `minimize::minimize` merges them.
     pub fn union(parts: &[Dfa]) -> Dfa {
         let classes = parts.first().map_or_else(|| ByteClasses::from_map([0; 256]), |d| d.classes.clone());
         let mut out = Dfa {

@@ -42,7 +42,7 @@ impl Header {
 }
 
 /// Checks `tokens` as a Rust file, prints it and adds the header. Each statement
-/// `comment!("text");` (see [`comment`]) becomes the line comment `// text`.
+/// `comment!("text");` (see `comment`) becomes the line comment `// text`.
 pub fn render_file(tokens: TokenStream, header: &Header) -> anyhow::Result<String> {
     let file: syn::File =
         syn::parse2(tokens).map_err(|e| anyhow::anyhow!("generated code does not parse: {e}"))?;

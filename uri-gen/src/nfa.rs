@@ -1,6 +1,6 @@
 //! Thompson construction: a grammar rule to a byte-level NFA, references inlined.
 //!
-//! The construction itself is [`Thompson`], one method per IR construct, each returning the
+//! The construction itself is `Thompson`, one method per IR construct, each returning the
 //! entry and exit of its fragment; the RTN machines and the ambiguity search build their own
 //! automata with it. Split targets keep source order, so the NFA also records the ABNF priority of
 //! alternatives, which the capture pass uses for disambiguation.
