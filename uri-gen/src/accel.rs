@@ -179,9 +179,10 @@ impl Accel {
     /// A trained plan ([`Accel::trained`]) chooses from what its training inputs did instead: the
     /// sets that skipped the most of their bytes, each at least [`AVX2_MIN_SHARE`] of the bytes
     /// all loop sets skipped, in runs of [`AVX2_MIN_RUN`] bytes or more on average. Training
-    /// that read no byte of any loop set leaves the untrained choice. Which states real inputs spend their bytes in is a fact about the
-    /// inputs, not the grammar: the fourth set that the grammar alone suggests for RFC 3986's
-    /// recognizer (`pchar`, 79 bytes) loops in a state that none of the training URLs reaches.
+    /// that read no byte of any loop set leaves the untrained choice. Which states real inputs
+    /// spend their bytes in is a fact about the inputs, not the grammar: the fourth set that the
+    /// grammar alone suggests for RFC 3986's recognizer (`pchar`, 79 bytes) loops in a state that
+    /// none of the training URLs reaches.
     pub fn avx2(&self, stride: usize) -> Option<SimdPlan> {
         if self.sets == 0 {
             return None;
