@@ -363,6 +363,9 @@ fn generate(
         ));
     }
     let training = train.map(|train| training(&program.grammar, train)).transpose()?;
+    // Whether the samples plan some walk: the recognizer's (a module of regular rules only) or,
+    // below, the parser of their rule.
+    let mut trained = program.all_regular();
     let what = what.unwrap_or_else(|| files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "));
     // The command as typed, with the program named `uri-gen` wherever it was run from.
     let command: Vec<String> = std::iter::once("uri-gen".to_owned())
@@ -388,6 +391,8 @@ fn generate(
             };
             report(&files, &parsers.warnings);
             parsers.training = training.as_ref().map(|t| t.1.clone());
+            trained |=
+                training.as_ref().is_some_and(|t| parsers.spec.parsers.iter().any(|p| p.rule == t.1.rule));
             inputs.push(SourceFile::new(name, text));
             let parser = uri_gen::emit_parser::parser(&parsers, &what);
             quote::quote! {
@@ -398,7 +403,16 @@ fn generate(
             }
         }
     };
-    inputs.extend(training.map(|t| t.0));
+    if let Some((file, _)) = training {
+        if trained {
+            inputs.push(file);
+        } else {
+            eprintln!(
+                "warning: --train has no effect: the grammar has rules that are not regular (matched by the \
+                 module's Earley engine, which has no vector walk) and no parser captures the rule"
+            );
+        }
+    }
     let header = Header { command: command.join(" "), inputs };
     let text = render_file(tokens, &header).map_err(|e| Stop::Usage(format!("{e:#}")))?;
     std::fs::write(out, text).map_err(|e| Stop::Usage(format!("cannot write {}: {e}", out.display())))?;

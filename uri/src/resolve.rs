@@ -295,9 +295,10 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// Appends to `out` the dot-segment removal of the path `directory` + `path`, where `directory`
 /// is empty or ends with `/` (the merge of section 5.2.3).
 ///
-/// Three cases, from the most common: a merged path with no dot segment is written as it is; a
-/// relative `path` whose only dot segments lead it (`../../a/b`, `./a`) climbs an absolute
-/// `directory` without dot segments directly; any other path is rewritten segment by segment.
+/// Three cases: a relative `path` whose only dot segments lead it (`../../a/b`, `./a`) climbs an
+/// absolute `directory` without dot segments directly; otherwise a merged path with no dot
+/// segment (the most common case) is written as it is, and any other is rewritten segment by
+/// segment.
 pub(crate) fn remove_dots_into(out: &mut String, directory: &str, path: &str) {
     let start = out.len();
     if directory.starts_with('/') && path.starts_with('.') {
