@@ -230,6 +230,13 @@ impl Accel {
         Some(self.simd_plan(stride, chosen))
     }
 
+    /// Whether the AVX2 plan classifies some set. Without one (every loop set holds a byte from
+    /// 0x80 on, which nibble tables cannot), a module has no AVX2 walk: it would only add a
+    /// classification of nothing to the table walk, and AVX2 CPUs take the table walk instead.
+    pub fn has_avx2_sets(&self) -> bool {
+        self.avx2(1).is_some_and(|plan| plan.sets > 0)
+    }
+
     /// The AVX2 walk's code for each entry of `plan`'s `set_of` (`plan` is [`Accel::avx2`]'s,
     /// same indexes): the state's mask `0..AVX2_SETS` where its loop set is classified (such a
     /// set has no byte from 0x80 on, which nibble tables cannot hold); else [`AVX2_SETS`] (the

@@ -267,8 +267,9 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
     ]);
     let nibble_items = nibble_items(&plan);
-    let avx2_items = avx2_items(&avx2);
-    let walk_choice = walk_choice_items();
+    let has_avx2 = avx2.sets > 0;
+    let avx2_items = has_avx2.then(|| avx2_items(&avx2));
+    let walk_choice = walk_choice_items(has_avx2);
     let lookup_only = lookup_only();
     let items = quote! {
         #[doc = " The set index `SET_OF` gives the states of no classified set: its mask, every bit set,"]
@@ -618,8 +619,8 @@ fn simd_skip_step(
 
 /// A walk's dispatch: with `has_simd`, the vector walk that [`walk_choice_items`]'s
 /// `walk_choice` names for this CPU (the AVX-512 walks `{name}_simd` and `{name}_simd_nibble`,
-/// the AVX2 walk `{name}_simd_avx2`), else `{name}_portable`. All take `args`.
-pub(crate) fn simd_dispatch(has_simd: bool, name: &str, args: TokenStream) -> TokenStream {
+/// and with `has_avx2` the AVX2 walk `{name}_simd_avx2`), else `{name}_portable`. All take `args`.
+pub(crate) fn simd_dispatch(has_simd: bool, has_avx2: bool, name: &str, args: TokenStream) -> TokenStream {
     let portable = format_ident!("{name}_portable");
     let portable = quote!(#portable(#args));
     if !has_simd {
@@ -648,8 +649,9 @@ pub(crate) fn simd_dispatch(has_simd: bool, name: &str, args: TokenStream) -> To
     let avx2_note = comment(&[&format!(
         "Only inputs of {AVX2_MIN_INPUT} bytes or more: the table walk is faster on shorter ones."
     )]);
-    let avx2 =
-        arm("AVX2_WALK", "_avx2", "avx2_available", "AVX2", quote!(if input.len() >= #avx2_min), avx2_note);
+    let avx2 = has_avx2.then(|| {
+        arm("AVX2_WALK", "_avx2", "avx2_available", "AVX2", quote!(if input.len() >= #avx2_min), avx2_note)
+    });
     let cfg = simd_cfg();
     quote! {
         #cfg
@@ -670,7 +672,7 @@ pub(crate) fn simd_dispatch(has_simd: bool, name: &str, args: TokenStream) -> To
 /// `RUSTFLAGS='--cfg uri_gen_walk="nibble"'` skips the lookup walk and `'--cfg
 /// uri_gen_walk="avx2"'` both AVX-512 walks, so that tests can run the slower walks on a CPU
 /// that has the faster ones.
-fn walk_choice_items() -> TokenStream {
+fn walk_choice_items(has_avx2: bool) -> TokenStream {
     let cfg = simd_cfg();
     let choices = [
         ("UNKNOWN_WALK", " `walk_choice` before the first call."),
@@ -679,7 +681,15 @@ fn walk_choice_items() -> TokenStream {
         ("AVX2_WALK", " The AVX2 walk."),
         ("TABLE_WALK", " The table walk."),
     ];
-    let choices = choices.iter().enumerate().map(|(value, (name, doc))| {
+    let avx2 = has_avx2.then(|| {
+        quote! {
+            if avx2_available() {
+                return AVX2_WALK;
+            }
+        }
+    });
+    let choices = choices.iter().enumerate().filter(|(_, (name, _))| has_avx2 || *name != "AVX2_WALK");
+    let choices = choices.map(|(value, (name, doc))| {
         let name = format_ident!("{name}");
         let value = Literal::u8_unsuffixed(value as u8);
         quote! {
@@ -722,17 +732,15 @@ fn walk_choice_items() -> TokenStream {
             if nibble_available() {
                 return NIBBLE_WALK;
             }
-            if avx2_available() {
-                return AVX2_WALK;
-            }
+            #avx2
             TABLE_WALK
         }
     }
 }
 
 /// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd` the
-/// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble` and the AVX2 walk
-/// `{name}_simd_avx2`. All take `params` (which bind `mut state` and `input`), return `output`,
+/// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble` and, with `has_avx2` too (see
+/// [`Accel::has_avx2_sets`]), the AVX2 walk `{name}_simd_avx2`. All take `params` (which bind `mut state` and `input`), return `output`,
 /// run `transition` at each byte the skip steps leave (it reads `state`, `input` and `i` and
 /// moves on, or returns) and end with `finish` (over `state` and `i`).
 ///
@@ -741,6 +749,7 @@ fn walk_choice_items() -> TokenStream {
 pub(crate) fn walk_fns(
     name: &str,
     has_simd: bool,
+    has_avx2: bool,
     params: &TokenStream,
     output: &TokenStream,
     transition: &TokenStream,
@@ -818,7 +827,7 @@ pub(crate) fn walk_fns(
             None,
         )
     });
-    let avx2 = has_simd.then(|| {
+    let avx2 = (has_simd && has_avx2).then(|| {
         let how = "AVX2 masks (nibble shuffles of its own few sets)";
         simd_walk("_avx2", AVX2_FEATURES, "block_masks_avx2", how, avx2_set, in_order_run, Some(avx2_partial))
     });
@@ -1044,10 +1053,12 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let run_dispatch = simd_dispatch(simd_items.is_some(), "run", quote!(start, input));
+    let run_dispatch =
+        simd_dispatch(simd_items.is_some(), accel.has_avx2_sets(), "run", quote!(start, input));
     let walks = walk_fns(
         "run",
         simd_items.is_some(),
+        accel.has_avx2_sets(),
         &quote!((mut state, mut ret): (usize, usize), input: &[u8]),
         &quote!((usize, usize)),
         &transition,

@@ -188,10 +188,12 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let walk_dispatch = simd_dispatch(simd_items.is_some(), "walk", quote!(start, input, regs));
+    let walk_dispatch =
+        simd_dispatch(simd_items.is_some(), accel.has_avx2_sets(), "walk", quote!(start, input, regs));
     let walks = walk_fns(
         "walk",
         simd_items.is_some(),
+        accel.has_avx2_sets(),
         &quote!(mut state: usize, input: &[u8], regs: &mut [u32; #registers]),
         &quote!(Result<usize, Failure>),
         &transition,
