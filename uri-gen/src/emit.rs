@@ -740,9 +740,10 @@ fn walk_choice_items(has_avx2: bool) -> TokenStream {
 
 /// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd` the
 /// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble` and, with `has_avx2` too (see
-/// [`Accel::has_avx2_sets`]), the AVX2 walk `{name}_simd_avx2`. All take `params` (which bind `mut state` and `input`), return `output`,
-/// run `transition` at each byte the skip steps leave (it reads `state`, `input` and `i` and
-/// moves on, or returns) and end with `finish` (over `state` and `i`).
+/// [`Accel::has_avx2_sets`]), the AVX2 walk `{name}_simd_avx2`. All take `params` (which bind
+/// `mut state` and `input`), return `output`, run `transition` at each byte the skip steps leave
+/// (it reads `state`, `input` and `i` and moves on, or returns) and end with `finish` (over
+/// `state` and `i`).
 ///
 /// Where the vector walks may run, the table walk is kept out of line, so that the caller (which
 /// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
@@ -898,12 +899,8 @@ pub fn plan(compiled: &Compiled) -> (Shared, Accel) {
         (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
     });
     if let Some(training) = &compiled.training {
-        let walks = training.inputs.iter().map(|input| {
-            let mut walk = Vec::new();
-            shared.trace(training.rule.index(), input, |state, byte| walk.push((state, byte)));
-            walk
-        });
-        accel = accel.trained(walks);
+        accel =
+            accel.trained(training.walks(|input, visit| shared.trace(training.rule.index(), input, visit)));
     }
     (shared, accel)
 }
@@ -1053,12 +1050,12 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let run_dispatch =
-        simd_dispatch(simd_items.is_some(), accel.has_avx2_sets(), "run", quote!(start, input));
+    let has_avx2 = accel.has_avx2_sets();
+    let run_dispatch = simd_dispatch(simd_items.is_some(), has_avx2, "run", quote!(start, input));
     let walks = walk_fns(
         "run",
         simd_items.is_some(),
-        accel.has_avx2_sets(),
+        has_avx2,
         &quote!((mut state, mut ret): (usize, usize), input: &[u8]),
         &quote!((usize, usize)),
         &transition,

@@ -53,12 +53,7 @@ pub fn parser_accel(compiled: &CompiledParsers) -> Accel {
     let Some(parser) = compiled.spec.parsers.iter().position(|p| p.rule == training.rule) else {
         return accel;
     };
-    let walks = training.inputs.iter().map(|input| {
-        let mut walk = Vec::new();
-        t.trace(parser, input, |state, byte| walk.push((state, byte)));
-        walk
-    });
-    accel.trained(walks)
+    accel.trained(training.walks(|input, visit| t.trace(parser, input, visit)))
 }
 
 struct TableStats;
@@ -188,12 +183,12 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         state = next;
         i += 1;
     };
-    let walk_dispatch =
-        simd_dispatch(simd_items.is_some(), accel.has_avx2_sets(), "walk", quote!(start, input, regs));
+    let has_avx2 = accel.has_avx2_sets();
+    let walk_dispatch = simd_dispatch(simd_items.is_some(), has_avx2, "walk", quote!(start, input, regs));
     let walks = walk_fns(
         "walk",
         simd_items.is_some(),
-        accel.has_avx2_sets(),
+        has_avx2,
         &quote!(mut state: usize, input: &[u8], regs: &mut [u32; #registers]),
         &quote!(Result<usize, Failure>),
         &transition,

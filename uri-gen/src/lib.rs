@@ -135,6 +135,22 @@ pub struct Training {
     pub inputs: Vec<Vec<u8>>,
 }
 
+impl Training {
+    /// Each input's walk through an automaton, as [`accel::Accel::trained`] takes them: the
+    /// `(state, byte)` pairs that `trace(input, visit)` visits (`Shared::trace` or
+    /// `Tdfa::trace` from the rule's start).
+    pub fn walks<'a>(
+        &'a self,
+        trace: impl Fn(&[u8], &mut dyn FnMut(u32, u8)) + 'a,
+    ) -> impl Iterator<Item = Vec<(u32, u8)>> + 'a {
+        self.inputs.iter().map(move |input| {
+            let mut walk = Vec::new();
+            trace(input, &mut |state, byte| walk.push((state, byte)));
+            walk
+        })
+    }
+}
+
 impl Compiled {
     /// Whether the whole of `input` matches `rule`.
     pub fn matches(&self, rule: RuleId, input: &[u8]) -> bool {
