@@ -24,6 +24,19 @@ pub fn corpus_lines(name: &str) -> Vec<String> {
     text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
 }
 
+/// The 10,000 Common Crawl pairs of `corpus/relative_urls_cc_10k.csv` (header `base,relative`),
+/// as (base, reference).
+pub fn resolution_pairs() -> Vec<(String, String)> {
+    let text = read_data("corpus/relative_urls_cc_10k.csv");
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let (base, relative) = line.split_once(',').unwrap_or_else(|| panic!("no comma in {line:?}"));
+            (base.to_owned(), relative.to_owned())
+        })
+        .collect()
+}
+
 /// Times `count` tasks taking turns, `rounds` times over, and returns the fastest time of each
 /// in seconds: `run(i)` runs task `i` once. On a shared machine the load changes during a run;
 /// taking turns exposes every task to the same load, and the fastest round is the one least

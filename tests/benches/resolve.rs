@@ -19,15 +19,6 @@ use iri_string::types::{UriReferenceStr, UriStr};
 /// library rejects an input.
 type Resolver = fn(&str, &str) -> Option<usize>;
 
-fn pairs() -> Vec<(String, String)> {
-    let text = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
-    text.lines()
-        .skip(1)
-        .filter_map(|line| line.split_once(','))
-        .map(|(base, relative)| (base.to_owned(), relative.to_owned()))
-        .collect()
-}
-
 fn ours(base: &str, relative: &str) -> Option<usize> {
     let base = uri::Uri::parse(base).ok()?;
     let relative = uri::UriRef::parse(relative).ok()?;
@@ -84,7 +75,7 @@ fn interleaved_minimum(libraries: &[(&str, Resolver)], pairs: &[(String, String)
 }
 
 fn bench(c: &mut Criterion) {
-    let pairs = pairs();
+    let pairs = uri_tests::resolution_pairs();
     let count =
         |f: &dyn Fn(&str, &str) -> Option<usize>| pairs.iter().filter(|(b, r)| f(b, r).is_some()).count();
     let mut buffer = String::new();

@@ -115,9 +115,7 @@ fn table(reps: usize, tsv: bool) {
 fn lengths() {
     let mut lines = uri_tests::corpus_lines("kasztp.txt");
     lines.extend(uri_tests::corpus_lines("node_files.txt"));
-    let pairs = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
-    let pairs = pairs.lines().skip(1).filter_map(|line| line.split_once(','));
-    lines.extend(pairs.flat_map(|(base, relative)| [base.to_owned(), relative.to_owned()]));
+    lines.extend(uri_tests::resolution_pairs().into_iter().flat_map(|(base, relative)| [base, relative]));
     let edges = [0, 8, 16, 24, 32, 48, 64, 96, 128, usize::MAX];
     let groups: Vec<Vec<String>> = edges
         .windows(2)
@@ -149,8 +147,8 @@ fn lengths() {
 
 /// Prints the steps of resolving the 10,000 pairs, in ns per pair (see the module docs).
 fn resolve() {
-    let text = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
-    let pairs: Vec<(&str, &str)> = text.lines().skip(1).filter_map(|line| line.split_once(',')).collect();
+    let owned = uri_tests::resolution_pairs();
+    let pairs: Vec<(&str, &str)> = owned.iter().map(|(b, r)| (b.as_str(), r.as_str())).collect();
     let ours: Vec<(uri::Uri<'_>, uri::UriRef<'_>)> = pairs
         .iter()
         .filter_map(|&(b, r)| Some((uri::Uri::parse(b).ok()?, uri::UriRef::parse(r).ok()?)))

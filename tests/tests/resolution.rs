@@ -295,21 +295,9 @@ fn section_5_4_examples_verbatim() {
     assert_eq!(count, 23 + 2 + 6 + 6 + 4 + 1);
 }
 
-/// The pairs of `relative_urls_cc_10k.csv` (header `base,relative`).
-fn common_crawl_pairs() -> Vec<(String, String)> {
-    let text = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
-    text.lines()
-        .skip(1)
-        .map(|line| {
-            let (base, relative) = line.split_once(',').unwrap_or_else(|| panic!("no comma in {line:?}"));
-            (base.to_owned(), relative.to_owned())
-        })
-        .collect()
-}
-
 #[test]
 fn common_crawl_pairs_resolve_to_uris_idempotently() {
-    let pairs = common_crawl_pairs();
+    let pairs = uri_tests::resolution_pairs();
     assert_eq!(pairs.len(), 10_000);
     let (mut resolved, mut rejected) = (0, 0);
     let mut failures = Vec::new();

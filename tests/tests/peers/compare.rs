@@ -253,12 +253,9 @@ pub fn corpus_inputs() -> Vec<String> {
         let text = uri_tests::read_data(&format!("corpus/{name}"));
         inputs.extend(text.lines().map(|l| l.trim_start_matches('\u{feff}').to_owned()));
     }
-    let csv = uri_tests::read_data("corpus/relative_urls_cc_10k.csv");
-    for line in csv.lines().skip(1) {
-        if let Some((base, relative)) = line.split_once(',') {
-            inputs.push(base.to_owned());
-            inputs.push(relative.to_owned());
-        }
+    for (base, relative) in uri_tests::resolution_pairs() {
+        inputs.push(base);
+        inputs.push(relative);
     }
     for name in ["validity.json", "components.json", "normalization.json", "resolution.json"] {
         let records: Vec<serde_json::Value> =
