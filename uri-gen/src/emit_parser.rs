@@ -50,7 +50,7 @@ pub fn parser_accel(compiled: &CompiledParsers) -> Accel {
     let t = &compiled.tdfa;
     let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s));
     let Some(training) = &compiled.training else { return accel };
-    let Some(parser) = compiled.spec.parsers.iter().position(|p| p.rule == training.rule) else {
+    let Some(parser) = compiled.parser_of(training.rule) else {
         return accel;
     };
     accel.trained(training.walks(|input, visit| t.trace(parser, input, visit)))

@@ -345,6 +345,14 @@ pub struct CompiledParsers {
     pub training: Option<Training>,
 }
 
+impl CompiledParsers {
+    /// The index of the parser (in `spec.parsers`, as in `tdfa.starts`) that matches `rule`,
+    /// if one does.
+    pub fn parser_of(&self, rule: RuleId) -> Option<usize> {
+        self.spec.parsers.iter().position(|p| p.rule == rule)
+    }
+}
+
 /// Compiles the parsers that `captures` (the text of a capture file named `captures_name`)
 /// declares over the grammar `files`.
 pub fn compile_parsers(

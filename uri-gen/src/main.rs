@@ -391,8 +391,7 @@ fn generate(
             };
             report(&files, &parsers.warnings);
             parsers.training = training.as_ref().map(|t| t.1.clone());
-            trained |=
-                training.as_ref().is_some_and(|t| parsers.spec.parsers.iter().any(|p| p.rule == t.1.rule));
+            trained |= training.as_ref().is_some_and(|t| parsers.parser_of(t.1.rule).is_some());
             inputs.push(SourceFile::new(name, text));
             let parser = uri_gen::emit_parser::parser(&parsers, &what);
             quote::quote! {
