@@ -137,7 +137,23 @@ impl Accel {
             }
             _ => 0,
         };
-        (256 + self.count + 1) * (self.width() as usize / 8) + vector
+        (256 + self.index_len(stride)) * (self.width() as usize / 8) + vector
+    }
+
+    /// How far the emitted loops shift a premultiplied state right to index the tables of
+    /// accelerated states (`ACCEL`, `SET_OF`): `floor(log2(stride))`. Accelerated states are
+    /// the premultiplied ids `stride, 2 * stride, ...`, which stay distinct shifted that far, so
+    /// the index needs no division.
+    pub fn shift(stride: usize) -> u32 {
+        usize::BITS - 1 - stride.leading_zeros()
+    }
+
+    /// How many entries a table indexed by `state >> Accel::shift(stride)` has: one for every
+    /// premultiplied state below `ACCEL_END` (`(count + 1) * stride`), not only the accelerated
+    /// ones, so that the loops' `state < ACCEL_END` test proves the index in bounds and the
+    /// compiler drops its check.
+    pub fn index_len(&self, stride: usize) -> usize {
+        (((self.count + 1) * stride - 1) >> Accel::shift(stride)) + 1
     }
 
     /// The AVX-512 form of the plan for an automaton of `stride` columns, or `None` when there is
@@ -280,12 +296,10 @@ impl Accel {
         for (bit, &set) in chosen.iter().enumerate() {
             set_bit[set] = bit as u8;
         }
-        // Accelerated states are the premultiplied ids `stride, 2 * stride, ...`; shifted right
-        // by `floor(log2(stride))` they stay distinct, so `set_of` needs no division.
-        let shift = usize::BITS - 1 - stride.leading_zeros();
+        let shift = Accel::shift(stride);
         // Unused entries, the dead state's among them, name the empty set, so that a walk in the
         // dead state skips nothing, as the table walk does.
-        let mut set_of = vec![SIMD_SETS as u8; ((self.count * stride) >> shift) + 1];
+        let mut set_of = vec![SIMD_SETS as u8; self.index_len(stride)];
         for n in 1..=self.count {
             set_of[(n * stride) >> shift] = set_bit[self.masks[n].trailing_zeros() as usize];
         }

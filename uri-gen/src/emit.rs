@@ -112,9 +112,15 @@ pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
         _ => quote!(u64),
     };
     let loop_table = accel.table.iter().map(|&w| Literal::u64_unsuffixed(w));
-    let accel_masks = accel.masks.iter().map(|&w| Literal::u64_unsuffixed(w));
-    let accel_len = Literal::usize_unsuffixed(accel.count + 1);
+    let shift = Accel::shift(stride);
+    let mut masks = vec![0; accel.index_len(stride)];
+    for (n, &mask) in accel.masks.iter().enumerate().skip(1) {
+        masks[(n * stride) >> shift] = mask;
+    }
+    let accel_len = Literal::usize_unsuffixed(masks.len());
+    let accel_masks = masks.into_iter().map(Literal::u64_unsuffixed);
     let accel_end = Literal::usize_unsuffixed((accel.count + 1) * stride);
+    let shift = Literal::u32_unsuffixed(shift);
     quote! {
         #[doc = " The first index at or after `i` whose byte is not in the loop set `mask`. Short runs"]
         #[doc = " (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are"]
@@ -154,9 +160,65 @@ pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
         #[doc = " For each byte, the loop sets it belongs to (one bit per set)."]
         static LOOP: [#loop_ty; 256] = [#(#loop_table),*];
 
-        #[doc = " The loop-set bit of each accelerated state (index 0, the dead state, is unused)."]
+        #[doc = " `state >> SET_SHIFT` is a distinct index for each premultiplied state below `ACCEL_END`:"]
+        #[doc = " accelerated states are `STRIDE` apart, and `1 << SET_SHIFT` is at most `STRIDE`."]
+        const SET_SHIFT: u32 = #shift;
+
+        #[doc = " `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state"]
+        #[doc = " `state` (other entries, the dead state's among them, are unused)."]
         static ACCEL: [#loop_ty; #accel_len] = [#(#accel_masks),*];
     }
+}
+
+/// `state_id`: the unmultiplied id of a premultiplied state, for the tables with one entry per
+/// state. A premultiplied state is an exact multiple of the stride, and an exact division by an
+/// odd number is a multiplication by its inverse modulo 2^32 (Granlund and Montgomery's
+/// observation): so `state_id` shifts out the stride's factors of two and multiplies by the
+/// inverse of the rest, two instructions where the compiler, which cannot know that the division
+/// is exact, emits six to nine for `state / STRIDE`. On a value that is not a multiple it gives
+/// some other number, which the tables' bounds checks catch; the walks only return states.
+///
+/// A constant item checks at compile time that `state_id` inverts the premultiplication for
+/// each of the `states` states.
+pub(crate) fn state_id_fn(stride: usize, states: usize) -> TokenStream {
+    let (twos, odd) = (stride.trailing_zeros(), stride >> stride.trailing_zeros());
+    let states = Literal::usize_unsuffixed(states);
+    let twos_lit = Literal::u32_unsuffixed(twos);
+    let inverse = Literal::u32_unsuffixed(inverse_mod_2_32(odd as u32));
+    let body = match (twos, odd) {
+        (0, 1) => quote!(state),
+        (0, _) => quote!((state as u32).wrapping_mul(#inverse) as usize),
+        (_, 1) => quote!(state >> #twos_lit),
+        _ => quote!(((state >> #twos_lit) as u32).wrapping_mul(#inverse) as usize),
+    };
+    quote! {
+        #[doc = " The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:"]
+        #[doc = " a shift by the stride's factors of two, then a multiplication by the inverse of its odd"]
+        #[doc = " part modulo 2^32, which divides a multiple of that odd part exactly."]
+        #[inline(always)]
+        const fn state_id(state: usize) -> usize {
+            #body
+        }
+
+        const _: () = {
+            let mut id = 0;
+            while id < #states {
+                assert!(state_id(id * STRIDE) == id, "`state_id` inverts the premultiplication");
+                id += 1;
+            }
+        };
+    }
+}
+
+/// The inverse of odd `d` modulo 2^32, by Newton's iteration: each step doubles the number of
+/// correct low bits, and `d` itself is right in the lowest three (d * d = 1 mod 8 for odd d).
+fn inverse_mod_2_32(d: u32) -> u32 {
+    assert!(d % 2 == 1, "only odd numbers have an inverse modulo 2^32");
+    let mut x = d;
+    for _ in 0..4 {
+        x = x.wrapping_mul(2u32.wrapping_sub(d.wrapping_mul(x)));
+    }
+    x
 }
 
 /// The first statement of a run loop's body (over `state`, `input` and `i`): in an accelerated
@@ -164,7 +226,7 @@ pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
 fn skip_step() -> TokenStream {
     quote! {
         if state < ACCEL_END {
-            i = skip(ACCEL[state / STRIDE], input, i);
+            i = skip(ACCEL[state >> SET_SHIFT], input, i);
             if i == input.len() {
                 break;
             }
@@ -253,7 +315,6 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
     let set_of =
         plan.set_of.iter().zip(&avx2_codes).map(|(&simd, &avx2)| Literal::u8_unsuffixed(simd | avx2 << 4));
-    let shift = Literal::u32_unsuffixed(plan.shift);
     let cfg = simd_cfg();
     let detect = detection(SIMD_FEATURES);
     let load_safety = load_safety();
@@ -281,9 +342,6 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #[doc = " AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),"]
         #[doc = " or with the top bit set, where the AVX2 walk does not classify the state's whole loop"]
         #[doc = " set, table tests for the state's runs."]
-        #cfg
-        const SET_SHIFT: u32 = #shift;
-
         #cfg
         static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
 
@@ -593,7 +651,7 @@ fn simd_skip_step(
         None => by_masks,
         Some(partial) => quote! {
             if #partial {
-                i = skip(ACCEL[state / STRIDE], input, i);
+                i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     #block_masks(input, base, &mut masks);
@@ -738,24 +796,27 @@ fn walk_choice_items(has_avx2: bool) -> TokenStream {
     }
 }
 
+/// What the walks of a module are made of besides their skip steps (see [`walk_fns`]).
+pub(crate) struct WalkParts {
+    /// The parameters, which bind `mut state` and `input`.
+    pub params: TokenStream,
+    /// The return type.
+    pub output: TokenStream,
+    /// The step at each byte the skip steps leave: it reads `state`, `input` and `i` and moves
+    /// on, or returns.
+    pub transition: TokenStream,
+    /// The value the walk ends with, over `state` and `i`.
+    pub finish: TokenStream,
+}
+
 /// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd` the
 /// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble` and, with `has_avx2` too (see
-/// [`Accel::has_avx2_sets`]), the AVX2 walk `{name}_simd_avx2`. All take `params` (which bind
-/// `mut state` and `input`), return `output`, run `transition` at each byte the skip steps leave
-/// (it reads `state`, `input` and `i` and moves on, or returns) and end with `finish` (over
-/// `state` and `i`).
+/// [`Accel::has_avx2_sets`]), the AVX2 walk `{name}_simd_avx2`, all made of `parts`.
 ///
 /// Where the vector walks may run, the table walk is kept out of line, so that the caller (which
 /// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
-pub(crate) fn walk_fns(
-    name: &str,
-    has_simd: bool,
-    has_avx2: bool,
-    params: &TokenStream,
-    output: &TokenStream,
-    transition: &TokenStream,
-    finish: &TokenStream,
-) -> TokenStream {
+pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkParts) -> TokenStream {
+    let WalkParts { params, output, transition, finish } = parts;
     let portable = format_ident!("{name}_portable");
     let portable_doc =
         format!(" `{name}` by table walk; states below `ACCEL_END` loop on a byte set and skip runs");
@@ -987,6 +1048,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     let special = special_base(&shared);
     let (state_ty, _) = state_type(largest_value(&shared));
     let stride_lit = Literal::usize_unsuffixed(stride);
+    let state_id = state_id_fn(stride, shared.trans.len() / stride);
 
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
     let rule_enum = rule_enum(grammar, |_| String::new());
@@ -1056,10 +1118,12 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         "run",
         simd_items.is_some(),
         has_avx2,
-        &quote!((mut state, mut ret): (usize, usize), input: &[u8]),
-        &quote!((usize, usize)),
-        &transition,
-        &quote!((state, i)),
+        &WalkParts {
+            params: quote!((mut state, mut ret): (usize, usize), input: &[u8]),
+            output: quote!((usize, usize)),
+            transition,
+            finish: quote!((state, i)),
+        },
     );
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
@@ -1156,7 +1220,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         #[doc = " Whether premultiplied state `state` accepts."]
         #[inline]
         fn accepts(state: usize) -> bool {
-            let id = state / STRIDE;
+            let id = state_id(state);
             ACCEPT[id / 8] >> (id % 8) & 1 != 0
         }
 
@@ -1177,6 +1241,8 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         #simd_items
 
         const STRIDE: usize = #stride_lit;
+
+        #state_id
 
         #[doc = " The byte class of every byte."]
         static CLASSES: [u8; 256] = [#(#classes),*];
@@ -1211,6 +1277,13 @@ mod tests {
 
     fn header() -> Header {
         Header { command: "test".to_owned(), inputs: Vec::new() }
+    }
+
+    #[test]
+    fn inverse_mod_2_32_inverts_odd_numbers() {
+        for d in (1..20_000u32).step_by(2).chain([u32::MAX, u32::MAX - 2, 0x8000_0001]) {
+            assert_eq!(d.wrapping_mul(inverse_mod_2_32(d)), 1, "{d}");
+        }
     }
 
     #[test]

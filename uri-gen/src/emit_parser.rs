@@ -8,7 +8,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::accel::Accel;
-use crate::emit::{accel_items, simd_dispatch, simd_items, variant_name, walk_fns};
+use crate::emit::{accel_items, simd_dispatch, simd_items, state_id_fn, variant_name, walk_fns, WalkParts};
 use crate::tdfa::{FinalSrc, RegOp};
 use crate::CompiledParsers;
 
@@ -189,10 +189,12 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         "walk",
         simd_items.is_some(),
         has_avx2,
-        &quote!(mut state: usize, input: &[u8], regs: &mut [u32; #registers]),
-        &quote!(Result<usize, Failure>),
-        &transition,
-        &quote!(Ok(state)),
+        &WalkParts {
+            params: quote!(mut state: usize, input: &[u8], regs: &mut [u32; #registers]),
+            output: quote!(Result<usize, Failure>),
+            transition,
+            finish: quote!(Ok(state)),
+        },
     );
     let permuted_trans = accel.permute_table(&t.trans, stride);
     let permuted_ops = accel.permute_rows(&t.ops, stride);
@@ -239,6 +241,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
     let stride_lit = Literal::usize_unsuffixed(stride);
+    let state_id = state_id_fn(stride, states);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
 
@@ -313,7 +316,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 let start = STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize;
                 let mut regs = [NONE; #registers];
                 let state = walk(start, input, &mut regs)?;
-                let row = FINAL_ROW[state / STRIDE] as usize;
+                let row = FINAL_ROW[state_id(state)] as usize;
                 if row == 0 {
                     return Err(Failure { index: input.len() });
                 }
@@ -328,6 +331,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
         #[doc = " in `regs`. Returns the state it ends in, or where no match can go on."]
+        #[doc = " (The caller holds the registers: in a walk of its own, they would be split into 28"]
+        #[doc = " variables, spilled, and copied one by one into the match.)"]
         #[inline(always)]
         #[allow(unsafe_code)]
         fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
@@ -351,6 +356,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         const STRIDE: usize = #stride_lit;
         const FLAG: usize = #flag;
+
+        #state_id
 
         #[doc = " The byte class of every byte."]
         static CLASSES: [u8; 256] = [#(#classes),*];

@@ -187,7 +187,7 @@ impl Parser {
         }] as usize;
         let mut regs = [NONE; 28];
         let state = walk(start, input, &mut regs)?;
-        let row = FINAL_ROW[state / STRIDE] as usize;
+        let row = FINAL_ROW[state_id(state)] as usize;
         if row == 0 {
             return Err(Failure { index: input.len() });
         }
@@ -1184,6 +1184,8 @@ impl Parser {
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or where no match can go on.
+/// (The caller holds the registers: in a walk of its own, they would be split into 28
+/// variables, spilled, and copied one by one into the match.)
 #[inline(always)]
 #[allow(unsafe_code)]
 fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failure> {
@@ -1221,7 +1223,7 @@ fn walk_portable(
     let mut i = 0;
     while i < input.len() {
         if state < ACCEL_END {
-            i = skip(ACCEL[state / STRIDE], input, i);
+            i = skip(ACCEL[state >> SET_SHIFT], input, i);
             if i == input.len() {
                 break;
             }
@@ -1367,7 +1369,7 @@ fn walk_simd_avx2(
         }
         if state < ACCEL_END {
             if SET_OF[state >> SET_SHIFT] >= 128 {
-                i = skip(ACCEL[state / STRIDE], input, i);
+                i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     block_masks_avx2(input, base, &mut masks);
@@ -2256,10 +2258,14 @@ static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-/// The loop-set bit of each accelerated state (index 0, the dead state, is unused).
-static ACCEL: [u8; 27] = [
-    0, 1, 2, 4, 8, 8, 16, 4, 4, 32, 64, 16, 8, 8, 64, 128, 16, 4, 32, 64, 16, 32, 64,
-    128, 32, 64, 64,
+/// `state >> SET_SHIFT` is a distinct index for each premultiplied state below `ACCEL_END`:
+/// accelerated states are `STRIDE` apart, and `1 << SET_SHIFT` is at most `STRIDE`.
+const SET_SHIFT: u32 = 4;
+/// `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state
+/// `state` (other entries, the dead state's among them, are unused).
+static ACCEL: [u8; 36] = [
+    0, 1, 2, 4, 0, 8, 8, 16, 0, 4, 4, 32, 0, 64, 16, 8, 0, 8, 64, 128, 0, 16, 4, 32, 64,
+    0, 16, 32, 64, 0, 128, 32, 64, 0, 64, 0,
 ];
 /// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
 /// skips nothing.
@@ -2270,11 +2276,9 @@ const EMPTY_SET: usize = 8;
 /// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
 /// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const SET_SHIFT: u32 = 4;
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static SET_OF: [u8; 35] = [
+static SET_OF: [u8; 36] = [
     72, 192, 193, 2, 72, 19, 19, 36, 72, 2, 2, 197, 72, 198, 36, 19, 72, 19, 198, 199,
-    72, 36, 2, 197, 198, 72, 36, 197, 198, 72, 199, 197, 198, 72, 198,
+    72, 36, 2, 197, 198, 72, 36, 197, 198, 72, 199, 197, 198, 72, 198, 72,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
 /// walk's are in input order, the others reversed), then the empty set's, every bit set;
@@ -2690,6 +2694,20 @@ fn choose_walk() -> u8 {
 }
 const STRIDE: usize = 21;
 const FLAG: usize = 32768;
+/// The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:
+/// a shift by the stride's factors of two, then a multiplication by the inverse of its odd
+/// part modulo 2^32, which divides a multiple of that odd part exactly.
+#[inline(always)]
+const fn state_id(state: usize) -> usize {
+    (state as u32).wrapping_mul(1022611261) as usize
+}
+const _: () = {
+    let mut id = 0;
+    while id < 645 {
+        assert!(state_id(id * STRIDE) == id, "`state_id` inverts the premultiplication");
+        id += 1;
+    }
+};
 /// The byte class of every byte.
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -391,7 +391,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
     let mut i = 0;
     while i < input.len() {
         if state < ACCEL_END {
-            i = skip(ACCEL[state / STRIDE], input, i);
+            i = skip(ACCEL[state >> SET_SHIFT], input, i);
             if i == input.len() {
                 break;
             }
@@ -525,7 +525,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
         }
         if state < ACCEL_END {
             if SET_OF[state >> SET_SHIFT] >= 128 {
-                i = skip(ACCEL[state / STRIDE], input, i);
+                i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     block_masks_avx2(input, base, &mut masks);
@@ -566,7 +566,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
 /// Whether premultiplied state `state` accepts.
 #[inline]
 fn accepts(state: usize) -> bool {
-    let id = state / STRIDE;
+    let id = state_id(state);
     ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
 /// The state and return register after a table value above `SPECIAL`: a return goes to
@@ -624,8 +624,14 @@ static LOOP: [u8; 256] = [
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
 ];
-/// The loop-set bit of each accelerated state (index 0, the dead state, is unused).
-static ACCEL: [u8; 14] = [0, 1, 2, 4, 8, 2, 2, 16, 1, 32, 1, 2, 2, 16];
+/// `state >> SET_SHIFT` is a distinct index for each premultiplied state below `ACCEL_END`:
+/// accelerated states are `STRIDE` apart, and `1 << SET_SHIFT` is at most `STRIDE`.
+const SET_SHIFT: u32 = 3;
+/// `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state
+/// `state` (other entries, the dead state's among them, are unused).
+static ACCEL: [u8; 25] = [
+    0, 1, 0, 2, 0, 4, 0, 8, 2, 0, 2, 0, 16, 0, 1, 32, 0, 1, 0, 2, 0, 2, 16, 0, 0,
+];
 /// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
 /// skips nothing.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -635,11 +641,9 @@ const EMPTY_SET: usize = 8;
 /// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
 /// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const SET_SHIFT: u32 = 3;
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static SET_OF: [u8; 23] = [
+static SET_OF: [u8; 25] = [
     72, 192, 72, 1, 72, 194, 72, 195, 1, 72, 1, 72, 196, 72, 192, 197, 72, 192, 72, 1,
-    72, 1, 196,
+    72, 1, 196, 72, 72,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
 /// walk's are in input order, the others reversed), then the empty set's, every bit set;
@@ -1021,6 +1025,20 @@ fn choose_walk() -> u8 {
     TABLE_WALK
 }
 const STRIDE: usize = 14;
+/// The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:
+/// a shift by the stride's factors of two, then a multiplication by the inverse of its odd
+/// part modulo 2^32, which divides a multiple of that odd part exactly.
+#[inline(always)]
+const fn state_id(state: usize) -> usize {
+    ((state >> 1) as u32).wrapping_mul(3067833783) as usize
+}
+const _: () = {
+    let mut id = 0;
+    while id < 46 {
+        assert!(state_id(id * STRIDE) == id, "`state_id` inverts the premultiplication");
+        id += 1;
+    }
+};
 /// The byte class of every byte.
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

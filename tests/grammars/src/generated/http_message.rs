@@ -651,7 +651,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
     let mut i = 0;
     while i < input.len() {
         if state < ACCEL_END {
-            i = skip(ACCEL[state / STRIDE], input, i);
+            i = skip(ACCEL[state >> SET_SHIFT], input, i);
             if i == input.len() {
                 break;
             }
@@ -785,7 +785,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
         }
         if state < ACCEL_END {
             if SET_OF[state >> SET_SHIFT] >= 128 {
-                i = skip(ACCEL[state / STRIDE], input, i);
+                i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     block_masks_avx2(input, base, &mut masks);
@@ -826,7 +826,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
 /// Whether premultiplied state `state` accepts.
 #[inline]
 fn accepts(state: usize) -> bool {
-    let id = state / STRIDE;
+    let id = state_id(state);
     ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
 /// The state and return register after a table value above `SPECIAL`: a return goes to
@@ -886,12 +886,19 @@ static LOOP: [u16; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-/// The loop-set bit of each accelerated state (index 0, the dead state, is unused).
-static ACCEL: [u16; 90] = [
-    0, 1, 2, 4, 1, 8, 16, 32, 8, 16, 8, 16, 64, 8, 128, 64, 256, 64, 512, 8, 256, 8, 8,
-    1, 8, 8, 1, 1024, 1, 1024, 1, 1, 1, 1024, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 1, 8,
-    8, 8, 8, 1, 512, 8, 8, 512, 1, 1, 2048, 8, 128, 2048, 8, 1, 1, 1, 1, 128, 4096, 8,
-    128, 4096, 1, 8, 128, 8, 128, 8, 128, 128, 512, 1, 256, 1, 256, 8, 1, 8, 128, 4,
+/// `state >> SET_SHIFT` is a distinct index for each premultiplied state below `ACCEL_END`:
+/// accelerated states are `STRIDE` apart, and `1 << SET_SHIFT` is at most `STRIDE`.
+const SET_SHIFT: u32 = 4;
+/// `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state
+/// `state` (other entries, the dead state's among them, are unused).
+static ACCEL: [u16; 158] = [
+    0, 1, 0, 2, 0, 4, 0, 1, 8, 0, 16, 0, 32, 0, 8, 16, 0, 8, 0, 16, 0, 64, 8, 0, 128, 0,
+    64, 0, 256, 64, 0, 512, 0, 8, 0, 256, 8, 0, 8, 0, 1, 0, 8, 8, 0, 1, 0, 1024, 0, 1,
+    1024, 0, 1, 0, 1, 0, 1, 1024, 0, 8, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1,
+    0, 1, 8, 0, 1, 0, 8, 0, 8, 8, 0, 8, 0, 1, 0, 512, 8, 0, 8, 0, 512, 0, 1, 1, 0, 2048,
+    0, 8, 0, 128, 2048, 0, 8, 0, 1, 0, 1, 1, 0, 1, 0, 128, 0, 4096, 8, 0, 128, 0, 4096,
+    0, 1, 8, 0, 128, 0, 8, 0, 128, 8, 0, 128, 0, 128, 0, 512, 1, 0, 256, 0, 1, 0, 256, 8,
+    0, 1, 0, 8, 0, 128, 4, 0, 0,
 ];
 /// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
 /// skips nothing.
@@ -902,9 +909,7 @@ const EMPTY_SET: usize = 8;
 /// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
 /// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const SET_SHIFT: u32 = 4;
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static SET_OF: [u8; 156] = [
+static SET_OF: [u8; 158] = [
     72, 200, 72, 0, 72, 193, 72, 200, 18, 72, 200, 72, 195, 72, 18, 200, 72, 18, 72, 200,
     72, 196, 18, 72, 37, 72, 196, 72, 200, 196, 72, 198, 72, 18, 72, 200, 18, 72, 18, 72,
     200, 72, 18, 18, 72, 200, 72, 200, 72, 200, 200, 72, 200, 72, 200, 72, 200, 200, 72,
@@ -912,7 +917,7 @@ static SET_OF: [u8; 156] = [
     18, 72, 200, 72, 18, 72, 18, 18, 72, 18, 72, 200, 72, 198, 18, 72, 18, 72, 198, 72,
     200, 200, 72, 55, 72, 18, 72, 37, 55, 72, 18, 72, 200, 72, 200, 200, 72, 200, 72, 37,
     72, 200, 18, 72, 37, 72, 200, 72, 200, 18, 72, 37, 72, 18, 72, 37, 18, 72, 37, 72,
-    37, 72, 198, 200, 72, 200, 72, 200, 72, 200, 18, 72, 200, 72, 18, 72, 37, 193,
+    37, 72, 198, 200, 72, 200, 72, 200, 72, 200, 18, 72, 200, 72, 18, 72, 37, 193, 72, 72,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
 /// walk's are in input order, the others reversed), then the empty set's, every bit set;
@@ -1345,6 +1350,20 @@ fn choose_walk() -> u8 {
     TABLE_WALK
 }
 const STRIDE: usize = 28;
+/// The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:
+/// a shift by the stride's factors of two, then a multiplication by the inverse of its odd
+/// part modulo 2^32, which divides a multiple of that odd part exactly.
+#[inline(always)]
+const fn state_id(state: usize) -> usize {
+    ((state >> 2) as u32).wrapping_mul(3067833783) as usize
+}
+const _: () = {
+    let mut id = 0;
+    while id < 250 {
+        assert!(state_id(id * STRIDE) == id, "`state_id` inverts the premultiplication");
+        id += 1;
+    }
+};
 /// The byte class of every byte.
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -532,7 +532,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
     let mut i = 0;
     while i < input.len() {
         if state < ACCEL_END {
-            i = skip(ACCEL[state / STRIDE], input, i);
+            i = skip(ACCEL[state >> SET_SHIFT], input, i);
             if i == input.len() {
                 break;
             }
@@ -666,7 +666,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
         }
         if state < ACCEL_END {
             if SET_OF[state >> SET_SHIFT] >= 128 {
-                i = skip(ACCEL[state / STRIDE], input, i);
+                i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     block_masks_avx2(input, base, &mut masks);
@@ -707,7 +707,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
 /// Whether premultiplied state `state` accepts.
 #[inline]
 fn accepts(state: usize) -> bool {
-    let id = state / STRIDE;
+    let id = state_id(state);
     ACCEPT[id / 8] >> (id % 8) & 1 != 0
 }
 /// The state and return register after a table value above `SPECIAL`: a return goes to
@@ -764,10 +764,15 @@ static LOOP: [u16; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-/// The loop-set bit of each accelerated state (index 0, the dead state, is unused).
-static ACCEL: [u16; 41] = [
-    0, 1, 2, 4, 8, 16, 16, 32, 64, 128, 16, 64, 64, 128, 2, 32, 128, 64, 4, 1, 2, 256, 2,
-    32, 2, 32, 4, 256, 1, 2, 32, 1, 2, 32, 1, 2, 32, 1, 1, 2, 32,
+/// `state >> SET_SHIFT` is a distinct index for each premultiplied state below `ACCEL_END`:
+/// accelerated states are `STRIDE` apart, and `1 << SET_SHIFT` is at most `STRIDE`.
+const SET_SHIFT: u32 = 5;
+/// `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state
+/// `state` (other entries, the dead state's among them, are unused).
+static ACCEL: [u16; 59] = [
+    0, 1, 2, 0, 4, 8, 0, 16, 16, 0, 32, 64, 128, 0, 16, 64, 0, 64, 128, 0, 2, 32, 0, 128,
+    64, 4, 0, 1, 2, 0, 256, 2, 0, 32, 2, 32, 0, 4, 256, 0, 1, 2, 0, 32, 1, 0, 2, 32, 1,
+    0, 2, 32, 0, 1, 1, 0, 2, 32, 0,
 ];
 /// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
 /// skips nothing.
@@ -778,12 +783,10 @@ const EMPTY_SET: usize = 8;
 /// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
 /// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const SET_SHIFT: u32 = 5;
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static SET_OF: [u8; 58] = [
+static SET_OF: [u8; 59] = [
     72, 192, 1, 72, 194, 19, 72, 36, 36, 72, 200, 53, 198, 72, 36, 53, 72, 53, 198, 72,
     1, 200, 72, 198, 53, 194, 72, 192, 1, 72, 199, 1, 72, 200, 1, 200, 72, 194, 199, 72,
-    192, 1, 72, 200, 192, 72, 1, 200, 192, 72, 1, 200, 72, 192, 192, 72, 1, 200,
+    192, 1, 72, 200, 192, 72, 1, 200, 192, 72, 1, 200, 72, 192, 192, 72, 1, 200, 72,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
 /// walk's are in input order, the others reversed), then the empty set's, every bit set;
@@ -1216,6 +1219,20 @@ fn choose_walk() -> u8 {
     TABLE_WALK
 }
 const STRIDE: usize = 46;
+/// The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:
+/// a shift by the stride's factors of two, then a multiplication by the inverse of its odd
+/// part modulo 2^32, which divides a multiple of that odd part exactly.
+#[inline(always)]
+const fn state_id(state: usize) -> usize {
+    ((state >> 1) as u32).wrapping_mul(3921491879) as usize
+}
+const _: () = {
+    let mut id = 0;
+    while id < 695 {
+        assert!(state_id(id * STRIDE) == id, "`state_id` inverts the premultiplication");
+        id += 1;
+    }
+};
 /// The byte class of every byte.
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
