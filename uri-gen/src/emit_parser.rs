@@ -240,6 +240,14 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
+    // The positions the first byte records, set before the walk (`Tdfa::prologue`).
+    let prologue = t.prologue.iter().any(|regs| !regs.is_empty()).then(|| {
+        let arms = parser_variants.iter().zip(&t.prologue).map(|(variant, regs)| {
+            let regs = regs.iter().map(|&r| Literal::usize_unsuffixed(r as usize));
+            quote!(Parser::#variant => { #(regs[#regs] = 0;)* })
+        });
+        quote!(match self { #(#arms)* })
+    });
     let stride_lit = Literal::usize_unsuffixed(stride);
     let state_id = state_id_fn(stride, states);
     let module_doc =
@@ -315,6 +323,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 }
                 let start = STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize;
                 let mut regs = [NONE; #registers];
+                #prologue
                 let state = walk(start, input, &mut regs)?;
                 let row = FINAL_ROW[state_id(state)] as usize;
                 if row == 0 {

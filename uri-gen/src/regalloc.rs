@@ -9,7 +9,7 @@
 //! in register order, giving a register the number of a register it is copied from or to when it
 //! can, which is deterministic; register 0 (unset) keeps its number.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use crate::tdfa::{FinalSrc, RegOp, Tdfa, UNSET};
 
@@ -327,6 +327,116 @@ pub fn drop_redundant_clears(mut tdfa: Tdfa) -> Tdfa {
     tdfa
 }
 
+/// Takes the position writes of a start state's transitions out of the loop: a start state
+/// that no transition enters is left by the first byte, so its transitions record position 0.
+/// A register that each of them either sets to 0 before anything else reads or writes it, or
+/// leaves dead (no path from the transition's target reads it before writing it), and that the
+/// start state's final row does not read, can be set to 0 once before the walk instead: the
+/// parser's prologue ([`Tdfa::prologue`]). Where that empties a transition's list, the walk's
+/// first step carries no operation at all (on RFC 3986, the scheme's or the path's start, one of
+/// the five operation lists a typical URL ran).
+pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
+    let stride = tdfa.stride();
+    let live = liveness(&tdfa);
+    let entered: BTreeSet<u32> = tdfa.trans.iter().copied().collect();
+    // `list`, run into a state where `live_out` is live: the registers it reads before writing.
+    let live_in = |list: &[RegOp], live_out: &BTreeSet<u32>| {
+        let mut live = live_out.clone();
+        for op in list.iter().rev() {
+            match *op {
+                RegOp::SetPos { dst } => {
+                    live.remove(&dst);
+                }
+                RegOp::Copy { dst, src } => {
+                    live.remove(&dst);
+                    live.insert(src);
+                }
+            }
+        }
+        live
+    };
+    // Whether the first operation of `list` that reads or writes `r` is `SetPos { dst: r }`.
+    let sets_first = |list: &[RegOp], r: u32| {
+        list.iter()
+            .find(|op| match **op {
+                RegOp::SetPos { dst } => dst == r,
+                RegOp::Copy { dst, src } => dst == r || src == r,
+            })
+            .is_some_and(|op| *op == RegOp::SetPos { dst: r })
+    };
+    let mut ids: HashMap<Vec<RegOp>, u32> =
+        tdfa.op_lists.iter().enumerate().map(|(id, list)| (list.clone(), id as u32)).collect();
+    // Parsers may share a start state: each start state's row is rewritten once.
+    let mut moved_from: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    for &start in &tdfa.starts {
+        let s = start as usize;
+        if entered.contains(&start) || moved_from.contains_key(&start) {
+            continue;
+        }
+        let row: Vec<usize> = (s * stride..(s + 1) * stride).filter(|&at| tdfa.trans[at] != 0).collect();
+        let read_at_end: BTreeSet<u32> = tdfa.finals[s]
+            .iter()
+            .flatten()
+            .filter_map(|src| if let FinalSrc::Reg(r) = *src { Some(r) } else { None })
+            .collect();
+        let set: BTreeSet<u32> = row
+            .iter()
+            .flat_map(|&at| &tdfa.op_lists[tdfa.ops[at] as usize])
+            .filter_map(|op| if let RegOp::SetPos { dst } = *op { Some(dst) } else { None })
+            .collect();
+        let moved: Vec<u32> = set
+            .into_iter()
+            .filter(|&r| r != UNSET && !read_at_end.contains(&r))
+            .filter(|&r| {
+                row.iter().all(|&at| {
+                    let list = &tdfa.op_lists[tdfa.ops[at] as usize];
+                    sets_first(list, r) || !live_in(list, &live[tdfa.trans[at] as usize]).contains(&r)
+                })
+            })
+            .collect();
+        for &at in &row {
+            let list = &tdfa.op_lists[tdfa.ops[at] as usize];
+            let kept: Vec<RegOp> = list
+                .iter()
+                .filter(|op| !matches!(**op, RegOp::SetPos { dst } if moved.contains(&dst)))
+                .copied()
+                .collect();
+            let next = tdfa.op_lists.len() as u32;
+            let id = *ids.entry(kept.clone()).or_insert(next);
+            if id == next {
+                tdfa.op_lists.push(kept);
+            }
+            tdfa.ops[at] = id;
+        }
+        moved_from.insert(start, moved);
+    }
+    tdfa.prologue =
+        tdfa.starts.iter().map(|start| moved_from.get(start).cloned().unwrap_or_default()).collect();
+    drop_unused_lists(tdfa)
+}
+
+/// Removes the operation lists no transition names, keeping the others in their order.
+fn drop_unused_lists(mut tdfa: Tdfa) -> Tdfa {
+    let mut used = vec![false; tdfa.op_lists.len()];
+    used[0] = true;
+    for &id in &tdfa.ops {
+        used[id as usize] = true;
+    }
+    let mut new_id = vec![0u32; used.len()];
+    let mut lists = Vec::new();
+    for (id, list) in tdfa.op_lists.into_iter().enumerate() {
+        if used[id] {
+            new_id[id] = lists.len() as u32;
+            lists.push(list);
+        }
+    }
+    for id in &mut tdfa.ops {
+        *id = new_id[*id as usize];
+    }
+    tdfa.op_lists = lists;
+    tdfa
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,6 +463,7 @@ mod tests {
             op_lists,
             finals: all_finals,
             starts: vec![1],
+            prologue: vec![Vec::new()],
             registers,
             slots: 1,
         }
@@ -415,5 +526,138 @@ mod tests {
         let after = allocate(before.clone());
         assert_eq!(slots(&after, 3), slots(&before, 3));
         assert_eq!(slots(&after, 3), Ok(vec![Some(0), Some(1)]));
+    }
+
+    /// A tagged DFA over two byte classes (byte 0, and every other byte): `rows[s - 1]` gives
+    /// state `s`'s two transitions (target and operations), `finals[s - 1]` its final row;
+    /// state 1 starts.
+    fn two_classes(
+        rows: Vec<[(u32, Vec<RegOp>); 2]>,
+        finals: Vec<Option<Vec<FinalSrc>>>,
+        registers: usize,
+    ) -> Tdfa {
+        let mut map = [1u8; 256];
+        map[0] = 0;
+        let mut trans = vec![0, 0];
+        let mut ops = vec![0, 0];
+        let mut op_lists = vec![Vec::new()];
+        for row in rows {
+            for (target, list) in row {
+                trans.push(target);
+                ops.push(if list.is_empty() { 0 } else { op_lists.len() as u32 });
+                if !list.is_empty() {
+                    op_lists.push(list);
+                }
+            }
+        }
+        Tdfa {
+            classes: ByteClasses::from_map(map),
+            trans,
+            ops,
+            op_lists,
+            finals: std::iter::once(None).chain(finals).collect(),
+            starts: vec![1],
+            prologue: vec![Vec::new()],
+            registers,
+            slots: 1,
+        }
+    }
+
+    /// Whether `after` records what `before` does on every input of up to three bytes.
+    fn same_runs(before: &Tdfa, after: &Tdfa) {
+        let mut inputs: Vec<Vec<u8>> = vec![Vec::new()];
+        for len in 1..=3 {
+            for bits in 0..1u32 << len {
+                inputs.push((0..len).map(|k| (bits >> k & 1) as u8).collect());
+            }
+        }
+        for input in inputs {
+            assert_eq!(after.run(0, &input), before.run(0, &input), "{input:?}");
+        }
+    }
+
+    /// Whether `after` has no prologue and the same operations on every transition as `before`
+    /// (the lists may be numbered differently).
+    fn assert_unchanged(before: &Tdfa, after: &Tdfa) {
+        assert_eq!(after.prologue, vec![Vec::<u32>::new()]);
+        let lists = |t: &Tdfa| t.ops.iter().map(|&id| t.op_lists[id as usize].clone()).collect::<Vec<_>>();
+        assert_eq!(lists(after), lists(before));
+        assert_eq!((&after.trans, &after.finals), (&before.trans, &before.finals));
+    }
+
+    #[test]
+    fn the_start_states_position_writes_move_to_the_prologue() {
+        // Both first bytes record position 0 in register 1, which the end reads.
+        let set = || vec![RegOp::SetPos { dst: 1 }];
+        let before = two_classes(
+            vec![[(2, set()), (2, set())], [(3, vec![]), (3, vec![])], [(0, vec![]), (0, vec![])]],
+            vec![None, None, Some(vec![FinalSrc::Reg(1)])],
+            2,
+        );
+        let after = start_ops_to_prologue(before.clone());
+        assert_eq!(after.prologue, vec![vec![1]]);
+        assert_eq!((after.ops[2], after.ops[3]), (0, 0), "{after:?}");
+        assert_eq!(after.op_lists, vec![Vec::new()], "the emptied list is dropped");
+        same_runs(&before, &after);
+        assert_eq!(after.run(0, &[1, 0]), Ok(vec![Some(0)]));
+    }
+
+    #[test]
+    fn a_register_stays_where_a_first_byte_leaves_it_unset_and_it_is_read() {
+        // Byte 0 records position 0 in register 1; any other first byte leaves it unset, and
+        // the end reads it.
+        let before = two_classes(
+            vec![
+                [(2, vec![RegOp::SetPos { dst: 1 }]), (2, vec![])],
+                [(3, vec![]), (3, vec![])],
+                [(0, vec![]), (0, vec![])],
+            ],
+            vec![None, None, Some(vec![FinalSrc::Reg(1)])],
+            2,
+        );
+        let after = start_ops_to_prologue(before.clone());
+        assert_unchanged(&before, &after);
+        assert_eq!(after.run(0, &[1, 0]), Ok(vec![None]));
+    }
+
+    #[test]
+    fn a_register_moves_where_the_first_byte_that_leaves_it_unset_makes_it_dead() {
+        // Byte 0 records 0 in register 1; after any other first byte, register 1 is written
+        // again before anything reads it.
+        let before = two_classes(
+            vec![
+                [(2, vec![RegOp::SetPos { dst: 1 }]), (3, vec![RegOp::SetPos { dst: 2 }])],
+                [(4, vec![]), (4, vec![])],
+                [(4, vec![RegOp::SetPos { dst: 1 }]), (4, vec![RegOp::SetPos { dst: 1 }])],
+                [(0, vec![]), (0, vec![])],
+            ],
+            vec![None, None, None, Some(vec![FinalSrc::Reg(1)])],
+            3,
+        );
+        let after = start_ops_to_prologue(before.clone());
+        assert_eq!(after.prologue, vec![vec![1, 2]]);
+        same_runs(&before, &after);
+        assert_eq!(after.run(0, &[1, 0]), Ok(vec![Some(1)]));
+    }
+
+    #[test]
+    fn nothing_moves_that_the_start_reads_or_when_a_transition_enters_the_start() {
+        let set = || vec![RegOp::SetPos { dst: 1 }];
+        // The empty input ends in the start state, which reads register 1 (unset there).
+        let read_at_start = two_classes(
+            vec![[(2, set()), (2, set())], [(0, vec![]), (0, vec![])]],
+            vec![Some(vec![FinalSrc::Reg(1)]), Some(vec![FinalSrc::Reg(1)])],
+            2,
+        );
+        assert_unchanged(&read_at_start, &start_ops_to_prologue(read_at_start.clone()));
+        assert_eq!(read_at_start.run(0, &[]), Ok(vec![None]));
+        // Byte 0 goes back to the start, so its write may record a later position than 0.
+        let entered = two_classes(
+            vec![[(1, set()), (2, set())], [(0, vec![]), (0, vec![])]],
+            vec![None, Some(vec![FinalSrc::Reg(1)])],
+            2,
+        );
+        assert_unchanged(&entered, &start_ops_to_prologue(entered.clone()));
+        assert_eq!(entered.run(0, &[0, 0, 1]), Ok(vec![Some(2)]));
     }
 }

@@ -65,8 +65,12 @@ pub struct Tdfa {
     pub finals: Vec<Option<Vec<FinalSrc>>>,
     /// The start state of each parser.
     pub starts: Vec<u32>,
-    /// Operations to run before the first byte, per parser (lookahead tags of the start state
-    /// are committed on the first transition instead, so this is usually empty).
+    /// For each parser, the registers set to position 0 before the first byte: the positions
+    /// the first transition would record at 0 on every path that reads them, taken out of the
+    /// transitions so that they carry no operation (see
+    /// [`crate::regalloc::start_ops_to_prologue`]).
+    pub prologue: Vec<Vec<u32>>,
+    /// The number of registers, register 0 (never written, "unset") included.
     pub registers: usize,
     /// The number of tag slots.
     pub slots: usize,
@@ -117,6 +121,9 @@ impl Tdfa {
     pub fn run(&self, start: usize, input: &[u8]) -> Result<Vec<Option<usize>>, usize> {
         let stride = self.stride();
         let mut regs = vec![None; self.registers];
+        for &r in &self.prologue[start] {
+            regs[r as usize] = Some(0);
+        }
         let mut s = self.starts[start] as usize;
         for (i, &b) in input.iter().enumerate() {
             let at = s * stride + self.classes.get(b);
@@ -281,12 +288,14 @@ pub fn build(
         ops: ops_index,
         op_lists,
         finals,
+        prologue: vec![Vec::new(); starts.len()],
         starts,
         registers: b.next_reg as usize + 1,
         slots,
     };
     let tdfa = crate::regalloc::allocate(crate::regalloc::drop_redundant_clears(tdfa.minimize()));
-    Ok((tdfa.minimize().compact_classes(), b.ambiguities))
+    let tdfa = crate::regalloc::start_ops_to_prologue(tdfa.minimize()).compact_classes();
+    Ok((tdfa, b.ambiguities))
 }
 
 /// Placeholder register numbers for fresh registers, above any real one.
