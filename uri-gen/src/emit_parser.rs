@@ -157,6 +157,10 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
                 let dst = Literal::usize_unsuffixed(dst as usize);
                 quote!(regs[#dst] = at;)
             }
+            RegOp::SetNext { dst } => {
+                let dst = Literal::usize_unsuffixed(dst as usize);
+                quote!(regs[#dst] = at + 1;)
+            }
             RegOp::Copy { dst, src } => {
                 let dst = Literal::usize_unsuffixed(dst as usize);
                 let src = Literal::usize_unsuffixed(src as usize);

@@ -27,7 +27,7 @@ fn liveness(tdfa: &Tdfa) -> Vec<BTreeSet<u32>> {
     let writes = |list: &[RegOp]| -> Vec<u32> {
         list.iter()
             .map(|op| match *op {
-                RegOp::SetPos { dst } | RegOp::Copy { dst, .. } => dst,
+                RegOp::SetPos { dst } | RegOp::SetNext { dst } | RegOp::Copy { dst, .. } => dst,
             })
             .collect()
     };
@@ -98,7 +98,7 @@ pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
             let mut read = Vec::new();
             for op in list {
                 match *op {
-                    RegOp::SetPos { dst } => written.push(dst),
+                    RegOp::SetPos { dst } | RegOp::SetNext { dst } => written.push(dst),
                     RegOp::Copy { dst, src } => {
                         written.push(dst);
                         read.push(src);
@@ -111,7 +111,7 @@ pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
             // source, whose value it writes) or carried into the target.
             for op in list {
                 let (w, own) = match *op {
-                    RegOp::SetPos { dst } => (dst, None),
+                    RegOp::SetPos { dst } | RegOp::SetNext { dst } => (dst, None),
                     RegOp::Copy { dst, src } => (dst, Some(src)),
                 };
                 for &r in read.iter().filter(|&&r| Some(r) != own) {
@@ -166,6 +166,7 @@ pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
             .iter()
             .filter_map(|op| match *op {
                 RegOp::SetPos { dst } => Some(RegOp::SetPos { dst: rename(dst) }),
+                RegOp::SetNext { dst } => Some(RegOp::SetNext { dst: rename(dst) }),
                 RegOp::Copy { dst, src } => {
                     let (dst, src) = (rename(dst), rename(src));
                     (dst != src).then_some(RegOp::Copy { dst, src })
@@ -228,7 +229,7 @@ impl RegSet {
     /// copies an unset register.
     fn step(&mut self, op: &RegOp) {
         match *op {
-            RegOp::SetPos { dst } => self.set(dst, false),
+            RegOp::SetPos { dst } | RegOp::SetNext { dst } => self.set(dst, false),
             RegOp::Copy { dst, src } => {
                 let unset = src == UNSET || self.contains(src);
                 self.set(dst, unset);
@@ -344,7 +345,7 @@ pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
         let mut live = live_out.clone();
         for op in list.iter().rev() {
             match *op {
-                RegOp::SetPos { dst } => {
+                RegOp::SetPos { dst } | RegOp::SetNext { dst } => {
                     live.remove(&dst);
                 }
                 RegOp::Copy { dst, src } => {
@@ -355,17 +356,7 @@ pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
         }
         live
     };
-    // Whether the first operation of `list` that reads or writes `r` is `SetPos { dst: r }`.
-    let sets_first = |list: &[RegOp], r: u32| {
-        list.iter()
-            .find(|op| match **op {
-                RegOp::SetPos { dst } => dst == r,
-                RegOp::Copy { dst, src } => dst == r || src == r,
-            })
-            .is_some_and(|op| *op == RegOp::SetPos { dst: r })
-    };
-    let mut ids: HashMap<Vec<RegOp>, u32> =
-        tdfa.op_lists.iter().enumerate().map(|(id, list)| (list.clone(), id as u32)).collect();
+    let mut ids = list_ids(&tdfa);
     // Parsers may share a start state: each start state's row is rewritten once.
     let mut moved_from: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     for &start in &tdfa.starts {
@@ -374,11 +365,7 @@ pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
             continue;
         }
         let row: Vec<usize> = (s * stride..(s + 1) * stride).filter(|&at| tdfa.trans[at] != 0).collect();
-        let read_at_end: BTreeSet<u32> = tdfa.finals[s]
-            .iter()
-            .flatten()
-            .filter_map(|src| if let FinalSrc::Reg(r) = *src { Some(r) } else { None })
-            .collect();
+        let read_at_end = final_reads(&tdfa, s);
         let set: BTreeSet<u32> = row
             .iter()
             .flat_map(|&at| &tdfa.op_lists[tdfa.ops[at] as usize])
@@ -395,24 +382,109 @@ pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
             })
             .collect();
         for &at in &row {
-            let list = &tdfa.op_lists[tdfa.ops[at] as usize];
-            let kept: Vec<RegOp> = list
-                .iter()
-                .filter(|op| !matches!(**op, RegOp::SetPos { dst } if moved.contains(&dst)))
-                .copied()
-                .collect();
-            let next = tdfa.op_lists.len() as u32;
-            let id = *ids.entry(kept.clone()).or_insert(next);
-            if id == next {
-                tdfa.op_lists.push(kept);
-            }
-            tdfa.ops[at] = id;
+            let kept = without_sets(&tdfa.op_lists[tdfa.ops[at] as usize], &moved);
+            tdfa.ops[at] = intern(&mut tdfa.op_lists, &mut ids, kept);
         }
         moved_from.insert(start, moved);
     }
     tdfa.prologue =
         tdfa.starts.iter().map(|start| moved_from.get(start).cloned().unwrap_or_default()).collect();
     drop_unused_lists(tdfa)
+}
+
+/// Commits, on the transitions into a state, the positions that every transition out of it
+/// records first thing: when each non-dead transition out of state `s` starts (before any other
+/// use of register `r`) with `SetPos { dst: r }`, and `s`'s final row does not read `r`, then
+/// `r` is dead on entry to `s`, and `SetNext { dst: r }` at the end of each transition into `s`
+/// writes the same position one step earlier (the byte after the one that enters `s` is the one
+/// that leaves it). TDFA(1) commits a tag on the transition after the one that reaches it, so
+/// that loops carry no operation; where the transition into `s` records positions anyway and
+/// the transitions out of `s` do not loop, committing one byte early folds two operation lists
+/// into one.
+///
+/// A state is rewritten only when every transition into it already has operations (none gains
+/// a dispatch it did not have) and some transition out of it is left with none (one loses it).
+/// Start states are left alone: the first byte has no transition before it (see
+/// [`start_ops_to_prologue`]). On RFC 3986, the query's start is committed with the `?` and a
+/// path's start with the scheme's `:`.
+pub fn commit_early(mut tdfa: Tdfa) -> Tdfa {
+    let stride = tdfa.stride();
+    let mut ids = list_ids(&tdfa);
+    let mut incoming: Vec<Vec<usize>> = vec![Vec::new(); tdfa.len()];
+    for at in stride..tdfa.trans.len() {
+        if tdfa.trans[at] != 0 {
+            incoming[tdfa.trans[at] as usize].push(at);
+        }
+    }
+    for (s, into) in incoming.iter().enumerate().skip(1) {
+        if tdfa.starts.contains(&(s as u32)) || into.is_empty() || into.iter().any(|&at| tdfa.ops[at] == 0) {
+            continue;
+        }
+        let out: Vec<usize> = (s * stride..(s + 1) * stride).filter(|&at| tdfa.trans[at] != 0).collect();
+        let read_at_end = final_reads(&tdfa, s);
+        let out_lists: Vec<Vec<RegOp>> =
+            out.iter().map(|&at| tdfa.op_lists[tdfa.ops[at] as usize].clone()).collect();
+        let Some(first) = out_lists.first() else { continue };
+        let moved: Vec<u32> = first
+            .iter()
+            .filter_map(|op| if let RegOp::SetPos { dst } = *op { Some(dst) } else { None })
+            .filter(|&r| r != UNSET && !read_at_end.contains(&r))
+            .filter(|&r| out_lists.iter().all(|list| sets_first(list, r)))
+            .collect();
+        if moved.is_empty() || !out_lists.iter().any(|list| without_sets(list, &moved).is_empty()) {
+            continue;
+        }
+        for (&at, list) in out.iter().zip(&out_lists) {
+            tdfa.ops[at] = intern(&mut tdfa.op_lists, &mut ids, without_sets(list, &moved));
+        }
+        // After the transitions out (a loop on `s` is both: its `SetPos` goes, its `SetNext` comes).
+        for &at in into {
+            let mut list = tdfa.op_lists[tdfa.ops[at] as usize].clone();
+            list.extend(moved.iter().map(|&dst| RegOp::SetNext { dst }));
+            tdfa.ops[at] = intern(&mut tdfa.op_lists, &mut ids, list);
+        }
+    }
+    drop_unused_lists(tdfa)
+}
+
+/// `list` without its `SetPos` operations on the registers `regs`.
+fn without_sets(list: &[RegOp], regs: &[u32]) -> Vec<RegOp> {
+    list.iter().filter(|op| !matches!(**op, RegOp::SetPos { dst } if regs.contains(&dst))).copied().collect()
+}
+
+/// Whether the first operation of `list` that reads or writes `r` is `SetPos { dst: r }`, so
+/// that the list neither reads `r`'s old value nor keeps it.
+fn sets_first(list: &[RegOp], r: u32) -> bool {
+    list.iter()
+        .find(|op| match **op {
+            RegOp::SetPos { dst } | RegOp::SetNext { dst } => dst == r,
+            RegOp::Copy { dst, src } => dst == r || src == r,
+        })
+        .is_some_and(|op| *op == RegOp::SetPos { dst: r })
+}
+
+/// The registers the final row of state `s` reads.
+fn final_reads(tdfa: &Tdfa, s: usize) -> BTreeSet<u32> {
+    tdfa.finals[s]
+        .iter()
+        .flatten()
+        .filter_map(|src| if let FinalSrc::Reg(r) = *src { Some(r) } else { None })
+        .collect()
+}
+
+/// Each operation list of `tdfa` by its contents, for [`intern`].
+fn list_ids(tdfa: &Tdfa) -> HashMap<Vec<RegOp>, u32> {
+    tdfa.op_lists.iter().enumerate().map(|(id, list)| (list.clone(), id as u32)).collect()
+}
+
+/// The id of operation list `list`, added to `lists` if it is new.
+fn intern(lists: &mut Vec<Vec<RegOp>>, ids: &mut HashMap<Vec<RegOp>, u32>, list: Vec<RegOp>) -> u32 {
+    let next = lists.len() as u32;
+    let id = *ids.entry(list.clone()).or_insert(next);
+    if id == next {
+        lists.push(list);
+    }
+    id
 }
 
 /// Removes the operation lists no transition names, keeping the others in their order.
@@ -563,10 +635,10 @@ mod tests {
         }
     }
 
-    /// Whether `after` records what `before` does on every input of up to three bytes.
+    /// Whether `after` records what `before` does on every input of up to five bytes.
     fn same_runs(before: &Tdfa, after: &Tdfa) {
         let mut inputs: Vec<Vec<u8>> = vec![Vec::new()];
-        for len in 1..=3 {
+        for len in 1..=5 {
             for bits in 0..1u32 << len {
                 inputs.push((0..len).map(|k| (bits >> k & 1) as u8).collect());
             }
@@ -580,7 +652,6 @@ mod tests {
     /// (the lists may be numbered differently).
     fn assert_unchanged(before: &Tdfa, after: &Tdfa) {
         assert_eq!(after.prologue, vec![Vec::<u32>::new()]);
-        let lists = |t: &Tdfa| t.ops.iter().map(|&id| t.op_lists[id as usize].clone()).collect::<Vec<_>>();
         assert_eq!(lists(after), lists(before));
         assert_eq!((&after.trans, &after.finals), (&before.trans, &before.finals));
     }
@@ -659,5 +730,85 @@ mod tests {
         );
         assert_unchanged(&entered, &start_ops_to_prologue(entered.clone()));
         assert_eq!(entered.run(0, &[0, 0, 1]), Ok(vec![Some(2)]));
+    }
+
+    /// The operations on each transition of `t`, in table order.
+    fn lists(t: &Tdfa) -> Vec<Vec<RegOp>> {
+        t.ops.iter().map(|&id| t.op_lists[id as usize].clone()).collect()
+    }
+
+    #[test]
+    fn a_position_every_transition_out_records_first_is_committed_on_the_way_in() {
+        // State 2 is entered with register 1 set; both ways out record their position in
+        // register 2 first, and state 3 reads both.
+        let set = |dst| vec![RegOp::SetPos { dst }];
+        let before = two_classes(
+            vec![[(2, set(1)), (2, set(1))], [(3, set(2)), (3, set(2))], [(0, vec![]), (0, vec![])]],
+            vec![None, None, Some(vec![FinalSrc::Reg(1), FinalSrc::Reg(2)])],
+            3,
+        );
+        let after = commit_early(before.clone());
+        let both = vec![RegOp::SetPos { dst: 1 }, RegOp::SetNext { dst: 2 }];
+        assert_eq!(lists(&after)[2..6], [both.clone(), both, vec![], vec![]], "{after:?}");
+        same_runs(&before, &after);
+        assert_eq!(after.run(0, &[1, 0]), Ok(vec![Some(0), Some(1)]));
+    }
+
+    #[test]
+    fn a_loop_that_records_a_position_each_time_commits_it_one_byte_early() {
+        // State 2 loops on byte 0 and leaves on any other byte, recording the position in
+        // register 2 either way; the final state reads it (the last byte 0's position, or the
+        // leaving byte's).
+        let set = |dst| vec![RegOp::SetPos { dst }];
+        let before = two_classes(
+            vec![[(2, set(1)), (2, set(1))], [(2, set(2)), (3, set(2))], [(0, vec![]), (0, vec![])]],
+            vec![None, None, Some(vec![FinalSrc::Reg(1), FinalSrc::Reg(2)])],
+            3,
+        );
+        let after = commit_early(before.clone());
+        assert_eq!(lists(&after)[4..6], [vec![RegOp::SetNext { dst: 2 }], vec![]], "{after:?}");
+        same_runs(&before, &after);
+        assert_eq!(after.run(0, &[1, 0, 0, 1]), Ok(vec![Some(0), Some(3)]));
+    }
+
+    #[test]
+    fn nothing_is_committed_early_that_would_add_a_dispatch_or_change_a_match() {
+        let set = |dst| vec![RegOp::SetPos { dst }];
+        let end = Some(vec![FinalSrc::Reg(1), FinalSrc::Reg(2)]);
+        let cases = [
+            // A way into state 2 (byte 0) records nothing: it would gain an operation list.
+            two_classes(
+                vec![[(2, vec![]), (2, set(1))], [(3, set(2)), (3, set(2))], [(0, vec![]), (0, vec![])]],
+                vec![None, None, end.clone()],
+                3,
+            ),
+            // One way out of state 2 copies register 2 before setting it: it reads the old value.
+            two_classes(
+                vec![
+                    [(2, set(1)), (2, set(1))],
+                    [(3, set(2)), (3, vec![RegOp::Copy { dst: 1, src: 2 }, RegOp::SetPos { dst: 2 }])],
+                    [(0, vec![]), (0, vec![])],
+                ],
+                vec![None, None, end.clone()],
+                3,
+            ),
+            // One way out of state 2 does not record register 2.
+            two_classes(
+                vec![[(2, set(1)), (2, set(1))], [(3, set(2)), (3, vec![])], [(0, vec![]), (0, vec![])]],
+                vec![None, None, end.clone()],
+                3,
+            ),
+            // State 2 accepts and reads register 2 there, unset.
+            two_classes(
+                vec![[(2, set(1)), (2, set(1))], [(3, set(2)), (3, set(2))], [(0, vec![]), (0, vec![])]],
+                vec![None, end.clone(), end],
+                3,
+            ),
+        ];
+        for before in cases {
+            let after = commit_early(before.clone());
+            assert_eq!(lists(&after), lists(&before));
+            same_runs(&before, &after);
+        }
     }
 }

@@ -32,6 +32,12 @@ pub enum RegOp {
         /// The register written.
         dst: u32,
     },
+    /// `dst := i + 1`: the position after the byte, which the next transition would record
+    /// with `SetPos` (see [`crate::regalloc::commit_early`]).
+    SetNext {
+        /// The register written.
+        dst: u32,
+    },
     /// `dst := src`.
     Copy {
         /// The register written.
@@ -148,6 +154,7 @@ fn apply(ops: &[RegOp], i: usize, regs: &mut [Option<usize>]) {
     for op in ops {
         match *op {
             RegOp::SetPos { dst } => regs[dst as usize] = Some(i),
+            RegOp::SetNext { dst } => regs[dst as usize] = Some(i + 1),
             RegOp::Copy { dst, src } => regs[dst as usize] = regs[src as usize],
         }
     }
@@ -294,7 +301,8 @@ pub fn build(
         slots,
     };
     let tdfa = crate::regalloc::allocate(crate::regalloc::drop_redundant_clears(tdfa.minimize()));
-    let tdfa = crate::regalloc::start_ops_to_prologue(tdfa.minimize()).compact_classes();
+    let tdfa = crate::regalloc::start_ops_to_prologue(tdfa.minimize());
+    let tdfa = crate::regalloc::commit_early(tdfa).compact_classes();
     Ok((tdfa, b.ambiguities))
 }
 
