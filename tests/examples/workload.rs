@@ -14,6 +14,9 @@
 //! - `workload resolve`: the resolution pairs' time split into its steps (parse the base, parse
 //!   the reference, resolve parsed inputs into a reused buffer or a new value), for `uri` and
 //!   oxiri, the fastest of 40 interleaved passes in ns per pair.
+//! - `valgrind --tool=callgrind target/release/examples/workload resolve-one into|new`: resolves
+//!   the parsed resolution pairs once, into a reused buffer or into new values (the inputs' parse
+//!   is the same in both, so the difference from `resolve-one none` is the resolution's own).
 //! - `workload profile`: what the generated loops do per URL of each corpus (accelerated runs,
 //!   bytes inside them, table transitions, the parser's register operations), counted by walking
 //!   the generator's automata the way the emitted loops walk their tables. `PERFORMANCE.md`
@@ -54,6 +57,27 @@ fn main() {
         ["profile"] => profile(),
         ["lengths"] => lengths(),
         ["resolve"] => resolve(),
+        ["resolve-one", what] => {
+            let owned = uri_tests::resolution_pairs();
+            let ours: Vec<(uri::Uri<'_>, uri::UriRef<'_>)> = owned
+                .iter()
+                .filter_map(|(b, r)| Some((uri::Uri::parse(b).ok()?, uri::UriRef::parse(r).ok()?)))
+                .collect();
+            let mut buffer = String::new();
+            let n: usize = match *what {
+                "into" => ours
+                    .iter()
+                    .map(|(b, r)| {
+                        buffer.clear();
+                        black_box(b).resolve_into(black_box(r), uri::ResolveOptions::STRICT, &mut buffer);
+                        buffer.len()
+                    })
+                    .sum(),
+                "new" => ours.iter().map(|(b, r)| black_box(b).resolve(r).as_str().len()).sum(),
+                _ => ours.len(),
+            };
+            println!("{n}");
+        }
         ["one", "none", file] => {
             let lines = lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
@@ -68,7 +92,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload resolve | workload one PREFIX|none FILE"
+                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload resolve | workload resolve-one into|new|none | workload one PREFIX|none FILE"
             );
             std::process::exit(2);
         }
