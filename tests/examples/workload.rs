@@ -73,8 +73,12 @@ fn main() {
                         buffer.len()
                     })
                     .sum(),
-                "new" => ours.iter().map(|(b, r)| black_box(b).resolve(r).as_str().len()).sum(),
-                _ => ours.len(),
+                "new" => ours.iter().map(|(b, r)| black_box(b).resolve(black_box(r)).as_str().len()).sum(),
+                "none" => ours.len(),
+                _ => {
+                    eprintln!("usage: workload resolve-one into|new|none");
+                    std::process::exit(2);
+                }
             };
             println!("{n}");
         }

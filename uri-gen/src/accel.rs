@@ -122,7 +122,7 @@ impl Accel {
     }
 
     /// Bytes of the acceleration tables emitted for an automaton of `stride` columns: `LOOP` (one
-    /// entry per byte) and `ACCEL` (one per accelerated state, and the dead state's), each entry
+    /// entry per byte) and `ACCEL` ([`Accel::index_len`] entries), each entry
     /// [`Accel::width`] bits wide, and when there are loop sets the vector walks' tables: the
     /// AVX-512 plan's, then the nibble tables of the AVX2 walk's sets that the AVX-512 plan does
     /// not classify (its `SET_OF` entries share the AVX-512 plan's bytes). A nibble table of a

@@ -344,8 +344,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
         #[doc = " in `regs`. Returns the state it ends in, or where no match can go on."]
-        #[doc = " (The caller holds the registers: in a walk of its own, they would be split into 28"]
-        #[doc = " variables, spilled, and copied one by one into the match.)"]
+        #[doc = " (The caller holds the registers: in a walk of its own, the compiler would split them"]
+        #[doc = " into variables, spill them, and copy them one by one into the match.)"]
         #[inline(always)]
         #[allow(unsafe_code)]
         fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {

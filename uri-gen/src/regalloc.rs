@@ -377,7 +377,9 @@ pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
             .filter(|&r| {
                 row.iter().all(|&at| {
                     let list = &tdfa.op_lists[tdfa.ops[at] as usize];
-                    sets_first(list, r) || !live_in(list, &live[tdfa.trans[at] as usize]).contains(&r)
+                    writes_once(list, r)
+                        && (sets_first(list, r)
+                            || !live_in(list, &live[tdfa.trans[at] as usize]).contains(&r))
                 })
             })
             .collect();
@@ -403,7 +405,8 @@ pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
 /// into one.
 ///
 /// A state is rewritten only when every transition into it already has operations (none gains
-/// a dispatch it did not have) and some transition out of it is left with none (one loses it).
+/// a dispatch it did not have) and some transition out of it to another state is left with none
+/// (one loses it; a loop on the state that is emptied gets the `SetNext` back).
 /// Start states are left alone: the first byte has no transition before it (see
 /// [`start_ops_to_prologue`]). On RFC 3986, the query's start is committed with the `?` and a
 /// path's start with the scheme's `:`.
@@ -429,9 +432,14 @@ pub fn commit_early(mut tdfa: Tdfa) -> Tdfa {
             .iter()
             .filter_map(|op| if let RegOp::SetPos { dst } = *op { Some(dst) } else { None })
             .filter(|&r| r != UNSET && !read_at_end.contains(&r))
-            .filter(|&r| out_lists.iter().all(|list| sets_first(list, r)))
+            .filter(|&r| out_lists.iter().all(|list| sets_first(list, r) && writes_once(list, r)))
             .collect();
-        if moved.is_empty() || !out_lists.iter().any(|list| without_sets(list, &moved).is_empty()) {
+        // A list emptied on a loop gets `SetNext` back: only a way out to another state counts.
+        let empties = out
+            .iter()
+            .zip(&out_lists)
+            .any(|(&at, list)| tdfa.trans[at] as usize != s && without_sets(list, &moved).is_empty());
+        if moved.is_empty() || !empties {
             continue;
         }
         for (&at, list) in out.iter().zip(&out_lists) {
@@ -447,9 +455,21 @@ pub fn commit_early(mut tdfa: Tdfa) -> Tdfa {
     drop_unused_lists(tdfa)
 }
 
-/// `list` without its `SetPos` operations on the registers `regs`.
+/// `list` without its `SetPos` operations on the registers `regs` (each of which the callers
+/// check [`sets_first`] and [`writes_once`] for).
 fn without_sets(list: &[RegOp], regs: &[u32]) -> Vec<RegOp> {
     list.iter().filter(|op| !matches!(**op, RegOp::SetPos { dst } if regs.contains(&dst))).copied().collect()
+}
+
+/// Whether `list` writes register `r` at most once. The passes that take a `SetPos` out of a list
+/// only do so where it is the list's one write of the register: a later write would otherwise
+/// be left alone to decide the value (the lists the TDFA construction makes write each register
+/// once, but nothing in their type says so).
+fn writes_once(list: &[RegOp], r: u32) -> bool {
+    let writes = |op: &&RegOp| match **op {
+        RegOp::SetPos { dst } | RegOp::SetNext { dst } | RegOp::Copy { dst, .. } => dst == r,
+    };
+    list.iter().filter(writes).count() <= 1
 }
 
 /// Whether the first operation of `list` that reads or writes `r` is `SetPos { dst: r }`, so
@@ -810,5 +830,36 @@ mod tests {
             assert_eq!(lists(&after), lists(&before));
             same_runs(&before, &after);
         }
+    }
+
+    #[test]
+    fn a_register_written_twice_by_one_list_stays_where_it_is() {
+        // Byte 0's list clears register 1, then records position 0 in it; byte 1's records 0.
+        // Taking the `SetPos` out of the first list would leave it unset.
+        let clear_then_set = vec![RegOp::Copy { dst: 1, src: UNSET }, RegOp::SetPos { dst: 1 }];
+        let before = two_classes(
+            vec![
+                [(2, clear_then_set), (2, vec![RegOp::SetPos { dst: 1 }])],
+                [(3, vec![]), (3, vec![])],
+                [(0, vec![]), (0, vec![])],
+            ],
+            vec![None, None, Some(vec![FinalSrc::Reg(1)])],
+            2,
+        );
+        let after = start_ops_to_prologue(before.clone());
+        assert_unchanged(&before, &after);
+        assert_eq!(after.run(0, &[0, 0]), Ok(vec![Some(0)]));
+        // State 2's ways out record position `i` in register 2, then overwrite it with a copy
+        // and record it again: committing the first early and dropping both would keep the copy.
+        let set = |dst| vec![RegOp::SetPos { dst }];
+        let twice = vec![RegOp::SetPos { dst: 2 }, RegOp::Copy { dst: 2, src: 1 }, RegOp::SetPos { dst: 2 }];
+        let before = two_classes(
+            vec![[(2, set(1)), (2, set(1))], [(3, twice.clone()), (3, twice)], [(0, vec![]), (0, vec![])]],
+            vec![None, None, Some(vec![FinalSrc::Reg(1), FinalSrc::Reg(2)])],
+            3,
+        );
+        let after = commit_early(before.clone());
+        assert_eq!(lists(&after), lists(&before));
+        assert_eq!(after.run(0, &[0, 0]), Ok(vec![Some(0), Some(1)]));
     }
 }
