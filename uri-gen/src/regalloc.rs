@@ -173,12 +173,7 @@ pub fn allocate(mut tdfa: Tdfa) -> Tdfa {
                 }
             })
             .collect();
-        let n = lists.len() as u32;
-        let id = *ids.entry(renamed.clone()).or_insert(n);
-        if id == n {
-            lists.push(renamed);
-        }
-        remap.push(id);
+        remap.push(intern(&mut lists, &mut ids, renamed));
     }
     for op in &mut tdfa.ops {
         *op = remap[*op as usize];
@@ -316,12 +311,7 @@ pub fn drop_redundant_clears(mut tdfa: Tdfa) -> Tdfa {
                     kept.push(*op);
                 }
             }
-            let next = lists.len() as u32;
-            let id = *ids.entry(kept.clone()).or_insert(next);
-            if id == next {
-                lists.push(kept);
-            }
-            tdfa.ops[at] = id;
+            tdfa.ops[at] = intern(&mut lists, &mut ids, kept);
         }
     }
     tdfa.op_lists = lists;
