@@ -156,6 +156,18 @@ impl Accel {
         (((self.count + 1) * stride - 1) >> Accel::shift(stride)) + 1
     }
 
+    /// A table indexed by `state >> Accel::shift(stride)` ([`Accel::index_len`] entries): `of(n)`
+    /// for accelerated state `n` (premultiplied id `n * stride`), `unused` elsewhere (the dead
+    /// state's entry among them).
+    pub fn shifted_table<T: Clone>(&self, stride: usize, unused: T, of: impl Fn(usize) -> T) -> Vec<T> {
+        let shift = Accel::shift(stride);
+        let mut table = vec![unused; self.index_len(stride)];
+        for n in 1..=self.count {
+            table[(n * stride) >> shift] = of(n);
+        }
+        table
+    }
+
     /// The AVX-512 form of the plan for an automaton of `stride` columns, or `None` when there is
     /// no loop set.
     ///
@@ -299,10 +311,8 @@ impl Accel {
         let shift = Accel::shift(stride);
         // Unused entries, the dead state's among them, name the empty set, so that a walk in the
         // dead state skips nothing, as the table walk does.
-        let mut set_of = vec![SIMD_SETS as u8; self.index_len(stride)];
-        for n in 1..=self.count {
-            set_of[(n * stride) >> shift] = set_bit[self.masks[n].trailing_zeros() as usize];
-        }
+        let set_of =
+            self.shifted_table(stride, SIMD_SETS as u8, |n| set_bit[self.masks[n].trailing_zeros() as usize]);
         let mut members = [0u8; 256];
         for (b, member) in members.iter_mut().enumerate() {
             for (bit, &set) in chosen.iter().enumerate() {

@@ -112,15 +112,11 @@ pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
         _ => quote!(u64),
     };
     let loop_table = accel.table.iter().map(|&w| Literal::u64_unsuffixed(w));
-    let shift = Accel::shift(stride);
-    let mut masks = vec![0; accel.index_len(stride)];
-    for (n, &mask) in accel.masks.iter().enumerate().skip(1) {
-        masks[(n * stride) >> shift] = mask;
-    }
+    let masks = accel.shifted_table(stride, 0, |n| accel.masks[n]);
     let accel_len = Literal::usize_unsuffixed(masks.len());
     let accel_masks = masks.into_iter().map(Literal::u64_unsuffixed);
     let accel_end = Literal::usize_unsuffixed((accel.count + 1) * stride);
-    let shift = Literal::u32_unsuffixed(shift);
+    let shift = Literal::u32_unsuffixed(Accel::shift(stride));
     quote! {
         #[doc = " The first index at or after `i` whose byte is not in the loop set `mask`. Short runs"]
         #[doc = " (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are"]

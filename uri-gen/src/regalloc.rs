@@ -31,17 +31,7 @@ fn liveness(tdfa: &Tdfa) -> Vec<BTreeSet<u32>> {
             })
             .collect()
     };
-    let mut live: Vec<BTreeSet<u32>> = tdfa
-        .finals
-        .iter()
-        .map(|f| {
-            f.iter()
-                .flatten()
-                .filter_map(|src| if let FinalSrc::Reg(r) = *src { Some(r) } else { None })
-                .filter(|&r| r != UNSET)
-                .collect()
-        })
-        .collect();
+    let mut live: Vec<BTreeSet<u32>> = (0..n).map(|s| final_reads(tdfa, s)).collect();
     let mut changed = true;
     while changed {
         changed = false;
@@ -327,7 +317,6 @@ pub fn drop_redundant_clears(mut tdfa: Tdfa) -> Tdfa {
 /// first step carries no operation at all (on RFC 3986, the scheme's or the path's start, one of
 /// the five operation lists a typical URL ran).
 pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
-    let stride = tdfa.stride();
     let live = liveness(&tdfa);
     let entered: BTreeSet<u32> = tdfa.trans.iter().copied().collect();
     // `list`, run into a state where `live_out` is live: the registers it reads before writing.
@@ -354,7 +343,7 @@ pub fn start_ops_to_prologue(mut tdfa: Tdfa) -> Tdfa {
         if entered.contains(&start) || moved_from.contains_key(&start) {
             continue;
         }
-        let row: Vec<usize> = (s * stride..(s + 1) * stride).filter(|&at| tdfa.trans[at] != 0).collect();
+        let row = ways_out(&tdfa, s);
         let read_at_end = final_reads(&tdfa, s);
         let set: BTreeSet<u32> = row
             .iter()
@@ -413,7 +402,7 @@ pub fn commit_early(mut tdfa: Tdfa) -> Tdfa {
         if tdfa.starts.contains(&(s as u32)) || into.is_empty() || into.iter().any(|&at| tdfa.ops[at] == 0) {
             continue;
         }
-        let out: Vec<usize> = (s * stride..(s + 1) * stride).filter(|&at| tdfa.trans[at] != 0).collect();
+        let out = ways_out(&tdfa, s);
         let read_at_end = final_reads(&tdfa, s);
         let out_lists: Vec<Vec<RegOp>> =
             out.iter().map(|&at| tdfa.op_lists[tdfa.ops[at] as usize].clone()).collect();
@@ -473,13 +462,20 @@ fn sets_first(list: &[RegOp], r: u32) -> bool {
         .is_some_and(|op| *op == RegOp::SetPos { dst: r })
 }
 
-/// The registers the final row of state `s` reads.
+/// The registers the final row of state `s` reads (register 0, never written, left out).
 fn final_reads(tdfa: &Tdfa, s: usize) -> BTreeSet<u32> {
     tdfa.finals[s]
         .iter()
         .flatten()
         .filter_map(|src| if let FinalSrc::Reg(r) = *src { Some(r) } else { None })
+        .filter(|&r| r != UNSET)
         .collect()
+}
+
+/// The table indexes of state `s`'s transitions that do not go to the dead state.
+fn ways_out(tdfa: &Tdfa, s: usize) -> Vec<usize> {
+    let stride = tdfa.stride();
+    (s * stride..(s + 1) * stride).filter(|&at| tdfa.trans[at] != 0).collect()
 }
 
 /// Each operation list of `tdfa` by its contents, for [`intern`].
