@@ -12,8 +12,9 @@
 //!   and both sides of the resolution pairs, grouped by length; shows the fixed cost of a walk
 //!   (`PERFORMANCE.md` compares the vector and table walks this way).
 //! - `workload resolve`: the resolution pairs' time split into its steps (parse the base, parse
-//!   the reference, resolve parsed inputs into a reused buffer or a new value), for `uri` and
-//!   oxiri, the fastest of 40 interleaved passes in ns per pair.
+//!   the reference, resolve parsed inputs into a reused buffer or a new value, and all three as
+//!   the resolve bench does them), for `uri` and oxiri, the fastest of 40 interleaved passes in
+//!   ns per pair.
 //! - `valgrind --tool=callgrind target/release/examples/workload resolve-one into|new`: resolves
 //!   the parsed resolution pairs once, into a reused buffer or into new values (the inputs' parse
 //!   is the same in both, so the difference from `resolve-one none` is the resolution's own).
@@ -185,7 +186,7 @@ fn resolve() {
         .filter_map(|&(b, r)| Some((oxiri::Iri::parse(b).ok()?, oxiri::IriRef::parse(r).ok()?)))
         .collect();
     let mut buffer = String::new();
-    let steps: [(&str, &mut dyn FnMut() -> usize); 8] = [
+    let steps: [(&str, &mut dyn FnMut() -> usize); 9] = [
         ("uri: parse the base", &mut || {
             pairs.iter().filter(|(b, _)| uri::Uri::parse(black_box(b)).is_ok()).count()
         }),
@@ -208,6 +209,11 @@ fn resolve() {
         }),
         ("uri: resolve (new UriBuf)", &mut || {
             ours.iter().map(|(b, r)| black_box(b).resolve(r).as_str().len()).sum()
+        }),
+        ("uri: parse both, resolve", &mut || {
+            let all =
+                |b, r| Some(uri::Uri::parse(b).ok()?.resolve(&uri::UriRef::parse(r).ok()?).as_str().len());
+            pairs.iter().filter_map(|&(b, r)| all(black_box(b), black_box(r))).sum()
         }),
         ("oxiri: parse both", &mut || {
             let parse = |b, r| Some((oxiri::Iri::parse(b).ok()?, oxiri::IriRef::parse(r).ok()?));

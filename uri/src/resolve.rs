@@ -156,7 +156,10 @@ impl<'a> UriRef<'a> {
 ///
 /// Recomposition copies runs of the inputs as they are: a URI reference is its components and
 /// their delimiters in order, so the text before a path (`scheme:` and `//authority`) and the
-/// text after it (`?query#fragment`) are each one slice of the base or of the reference.
+/// text after it (`?query#fragment`) are each one slice of the base or of the reference. In the
+/// common case, a reference with neither scheme nor authority whose merged path has no dot
+/// segment to remove (or only leading ones), the result is two slices: the base up to the end
+/// of the directory it keeps, and the reference from its path on ([`Merge`]).
 ///
 /// Returns the result's component offsets (relative to where it starts in `out`), worked out
 /// from the inputs' offsets as the text is copied, so that the result needs no parse. They are
@@ -171,9 +174,7 @@ fn resolve_into(
     let (b_text, r_text) = (base.as_str(), r.as_str());
     let b_ref = base.as_uri_ref();
     let (b_captures, r_captures) = (b_ref.captures(), r.captures());
-    let (b_path_start, b_path_end) = path_span(&b_ref);
     let (r_path_start, r_path_end) = path_span(r);
-    let r_path = &r_text[r_path_start..r_path_end];
     out.reserve(result_capacity(base, r));
     let r_is_uri = match r_captures.scheme() {
         Some((start, end)) => !(options.non_strict && r_text[start..end].eq_ignore_ascii_case(base.scheme())),
@@ -182,62 +183,78 @@ fn resolve_into(
     // `captures` holds the offsets of the text before the path (scheme and authority), taken
     // from the input that text is copied from; the path, query and fragment are set below.
     let mut captures;
-    let has_authority;
     let path_at;
-    if r_is_uri {
-        // T is R, with the dot segments of its path removed.
-        out.push_str(&r_text[..r_path_start]);
-        captures = r_captures;
-        has_authority = r_captures.authority().is_some();
-        path_at = out.len();
-        remove_dots_into(out, "", r_path);
-    } else if let Some((authority_start, _)) = r_captures.authority() {
-        out.push_str(base.scheme());
-        out.push(':');
-        // The authority with its "//", as R wrote it (after R's scheme in the non-strict case).
-        let from = authority_start - 2;
-        captures = r_captures.shifted((out.len() - start) as isize - from as isize);
-        captures.set_scheme(Some((0, base.scheme().len())));
-        out.push_str(&r_text[from..r_path_start]);
-        has_authority = true;
-        path_at = out.len();
-        remove_dots_into(out, "", r_path);
-    } else if r_path.is_empty() {
-        // T is the base up to its path, then R's query, or else the base's; then R's fragment.
-        let base_end = match (r_captures.query(), b_captures.query()) {
-            (None, Some((_, query_end))) => query_end,
-            _ => b_path_end,
-        };
-        out.push_str(&b_text[..base_end]);
-        out.push_str(&r_text[r_path_end..]);
-        let mut captures = b_captures;
-        let delta = base_end as isize - r_path_end as isize;
-        if r_captures.query().is_some() {
-            captures.set_query(shift(r_captures.query(), delta));
-        }
-        captures.set_fragment(shift(r_captures.fragment(), delta));
-        return fits(out.len() - start).then_some(captures);
-    } else {
-        out.push_str(&b_text[..b_path_start]);
-        captures = b_captures;
-        has_authority = b_captures.authority().is_some();
-        path_at = out.len();
-        let base_path = &b_text[b_path_start..b_path_end];
-        if r_path.starts_with('/') {
-            remove_dots_into(out, "", r_path);
-        } else if has_authority && base_path.is_empty() {
-            // Section 5.2.3, first case: "/" then the reference's path.
-            remove_dots_into(out, "/", r_path);
+    let mut path_end;
+    if r_is_uri || r_captures.authority().is_some() {
+        let has_authority = r_captures.authority().is_some();
+        if r_is_uri {
+            // T is R, with the dot segments of its path removed.
+            out.push_str(&r_text[..r_path_start]);
+            captures = r_captures;
         } else {
-            let directory = last_slash(base_path).map_or("", |slash| &base_path[..=slash]);
-            remove_dots_into(out, directory, r_path);
+            out.push_str(base.scheme());
+            out.push(':');
+            // The authority with its "//", as R wrote it (after R's scheme in the non-strict
+            // case).
+            let from = r_captures.authority().map_or(0, |(authority_start, _)| authority_start - 2);
+            captures = r_captures.shifted((out.len() - start) as isize - from as isize);
+            captures.set_scheme(Some((0, base.scheme().len())));
+            out.push_str(&r_text[from..r_path_start]);
+        }
+        path_at = out.len();
+        remove_dots_into(out, "", &r_text[r_path_start..r_path_end]);
+        path_end = out.len();
+        if !has_authority && out[path_at..].starts_with("//") {
+            out.insert_str(path_at, "/.");
+            path_end += 2;
+        }
+        out.push_str(&r_text[r_path_end..]);
+    } else {
+        // R has no authority, and no scheme unless the non-strict case ignores it: its path
+        // starts it (or follows that scheme), then come its query and fragment.
+        let (b_path_start, b_path_end) = path_span(&b_ref);
+        if r_path_start == r_path_end {
+            // T is the base up to its path, then R's query, or else the base's; then R's
+            // fragment.
+            let base_end = match (r_captures.query(), b_captures.query()) {
+                (None, Some((_, query_end))) => query_end,
+                _ => b_path_end,
+            };
+            out.push_str(&b_text[..base_end]);
+            out.push_str(&r_text[r_path_end..]);
+            let mut captures = b_captures;
+            let delta = base_end as isize - r_path_end as isize;
+            if r_captures.query().is_some() {
+                captures.set_query(shift(r_captures.query(), delta));
+            }
+            captures.set_fragment(shift(r_captures.fragment(), delta));
+            return fits(out.len() - start).then_some(captures);
+        }
+        captures = b_captures;
+        let has_authority = b_captures.authority().is_some();
+        let base_path = &b_text[b_path_start..b_path_end];
+        // The merge (section 5.2.3): the part of the base's path that R's path goes after.
+        let reference = &r_text[r_path_start..];
+        let (directory_end, root) = if reference.starts_with('/') {
+            (b_path_start, false)
+        } else if has_authority && base_path.is_empty() {
+            (b_path_start, true)
+        } else {
+            (b_path_start + last_slash(base_path).map_or(0, |slash| slash + 1), false)
+        };
+        let merge = Merge {
+            head: &b_text[..directory_end],
+            directory_at: b_path_start,
+            root,
+            reference,
+            path_end: r_path_end - r_path_start,
+        };
+        (path_at, path_end) = merge.write(out);
+        if !has_authority && out[path_at..].starts_with("//") {
+            out.insert_str(path_at, "/.");
+            path_end += 2;
         }
     }
-    if !has_authority && out[path_at..].starts_with("//") {
-        out.insert_str(path_at, "/.");
-    }
-    let path_end = out.len();
-    out.push_str(&r_text[r_path_end..]);
     captures.set_path(Some((path_at - start, path_end - start)));
     let delta = (path_end - start) as isize - r_path_end as isize;
     captures.set_query(shift(r_captures.query(), delta));
@@ -303,39 +320,91 @@ pub fn remove_dot_segments(path: &str) -> String {
 
 /// Appends to `out` the dot-segment removal of the path `directory` + `path`, where `directory`
 /// is empty or ends with `/` (the merge of section 5.2.3).
-///
-/// Three cases: a relative `path` whose only dot segments lead it (`../../a/b`, `./a`) climbs an
-/// absolute `directory` without dot segments directly; otherwise a merged path with no dot
-/// segment (the most common case) is written as it is, and any other is rewritten segment by
-/// segment.
 pub(crate) fn remove_dots_into(out: &mut String, directory: &str, path: &str) {
-    let start = out.len();
-    if directory.starts_with('/') && path.starts_with('.') {
-        let (ups, rest) = leading_dot_segments(path);
-        if rest.len() < path.len() && !has_dot_segment(directory) && !has_dot_segment(rest) {
-            // Each `..` takes the directory's last segment off (none at the root: "/" stays),
-            // each `.` takes nothing, and the rest goes after what is left.
-            let mut keep = directory.len();
-            for _ in 0..ups {
-                keep = last_slash(&directory[..keep - 1]).map_or(keep, |slash| slash + 1);
+    let merge =
+        Merge { head: directory, directory_at: 0, root: false, reference: path, path_end: path.len() };
+    merge.write(out);
+}
+
+/// A merged path (section 5.2.3) with the text around it, as slices of the two inputs:
+/// `head[..directory_at]`, then the dot-segment removal of the directory (`head[directory_at..]`,
+/// empty or ending with `/`) followed by `reference[..path_end]`, then `reference[path_end..]`.
+///
+/// Keeping the text before and after the path in the same slices as the path lets the common
+/// cases write the whole result with two copies.
+struct Merge<'a> {
+    /// The text before the path, then the directory.
+    head: &'a str,
+    /// Where the directory starts in `head`.
+    directory_at: usize,
+    /// Whether the directory is a `/` that `head` does not hold (the merge of a path with the
+    /// empty path of a base with authority); `head` then ends at `directory_at`.
+    root: bool,
+    /// The path, then the text after it.
+    reference: &'a str,
+    /// Where the path ends in `reference`.
+    path_end: usize,
+}
+
+impl Merge<'_> {
+    /// Appends the result to `out`; returns where its path starts and ends there.
+    ///
+    /// Three cases: a relative path whose only dot segments lead it (`../../a/b`, `./a`) climbs
+    /// an absolute directory without dot segments directly; otherwise a merged path with no dot
+    /// segment (the most common case) is written as it is; any other is rewritten segment by
+    /// segment.
+    fn write(&self, out: &mut String) -> (usize, usize) {
+        let entry = out.len();
+        let path_at = entry + self.directory_at;
+        let directory = if self.root { "/" } else { &self.head[self.directory_at..] };
+        let path = &self.reference[..self.path_end];
+        let tail_len = self.reference.len() - self.path_end;
+        if path.starts_with('.') && directory.starts_with('/') {
+            let (ups, rest) = leading_dot_segments(path);
+            if !has_dot_segment(directory) && !has_dot_segment(rest) {
+                // Each `..` takes the directory's last segment off (none at the root: "/"
+                // stays), each `.` takes nothing, and the rest goes after what is left.
+                let mut keep = directory.len();
+                for _ in 0..ups {
+                    keep = last_slash(&directory[..keep - 1]).map_or(keep, |slash| slash + 1);
+                }
+                self.push_head(out, keep);
+                out.push_str(&self.reference[self.path_end - rest.len()..]);
+                return (path_at, out.len() - tail_len);
             }
-            out.push_str(&directory[..keep]);
-            out.push_str(rest);
-            return;
+        } else {
+            // Written first, then searched once for dot segments where it is one string.
+            self.push_head(out, directory.len());
+            out.push_str(self.reference);
+            let path_end = out.len() - tail_len;
+            if !has_dot_segment(&out[path_at..path_end]) {
+                return (path_at, path_end);
+            }
+            out.truncate(entry);
         }
+        out.push_str(&self.head[..self.directory_at]);
+        let start = out.len();
+        let mut remover = DotRemover { out, start, leading: true };
+        if directory.is_empty() {
+            remover.run(path, false);
+        } else {
+            remover.run(directory, true);
+            remover.run(path, false);
+        }
+        let path_end = out.len();
+        out.push_str(&self.reference[self.path_end..]);
+        (path_at, path_end)
     }
-    out.push_str(directory);
-    out.push_str(path);
-    if !has_dot_segment(&out[start..]) {
-        return;
-    }
-    out.truncate(start);
-    let mut remover = DotRemover { out, start, leading: true };
-    if directory.is_empty() {
-        remover.run(path, false);
-    } else {
-        remover.run(directory, true);
-        remover.run(path, false);
+
+    /// Appends the text before the path and the first `keep` bytes of the directory.
+    #[inline]
+    fn push_head(&self, out: &mut String, keep: usize) {
+        if self.root {
+            out.push_str(self.head);
+            out.push_str(&"/"[..keep]);
+        } else {
+            out.push_str(&self.head[..self.directory_at + keep]);
+        }
     }
 }
 
@@ -396,7 +465,7 @@ fn has_dot_segment(path: &str) -> bool {
         false
     };
     if bytes.len() < 8 {
-        return found(0, bytes.iter().rev().fold(0, |word, &b| word << 8 | u64::from(b)), 0);
+        return found(0, short_word(bytes), 0);
     }
     // Whole words, then the last eight bytes (which may overlap the last word read).
     let last = bytes.len() - 8;
@@ -411,6 +480,26 @@ fn has_dot_segment(path: &str) -> bool {
         at += 8;
     }
     found(last, word_at(bytes, last), if last == 0 { 0 } else { u64::from(bytes[last - 1]) })
+}
+
+/// The bytes of `bytes`, fewer than eight, as a little-endian word with zeros above them: two
+/// loads that overlap, where a byte at a time would take a step per byte.
+#[inline]
+fn short_word(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    debug_assert!(n < 8);
+    if n >= 4 {
+        let low = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        let high = u32::from_le_bytes([bytes[n - 4], bytes[n - 3], bytes[n - 2], bytes[n - 1]]);
+        // The bytes both loads hold are the same, so or-ing them changes nothing.
+        u64::from(low) | u64::from(high) << ((n - 4) * 8)
+    } else if n >= 2 {
+        let low = u16::from_le_bytes([bytes[0], bytes[1]]);
+        let high = u16::from_le_bytes([bytes[n - 2], bytes[n - 1]]);
+        u64::from(low) | u64::from(high) << ((n - 2) * 8)
+    } else {
+        bytes.first().map_or(0, |&b| u64::from(b))
+    }
 }
 
 /// Bit 7 of each byte of the result is set exactly where `word` has a zero byte.
@@ -556,6 +645,47 @@ impl DotRemover<'_> {
         }
         if last {
             self.out.push('/');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every string of `len` bytes over `alphabet`.
+    fn strings(alphabet: &[u8], len: usize) -> Vec<String> {
+        (0..alphabet.len().pow(len as u32))
+            .map(|mut n| {
+                (0..len)
+                    .map(|_| {
+                        let c = alphabet[n % alphabet.len()] as char;
+                        n /= alphabet.len();
+                        c
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn has_dot_segment_finds_exactly_the_segments_that_are_dots() {
+        // Lengths on both sides of the eight-byte words and of the short loads (2, 4, 8).
+        for len in 0..=11 {
+            for path in strings(b"/.a", len) {
+                let expected = path.split('/').any(|segment| segment == "." || segment == "..");
+                assert_eq!(has_dot_segment(&path), expected, "{path:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_word_holds_the_bytes_and_zeros_above() {
+        let bytes: Vec<u8> = (1..=7).collect();
+        for len in 0..8 {
+            let mut expected = [0u8; 8];
+            expected[..len].copy_from_slice(&bytes[..len]);
+            assert_eq!(short_word(&bytes[..len]), u64::from_le_bytes(expected), "{len} bytes");
         }
     }
 }
