@@ -26,6 +26,39 @@ pub struct Accel {
     /// How training inputs used each loop set (see [`Accel::trained`]); `None` when the plan had
     /// no training inputs.
     pub usage: Option<Vec<SetUsage>>,
+    /// The detour the runs of some loop sets go on over (see [`Accel::with_detour`]); `None`
+    /// until that is called, or when no loop set has one.
+    pub detour: Option<Detour>,
+}
+
+/// A three-byte way out of a loop state and back into it: a lead byte the state's loop set
+/// lacks, then any two of `digits`, which the set holds, with nothing else done on the way.
+/// RFC 3986's `pct-encoded` (`%` and two hexadecimal digits) is one in every state that loops on
+/// the characters of a path segment, a query, a fragment, a user name or a host name.
+///
+/// A run of such a state can go on over each complete detour: the state it ends in is the same.
+/// The AVX-512 lookup walk does so (see [`SimdDetour`]), where an encoded byte would otherwise
+/// end the run and cost three table transitions and a new run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Detour {
+    /// The byte that leaves the loop (below 0x80).
+    pub lead: u8,
+    /// The bytes either digit may be (below 0x80, ascending).
+    pub digits: Vec<u8>,
+    /// The loop sets (bits, as in [`Accel::table`]) each of whose states the detour leads back to.
+    pub sets: u64,
+}
+
+/// The detour of the AVX-512 lookup walk: [`Detour`] in terms of the classified sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimdDetour {
+    /// The detour's lead byte.
+    pub lead: u8,
+    /// A classified set (its membership bit) all of whose bytes are digits of the detour: its
+    /// mask finds the digits. The largest such set, so that the most detours are found.
+    pub digit_set: usize,
+    /// The classified sets (membership bits) whose runs go on over detours.
+    pub sets: u8,
 }
 
 /// How training inputs used one loop set (see [`Accel::trained`]).
@@ -78,7 +111,79 @@ impl Accel {
                 table[b as usize] |= 1 << i;
             }
         }
-        Accel { new_id, count: accelerated.len(), masks, table, sets: sets.len(), usage: None }
+        Accel { new_id, count: accelerated.len(), masks, table, sets: sets.len(), usage: None, detour: None }
+    }
+
+    /// The plan with the automaton's [`Detour`], where `step(s, b)` is the state that state `s`
+    /// (an old id, as [`Accel::plan`] numbered them) goes to on byte `b` with nothing else to do
+    /// (no register operation, call or return), or `None`.
+    ///
+    /// Each accelerated state proposes, for each lead byte outside its loop set, the largest set
+    /// of digits in its loop set that take it from the lead's target to one same state and from
+    /// there back to itself; the detour is the proposal most states make (ties: the lowest lead,
+    /// then the smallest digits). It then holds for a loop set when it leads every state of that
+    /// set back to itself, checked for each pair of digits.
+    pub fn with_detour(mut self, step: impl Fn(u32, u8) -> Option<u32>) -> Accel {
+        let accelerated: Vec<(u32, usize)> = (0..self.new_id.len() as u32)
+            .filter_map(|old| {
+                let n = self.new_id[old as usize] as usize;
+                (1..=self.count).contains(&n).then(|| (old, self.masks[n].trailing_zeros() as usize))
+            })
+            .collect();
+        let in_set = |b: u8, set: usize| self.table[usize::from(b)] >> set & 1 != 0;
+        let mut proposals: std::collections::BTreeMap<(u8, Vec<u8>), usize> = Default::default();
+        for &(s, set) in &accelerated {
+            let mut best: Option<(u8, Vec<u8>)> = None;
+            for lead in (0..0x80u8).filter(|&b| !in_set(b, set)) {
+                let Some(after_lead) = step(s, lead).filter(|&a| a != s) else { continue };
+                // The digits grouped by the state the first one leads to.
+                let mut by_target: std::collections::BTreeMap<u32, Vec<u8>> = Default::default();
+                for h in (0..0x80u8).filter(|&b| in_set(b, set)) {
+                    if let Some(after_first) = step(after_lead, h) {
+                        by_target.entry(after_first).or_default().push(h);
+                    }
+                }
+                for (after_first, firsts) in by_target {
+                    let digits: Vec<u8> =
+                        firsts.into_iter().filter(|&h| step(after_first, h) == Some(s)).collect();
+                    if digits.len() > best.as_ref().map_or(0, |(_, d)| d.len()) {
+                        best = Some((lead, digits));
+                    }
+                }
+            }
+            if let Some(proposal) = best {
+                *proposals.entry(proposal).or_default() += 1;
+            }
+        }
+        // The most proposed; among equals, the first in (lead, digits) order.
+        let Some(((lead, digits), _)) =
+            proposals.into_iter().fold(None, |best: Option<((u8, Vec<u8>), usize)>, (proposal, votes)| {
+                match best {
+                    Some((_, most)) if most >= votes => best,
+                    _ => Some((proposal, votes)),
+                }
+            })
+        else {
+            return self;
+        };
+        let returns = |s: u32, set: usize| {
+            !in_set(lead, set)
+                && digits.iter().all(|&h| in_set(h, set))
+                && step(s, lead).is_some_and(|a| {
+                    digits.iter().all(|&h1| {
+                        step(a, h1).is_some_and(|b| digits.iter().all(|&h2| step(b, h2) == Some(s)))
+                    })
+                })
+        };
+        let mut sets = 0u64;
+        for set in 0..self.sets {
+            let mut states = accelerated.iter().filter(|&&(_, of)| of == set).peekable();
+            if states.peek().is_some() && states.all(|&(s, _)| returns(s, set)) {
+                sets |= 1 << set;
+            }
+        }
+        self.detour = (sets != 0).then_some(Detour { lead, digits, sets });
+        self
     }
 
     /// The plan with the usage of its loop sets on training inputs: each of `walks` gives, for
@@ -319,7 +424,20 @@ impl Accel {
                 *member |= ((self.table[b] >> set & 1) as u8) << bit;
             }
         }
-        SimdPlan { stride, shift, set_of, members, sets: chosen.len(), chosen }
+        // The detour's digits are found by the largest classified set within them.
+        let detour = self.detour.as_ref().and_then(|detour| {
+            let within = |set: usize| {
+                (0..256).all(|b| self.table[b] >> set & 1 == 0 || detour.digits.contains(&(b as u8)))
+            };
+            let digit_set = (0..chosen.len())
+                .filter(|&bit| within(chosen[bit]))
+                .max_by_key(|&bit| (self.set_size(chosen[bit]), std::cmp::Reverse(bit)))?;
+            let sets = (0..chosen.len())
+                .filter(|&bit| detour.sets >> chosen[bit] & 1 != 0)
+                .fold(0u8, |sets, bit| sets | 1 << bit);
+            (sets != 0).then_some(SimdDetour { lead: detour.lead, digit_set, sets })
+        });
+        SimdPlan { stride, shift, set_of, members, sets: chosen.len(), chosen, detour }
     }
 
     /// Renumbers a dense table of `stride` columns (entries are old state ids) into the new order;
@@ -389,6 +507,9 @@ pub struct SimdPlan {
     pub sets: usize,
     /// The loop set (its index in [`Accel::table`]) of each membership bit.
     pub chosen: Vec<usize>,
+    /// The detour the runs of some classified sets go on over, when the plan has one and one
+    /// classified set lies within its digits.
+    pub detour: Option<SimdDetour>,
 }
 
 impl SimdPlan {
@@ -487,6 +608,71 @@ mod tests {
             // Byte `a` + n is in the sets of states n to 10, whose bits are n - 3 to 7.
             assert_eq!(simd.members[(b'a' + n as u8) as usize], 0xFF << (n - 3), "byte a+{n}");
         }
+    }
+
+    /// Three states that loop on letters and digits (state 1), with `/` (state 4) or with `:`
+    /// (state 7); `%` and two hexadecimal digits lead states 1 and 4 back to themselves, and
+    /// state 7 to state 1. State 10 loops on decimal digits (a set within the hexadecimal ones),
+    /// when `digit_loop` is on.
+    fn detour_automaton(digit_loop: bool) -> (Accel, impl Fn(u32, u8) -> Option<u32>) {
+        let alnum = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+        let hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+        let loop_bytes = move |s: u32| -> Vec<u8> {
+            (0..=255u8)
+                .filter(|&b| match s {
+                    1 => alnum(b),
+                    4 => alnum(b) || b == b'/',
+                    7 => alnum(b) || b == b':',
+                    10 => digit_loop && b.is_ascii_digit(),
+                    _ => false,
+                })
+                .collect()
+        };
+        let step = move |s: u32, b: u8| match (s, b) {
+            (1 | 4 | 7 | 10, _) if loop_bytes(s).contains(&b) => Some(s),
+            (1 | 4 | 7, b'%') => Some(s + 1),
+            (2 | 5 | 8, _) if hex(b) => Some(s + 1),
+            (3 | 6, _) if hex(b) => Some(s - 2),
+            (9, _) if hex(b) => Some(1),
+            _ => None,
+        };
+        (Accel::plan(11, loop_bytes), step)
+    }
+
+    #[test]
+    fn the_detour_holds_for_the_sets_whose_states_it_leads_back() {
+        let (accel, step) = detour_automaton(true);
+        let accel = accel.with_detour(&step);
+        let detour = accel.detour.clone().expect("a detour");
+        assert_eq!(detour.lead, b'%');
+        assert_eq!(detour.digits, b"0123456789abcdef".to_vec());
+        // Loop sets in state order: 1 is set 0, 4 set 1, 7 set 2, 10 set 3. State 7's detour
+        // ends in state 1, and state 10's digits lack `%`'s target.
+        assert_eq!(detour.sets, 0b011);
+        let simd = accel.simd(16).expect("loop sets");
+        // Membership bits follow the loop sets here (four sets, all classified).
+        assert_eq!(simd.detour, Some(SimdDetour { lead: b'%', digit_set: 3, sets: 0b011 }));
+    }
+
+    #[test]
+    fn a_detour_needs_a_classified_set_within_its_digits() {
+        let (accel, step) = detour_automaton(false);
+        let accel = accel.with_detour(step);
+        assert_eq!(accel.detour.as_ref().map(|d| d.sets), Some(0b011));
+        assert_eq!(accel.simd(16).expect("loop sets").detour, None);
+    }
+
+    #[test]
+    fn digits_outside_the_loop_set_make_no_detour() {
+        // State 1 loops on letters; `%` and two decimal digits lead back to it.
+        let accel = Accel::plan(4, |s| if s == 1 { (b'a'..=b'z').collect() } else { Vec::new() });
+        let accel = accel.with_detour(|s, b| match (s, b) {
+            (1, b'a'..=b'z') => Some(1),
+            (1, b'%') => Some(2),
+            (2 | 3, b'0'..=b'9') => Some(if s == 2 { 3 } else { 1 }),
+            _ => None,
+        });
+        assert_eq!(accel.detour, None);
     }
 
     /// A family of loop sets nested like RFC 3986's: scheme characters inside host characters,

@@ -8,7 +8,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use sha2::{Digest, Sha256};
 
-use crate::accel::{Accel, SimdPlan, SIMD_SETS};
+use crate::accel::{Accel, SimdDetour, SimdPlan, SIMD_SETS};
 use crate::dfa::DEAD;
 use crate::share::{share, Shared, Target, MIN_BODY};
 use crate::{Compiled, SourceFile};
@@ -322,6 +322,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let store_safety = comment(&[
         "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
     ]);
+    let detour = plan.detour.map(detour_statements);
     let nibble_items = nibble_items(&plan);
     let has_avx2 = avx2.sets > 0;
     let avx2_items = has_avx2.then(|| avx2_items(&avx2));
@@ -381,9 +382,11 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
                 members,
             );
             let gather = _mm512_set_epi64(#(#gather),*);
+            let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
+            #detour
             #store_safety
             unsafe {
-                _mm512_store_si512(masks.0.as_mut_ptr().cast(), _mm512_permutex2var_epi8(tiles, gather, tiles));
+                _mm512_store_si512(masks.0.as_mut_ptr().cast(), non_members);
             }
         }
 
@@ -394,6 +397,42 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #walk_choice
     };
     Some(items)
+}
+
+/// The statements of `block_masks` that let runs go on over detours ([`SimdDetour`]): over
+/// `bytes`, `live` and the masks `non_members` (bit `63 - j` set when byte `j` is not in the
+/// set), they clear the bit of each lead that two digits follow in the block from the masks of
+/// the sets whose states the detour leads back to. The digits are in those sets already, so the
+/// run goes on to the byte after the detour. A detour cut by the block's end is left as it is:
+/// the run stops at its lead, and the table transitions take it.
+fn detour_statements(detour: SimdDetour) -> TokenStream {
+    let lead_byte = detour.lead;
+    let lead = Literal::i8_unsuffixed(lead_byte as i8);
+    let chunk = Literal::i32_unsuffixed(detour.digit_set as i32 / 2);
+    let half = Literal::i32_unsuffixed(detour.digit_set as i32 % 2);
+    let sets = Literal::u8_unsuffixed(detour.sets);
+    let leads_note = format!(
+        "Bit `63 - j` of `leads` is set when byte `base + j` is the detour's lead {:?}, of `digits`",
+        lead_byte as char
+    );
+    let digits_note = format!(
+        "when it is in set {} (all of whose bytes are the detour's digits); of `detours`, when a",
+        detour.digit_set
+    );
+    let note = comment(&[
+        &leads_note,
+        &digits_note,
+        "lead and two digits start there. The runs of the sets whose states such a detour leads",
+        "back to go on over it: only the lead's bit is cleared, the digits are in those sets.",
+    ]);
+    quote! {
+        #note
+        let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(#lead)).reverse_bits();
+        let digits = !(_mm_extract_epi64::<#half>(_mm512_extracti32x4_epi32::<#chunk>(non_members)) as u64);
+        let detours = leads & digits << 1 & digits << 2;
+        let non_members =
+            _mm512_mask_andnot_epi64(non_members, #sets, _mm512_set1_epi64(detours as i64), non_members);
+    }
 }
 
 /// The SAFETY comment of a block's masked load (over `rest` and `live`).
@@ -953,7 +992,8 @@ pub fn plan(compiled: &Compiled) -> (Shared, Accel) {
     let mut accel = Accel::plan(shared.len(), |s| {
         let loops: Vec<usize> = shared.self_loop_classes(s).collect();
         (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
-    });
+    })
+    .with_detour(|s, b| shared.plain_step(s, b));
     if let Some(training) = &compiled.training {
         accel =
             accel.trained(training.walks(|input, visit| shared.trace(training.rule.index(), input, visit)));

@@ -48,7 +48,7 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
 /// operation, on a set of bytes; trained on the training inputs, from the parser of their rule.
 pub fn parser_accel(compiled: &CompiledParsers) -> Accel {
     let t = &compiled.tdfa;
-    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s));
+    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s)).with_detour(|s, b| t.plain_step(s, b));
     let Some(training) = &compiled.training else { return accel };
     let Some(parser) = compiled.parser_of(training.rule) else {
         return accel;

@@ -118,6 +118,15 @@ impl Shared {
         }
     }
 
+    /// The state `state` goes to on byte `b` by an ordinary transition (no call or return), or
+    /// `None` where it calls, returns or dies.
+    pub fn plain_step(&self, state: u32, b: u8) -> Option<u32> {
+        match self.trans[state as usize * self.stride + self.classes.get(b)] {
+            Target::State(next) if next != DEAD => Some(next),
+            _ => None,
+        }
+    }
+
     /// The bytes on which `state` goes back to itself, whatever the register holds.
     pub fn self_loop_classes(&self, state: u32) -> impl Iterator<Item = usize> + '_ {
         (0..self.stride).filter(move |&c| {

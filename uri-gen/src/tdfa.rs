@@ -108,6 +108,13 @@ impl Tdfa {
             .collect()
     }
 
+    /// The state `state` goes to on byte `b` with no register operation, or `None` where that
+    /// transition has operations or leads to the dead state.
+    pub fn plain_step(&self, state: u32, b: u8) -> Option<u32> {
+        let at = state as usize * self.stride() + self.classes.get(b);
+        (self.ops[at] == 0 && self.trans[at] != 0).then_some(self.trans[at])
+    }
+
     /// Reads `input` with parser `start` as [`Tdfa::run`] does, calling `visit(state, byte)` for
     /// each byte read with the state that reads it; stops at the end or where the input cannot
     /// go on.

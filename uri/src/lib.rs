@@ -173,6 +173,53 @@ mod walk_tests {
         }
     }
 
+    /// Percent-encoded octets at every offset around the first block's end, in each component
+    /// whose runs the AVX-512 lookup walk carries over them, whole and cut short.
+    #[test]
+    fn escapes_are_read_wherever_they_fall() {
+        for at in 0..=70 {
+            let filler = "a".repeat(at);
+            for escape in ["%41", "%e9%9F", "%7e%7E%7e%7E"] {
+                // Not every state of a run takes the escape back to itself: after one, a first
+                // segment is no scheme and so takes no colon.
+                let colon = format!("a{filler}{escape}:");
+                let error = Err(colon.len() - 1);
+                assert_eq!(UriRef::parse(&colon).map_err(|e| e.index()), error, "{colon}");
+                assert!(!Rule::UriReference.matches(colon.as_bytes()), "{colon}");
+                for (text, part) in [
+                    (format!("s://u{filler}{escape}@h/p"), "userinfo"),
+                    (format!("s://h{filler}{escape}/p"), "host"),
+                    (format!("s://h/p{filler}{escape}/q"), "path"),
+                    (format!("s:p{filler}{escape}"), "path"),
+                    (format!("{filler}{escape}/x"), "path"),
+                    (format!("s:?q{filler}{escape}&r"), "query"),
+                    (format!("s:#f{filler}{escape}"), "fragment"),
+                ] {
+                    let r = UriRef::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                    let got = match part {
+                        "userinfo" => r.authority().and_then(|a| a.userinfo()),
+                        "host" => r.authority().map(|a| a.host()),
+                        "path" => Some(r.path()),
+                        "query" => r.query(),
+                        _ => r.fragment(),
+                    };
+                    let got = got.unwrap_or_else(|| panic!("{text}: no {part}"));
+                    assert!(got.contains(&format!("{filler}{escape}")), "{text}: {part} {got:?}");
+                    assert!(Rule::UriReference.matches(text.as_bytes()), "{text}");
+                    // An escape cut short: a bad digit, or the input ends.
+                    for (cut, bad_at) in [("%G1", 1), ("%1G", 2), ("%1", 2), ("%", 1)] {
+                        let broken = text.replacen(escape, cut, 1);
+                        let ends = broken.ends_with(cut);
+                        let expected = text.find(escape).expect("the escape") + bad_at;
+                        let expected = if ends && !cut.contains('G') { broken.len() } else { expected };
+                        assert_eq!(UriRef::parse(&broken).map_err(|e| e.index()), Err(expected), "{broken}");
+                        assert_eq!(Rule::UriReference.valid_up_to(broken.as_bytes()), expected, "{broken}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_bad_byte_is_found_wherever_it_falls() {
         for len in [20, 63, 64, 65, 127, 128, 129, 200] {

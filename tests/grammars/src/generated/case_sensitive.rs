@@ -504,12 +504,10 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
         0x0109111921293139_u64 as i64,
         0x0008101820283038_u64 as i64,
     );
+    let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
     // SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.
     unsafe {
-        _mm512_store_si512(
-            masks.0.as_mut_ptr().cast(),
-            _mm512_permutex2var_epi8(tiles, gather, tiles),
-        );
+        _mm512_store_si512(masks.0.as_mut_ptr().cast(), non_members);
     }
 }
 /// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).

@@ -994,12 +994,25 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
         0x0109111921293139_u64 as i64,
         0x0008101820283038_u64 as i64,
     );
+    let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
+    // Bit `63 - j` of `leads` is set when byte `base + j` is the detour's lead '\\\\', of `digits`
+    // when it is in set 5 (all of whose bytes are the detour's digits); of `detours`, when a
+    // lead and two digits start there. The runs of the sets whose states such a detour leads
+    // back to go on over it: only the lead's bit is cleared, the digits are in those sets.
+    let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(92))
+        .reverse_bits();
+    let digits = !(_mm_extract_epi64::<1>(_mm512_extracti32x4_epi32::<2>(non_members))
+        as u64);
+    let detours = leads & digits << 1 & digits << 2;
+    let non_members = _mm512_mask_andnot_epi64(
+        non_members,
+        32,
+        _mm512_set1_epi64(detours as i64),
+        non_members,
+    );
     // SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.
     unsafe {
-        _mm512_store_si512(
-            masks.0.as_mut_ptr().cast(),
-            _mm512_permutex2var_epi8(tiles, gather, tiles),
-        );
+        _mm512_store_si512(masks.0.as_mut_ptr().cast(), non_members);
     }
 }
 /// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).
