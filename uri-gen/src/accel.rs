@@ -155,15 +155,9 @@ impl Accel {
                 *proposals.entry(proposal).or_default() += 1;
             }
         }
-        // The most proposed; among equals, the first in (lead, digits) order.
-        let Some(((lead, digits), _)) =
-            proposals.into_iter().fold(None, |best: Option<((u8, Vec<u8>), usize)>, (proposal, votes)| {
-                match best {
-                    Some((_, most)) if most >= votes => best,
-                    _ => Some((proposal, votes)),
-                }
-            })
-        else {
+        // The most proposed; among equals, the first in (lead, digits) order (`max_by_key`
+        // keeps the last of equals, and the proposals come in reverse order).
+        let Some(((lead, digits), _)) = proposals.into_iter().rev().max_by_key(|&(_, votes)| votes) else {
             return self;
         };
         let returns = |s: u32, set: usize| {

@@ -183,32 +183,30 @@ fn resolve_into(
     // `captures` holds the offsets of the text before the path (scheme and authority), taken
     // from the input that text is copied from; the path, query and fragment are set below.
     let mut captures;
-    let path_at;
-    let mut path_end;
+    let merge;
     if r_is_uri || r_captures.authority().is_some() {
-        let has_authority = r_captures.authority().is_some();
-        if r_is_uri {
+        captures = match r_captures.authority() {
+            Some((authority_start, _)) if !r_is_uri => {
+                out.push_str(base.scheme());
+                out.push(':');
+                // The authority with its "//", as R wrote it (after R's scheme in the
+                // non-strict case).
+                let from = authority_start - 2;
+                let mut captures = r_captures.shifted((out.len() - start) as isize - from as isize);
+                captures.set_scheme(Some((0, base.scheme().len())));
+                out.push_str(&r_text[from..r_path_start]);
+                captures
+            }
             // T is R, with the dot segments of its path removed.
-            out.push_str(&r_text[..r_path_start]);
-            captures = r_captures;
-        } else {
-            out.push_str(base.scheme());
-            out.push(':');
-            // The authority with its "//", as R wrote it (after R's scheme in the non-strict
-            // case).
-            let from = r_captures.authority().map_or(0, |(authority_start, _)| authority_start - 2);
-            captures = r_captures.shifted((out.len() - start) as isize - from as isize);
-            captures.set_scheme(Some((0, base.scheme().len())));
-            out.push_str(&r_text[from..r_path_start]);
-        }
-        path_at = out.len();
-        remove_dots_into(out, "", &r_text[r_path_start..r_path_end]);
-        path_end = out.len();
-        if !has_authority && out[path_at..].starts_with("//") {
-            out.insert_str(path_at, "/.");
-            path_end += 2;
-        }
-        out.push_str(&r_text[r_path_end..]);
+            _ => {
+                out.push_str(&r_text[..r_path_start]);
+                r_captures
+            }
+        };
+        // R's path alone, nothing merged before it.
+        let reference = &r_text[r_path_start..];
+        merge =
+            Merge { head: "", directory_at: 0, root: false, reference, path_end: r_path_end - r_path_start };
     } else {
         // R has no authority, and no scheme unless the non-strict case ignores it: its path
         // starts it (or follows that scheme), then come its query and fragment.
@@ -231,29 +229,29 @@ fn resolve_into(
             return fits(out.len() - start).then_some(captures);
         }
         captures = b_captures;
-        let has_authority = b_captures.authority().is_some();
         let base_path = &b_text[b_path_start..b_path_end];
         // The merge (section 5.2.3): the part of the base's path that R's path goes after.
         let reference = &r_text[r_path_start..];
         let (directory_end, root) = if reference.starts_with('/') {
             (b_path_start, false)
-        } else if has_authority && base_path.is_empty() {
+        } else if b_captures.authority().is_some() && base_path.is_empty() {
             (b_path_start, true)
         } else {
             (b_path_start + last_slash(base_path).map_or(0, |slash| slash + 1), false)
         };
-        let merge = Merge {
+        merge = Merge {
             head: &b_text[..directory_end],
             directory_at: b_path_start,
             root,
             reference,
             path_end: r_path_end - r_path_start,
         };
-        (path_at, path_end) = merge.write(out);
-        if !has_authority && out[path_at..].starts_with("//") {
-            out.insert_str(path_at, "/.");
-            path_end += 2;
-        }
+    }
+    let (path_at, mut path_end) = merge.write(out);
+    // `captures` holds the authority of T, if it has one, from the input it was copied from.
+    if captures.authority().is_none() && out[path_at..].starts_with("//") {
+        out.insert_str(path_at, "/.");
+        path_end += 2;
     }
     captures.set_path(Some((path_at - start, path_end - start)));
     let delta = (path_end - start) as isize - r_path_end as isize;
