@@ -11,6 +11,9 @@
 //! - `workload lengths`: `uri`'s `matches` and `UriRef::parse` on the lines of kasztp, node_files
 //!   and both sides of the resolution pairs, grouped by length; shows the fixed cost of a walk
 //!   (`PERFORMANCE.md` compares the vector and table walks this way).
+//! - `workload order FILE`: `matches` and `UriRef::parse` on one corpus in the file's order,
+//!   sorted by length and shuffled: what the order of the lines does to branch prediction and to
+//!   the caches (the sorted lines are read out of their order in memory).
 //! - `workload resolve`: the resolution pairs' time split into its steps (parse the base, parse
 //!   the reference, resolve parsed inputs into a reused buffer or a new value, and all three as
 //!   the resolve bench does them), for `uri` and oxiri, the fastest of 40 interleaved passes in
@@ -57,6 +60,7 @@ fn main() {
         ["tsv", n] => table(n.parse().unwrap_or(50), true),
         ["profile"] => profile(),
         ["lengths"] => lengths(),
+        ["order", file] => order(file),
         ["resolve"] => resolve(),
         ["resolve-one", what] => {
             let owned = uri_tests::resolution_pairs();
@@ -94,7 +98,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload resolve | workload resolve-one into|new|none | workload one PREFIX|none FILE"
+                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload order FILE | workload resolve | workload resolve-one into|new|none | workload one PREFIX|none FILE"
             );
             std::process::exit(2);
         }
@@ -133,6 +137,38 @@ fn table(reps: usize, tsv: bool) {
             .map(|(c, lines)| format!("{:.1} ns ({} ok)", best[p][c], pass(*f, lines)))
             .collect();
         println!("| {name} | {} |", cells.join(" | "));
+    }
+}
+
+/// Times `matches` and `UriRef::parse` on the lines of a corpus in three orders: the file's,
+/// sorted by length, and shuffled (a fixed permutation): how much of their time is the
+/// branches that the order of the lines makes hard to predict.
+fn order(file: &str) {
+    let in_file = lines(file);
+    let mut sorted = in_file.clone();
+    sorted.sort_by_key(String::len);
+    // A fixed shuffle: a multiplicative walk over the indexes (the stride is odd, and prime to
+    // every line count it meets here).
+    let n = in_file.len();
+    let shuffled: Vec<String> = (0..n).map(|i| in_file[(i * 7_919 + 13) % n].clone()).collect();
+    let orders = [("file", &in_file), ("by length", &sorted), ("shuffled", &shuffled)];
+    let seconds = uri_tests::fastest_interleaved(30, orders.len() * 2, |i| {
+        let lines = orders[i / 2].1;
+        let ok = if i % 2 == 0 {
+            lines.iter().filter(|l| uri::Rule::UriReference.matches(black_box(l.as_bytes()))).count()
+        } else {
+            lines.iter().filter(|l| uri::UriRef::parse(black_box(l)).is_ok()).count()
+        };
+        black_box(ok);
+    });
+    println!("| {file} order | `matches` | `UriRef::parse` |");
+    println!("|---|---:|---:|");
+    for (k, (name, _)) in orders.iter().enumerate() {
+        println!(
+            "| {name} | {:.1} ns | {:.1} ns |",
+            seconds[2 * k] * 1e9 / n as f64,
+            seconds[2 * k + 1] * 1e9 / n as f64
+        );
     }
 }
 

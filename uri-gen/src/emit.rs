@@ -306,10 +306,13 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     // tile byte k of every tile, the tile of the highest positions first.
     let gather: Vec<u8> = (0..64).map(|i| (8 * (7 - i % 8) + i / 8) as u8).collect();
     let gather = gather.chunks(8).rev().map(hex_i64);
-    let empty = Literal::usize_unsuffixed(SIMD_SETS);
+    let slots = Literal::usize_unsuffixed(MASK_SLOTS);
     let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
-    let set_of =
-        plan.set_of.iter().zip(&avx2_codes).map(|(&simd, &avx2)| Literal::u8_unsuffixed(simd | avx2 << 4));
+    let set_of = plan
+        .set_of
+        .iter()
+        .zip(&avx2_codes)
+        .map(|(&simd, &avx2)| Literal::u8_unsuffixed(mask_slot(usize::from(simd)) as u8 | avx2 << 4));
     let cfg = simd_cfg();
     let detect = detection(SIMD_FEATURES);
     let load_safety = load_safety();
@@ -319,8 +322,15 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         "Byte `8 * q + k` of `tiles` has bit `7 - r` set when byte `8 * q + r` is not in set `k`",
         "(the constant 0xFF complements the transposed bits).",
     ]);
+    let store_note = comment(&[
+        "Two 32-byte stores, not one of 64: the walk reads the masks back at once, eight bytes",
+        "at a time, and some cores (Intel's, with AVX-512) do not forward a 64-byte store to such",
+        "loads, so each read would wait for the store to reach the cache. The halves are apart",
+        "in `Masks` so that the compiler cannot merge the stores into one.",
+    ]);
     let store_safety = comment(&[
-        "SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.",
+        "SAFETY: `Masks` is aligned to 64 bytes and holds twelve `u64`: words 0 to 3 and 8 to 11,",
+        "the 32 bytes of each store, are inside it and aligned to 32 bytes.",
     ]);
     let detour = plan.detour.map(detour_statements);
     let nibble_items = nibble_items(&plan);
@@ -329,24 +339,25 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
     let walk_choice = walk_choice_items(has_avx2);
     let lookup_only = lookup_only();
     let items = quote! {
-        #[doc = " The set index `SET_OF` gives the states of no classified set: its mask, every bit set,"]
-        #[doc = " skips nothing."]
+        #[doc = " The words of `Masks`."]
         #cfg
-        const EMPTY_SET: usize = #empty;
+        const MASK_SLOTS: usize = #slots;
 
         #[doc = " `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the"]
-        #[doc = " AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),"]
+        #[doc = " AVX-512 walks' mask slot in the low four bits; in the high four, the AVX2 walk's (three bits),"]
         #[doc = " or with the top bit set, where the AVX2 walk does not classify the state's whole loop"]
         #[doc = " set, table tests for the state's runs."]
         #cfg
         static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
 
         #[doc = " One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2"]
-        #[doc = " walk's are in input order, the others reversed), then the empty set's, every bit set;"]
-        #[doc = " aligned for the one vector store that writes the first eight."]
+        #[doc = " walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in"]
+        #[doc = " words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two"]
+        #[doc = " aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no"]
+        #[doc = " walk writes, is the empty set's in every walk: every bit set."]
         #cfg
         #[repr(align(64))]
-        struct Masks([u64; EMPTY_SET + 1]);
+        struct Masks([u64; MASK_SLOTS]);
 
         #[doc = " Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`)."]
         #cfg
@@ -376,6 +387,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
             let high = _mm512_movepi8_mask(bytes);
             let members = _mm512_maskz_permutex2var_epi8(live & !high, #ascii_low, bytes, #ascii_high);
             #high_lookup
+            #detour
             #tiles_note
             let tiles = _mm512_gf2p8affine_epi64_epi8::<0xFF>(
                 _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64),
@@ -383,10 +395,14 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
             );
             let gather = _mm512_set_epi64(#(#gather),*);
             let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
-            #detour
+            #store_note
             #store_safety
             unsafe {
-                _mm512_store_si512(masks.0.as_mut_ptr().cast(), non_members);
+                _mm256_store_si256(masks.0.as_mut_ptr().cast(), _mm512_castsi512_si256(non_members));
+                _mm256_store_si256(
+                    masks.0.as_mut_ptr().add(8).cast(),
+                    _mm512_extracti64x4_epi64::<1>(non_members),
+                );
             }
         }
 
@@ -400,38 +416,41 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
 }
 
 /// The statements of `block_masks` that let runs go on over detours ([`SimdDetour`]): over
-/// `bytes`, `live` and the masks `non_members` (bit `63 - j` set when byte `j` is not in the
-/// set), they clear the bit of each lead that two digits follow in the block from the masks of
-/// the sets whose states the detour leads back to. The digits are in those sets already, so the
-/// run goes on to the byte after the detour. A detour cut by the block's end is left as it is:
-/// the run stops at its lead, and the table transitions take it.
+/// `bytes`, `live` and the membership bytes `members` (bit `k` of byte `j` set when byte `j` is
+/// in set `k`), they put each lead that two digits follow in the block into the sets whose
+/// states the detour leads back to. The digits are in those sets already, so the run goes on
+/// to the byte after the detour. A detour cut by the block's end is left as it is: the run
+/// stops at its lead, and the table transitions take it.
+///
+/// This works on the membership bytes, before the transpose, in input order: the leads' and
+/// digits' masks come from one compare and one test each, and a masked move and an OR apply
+/// them, so the detours add a few cycles to the block's latency instead of the bit reversal
+/// and extraction that the transposed masks would need.
 fn detour_statements(detour: SimdDetour) -> TokenStream {
     let lead_byte = detour.lead;
     let lead = Literal::i8_unsuffixed(lead_byte as i8);
-    let chunk = Literal::i32_unsuffixed(detour.digit_set as i32 / 2);
-    let half = Literal::i32_unsuffixed(detour.digit_set as i32 % 2);
-    let sets = Literal::u8_unsuffixed(detour.sets);
+    let digit_bit = Literal::i8_unsuffixed((1u8 << detour.digit_set) as i8);
+    let sets = Literal::i8_unsuffixed(detour.sets as i8);
     let leads_note = format!(
-        "Bit `63 - j` of `leads` is set when byte `base + j` is the detour's lead {:?}, of `digits`",
+        "Bit `j` of `leads` is set when byte `base + j` is the detour's lead {:?}, of `digits` when",
         lead_byte as char
     );
     let digits_note = format!(
-        "when it is in set {} (all of whose bytes are the detour's digits); of `detours`, when a",
+        "it is in set {} (all of whose bytes are the detour's digits); of `detours`, when a lead",
         detour.digit_set
     );
     let note = comment(&[
         &leads_note,
         &digits_note,
-        "lead and two digits start there. The runs of the sets whose states such a detour leads",
-        "back to go on over it: only the lead's bit is cleared, the digits are in those sets.",
+        "and two digits start there. Such a lead joins the sets whose states the detour leads back",
+        "to, so that their runs go on over it (the digits are in those sets already).",
     ]);
     quote! {
         #note
-        let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(#lead)).reverse_bits();
-        let digits = !(_mm_extract_epi64::<#half>(_mm512_extracti32x4_epi32::<#chunk>(non_members)) as u64);
-        let detours = leads & digits << 1 & digits << 2;
-        let non_members =
-            _mm512_mask_andnot_epi64(non_members, #sets, _mm512_set1_epi64(detours as i64), non_members);
+        let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(#lead));
+        let digits = _mm512_test_epi8_mask(members, _mm512_set1_epi8(#digit_bit));
+        let detours = leads & digits >> 1 & digits >> 2;
+        let members = _mm512_or_si512(members, _mm512_maskz_mov_epi8(detours, _mm512_set1_epi8(#sets)));
     }
 }
 
@@ -456,6 +475,7 @@ fn detection(features: &str) -> TokenStream {
 /// bit `63 - j` is byte `j`). Bytes from 0x80 on are in no set there (see [`SimdPlan::nibbles`]).
 fn nibble_items(plan: &SimdPlan) -> TokenStream {
     let set_masks = per_nibble_table(plan, |k, low_half, high_half| {
+        let k = Literal::usize_unsuffixed(mask_slot(k));
         quote! {
             masks.0[#k] = _mm512_testn_epi8_mask(
                 _mm512_shuffle_epi8(_mm512_broadcast_i32x4(_mm_set_epi64x(#high_half, #low_half)), low),
@@ -531,6 +551,7 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
 /// [`AVX2_MIN_INPUT`] bytes, so that one of these always fits.
 fn avx2_items(plan: &SimdPlan) -> TokenStream {
     let set_masks = per_nibble_table(plan, |k, low_half, high_half| {
+        let k = Literal::usize_unsuffixed(k);
         quote! {
             let table = _mm256_set_epi64x(#high_half, #low_half, #high_half, #low_half);
             let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
@@ -634,13 +655,28 @@ fn avx2_items(plan: &SimdPlan) -> TokenStream {
 /// nibble table (see [`SimdPlan::nibbles`]) as two `i64` literals.
 fn per_nibble_table(
     plan: &SimdPlan,
-    per_set: impl Fn(Literal, TokenStream, TokenStream) -> TokenStream,
+    per_set: impl Fn(usize, TokenStream, TokenStream) -> TokenStream,
 ) -> Vec<TokenStream> {
     let tables = plan.nibbles();
     let tables = tables.iter().enumerate();
-    tables
-        .map(|(k, table)| per_set(Literal::usize_unsuffixed(k), hex_i64(&table[..8]), hex_i64(&table[8..])))
-        .collect()
+    tables.map(|(k, table)| per_set(k, hex_i64(&table[..8]), hex_i64(&table[8..]))).collect()
+}
+
+/// The words of a generated `Masks`: the AVX-512 walks' eight sets in two groups of four with
+/// the empty set's word between them (see [`mask_slot`]).
+const MASK_SLOTS: usize = 12;
+
+/// The word of `Masks` that holds the AVX-512 walks' mask of set `set`, or of the empty set for
+/// [`SIMD_SETS`]: sets 0 to 3 in words 0 to 3, the empty set in word 4 (which the AVX2 walk's
+/// empty set, [`crate::accel::AVX2_SETS`], names too), sets 4 to 7 in words 8 to 11. The lookup
+/// walk writes each group of four with one 32-byte store, and the gap keeps the compiler from
+/// merging the two into a 64-byte store, which some CPUs do not forward to the walk's loads.
+fn mask_slot(set: usize) -> usize {
+    match set {
+        0..4 => set,
+        SIMD_SETS => 4,
+        _ => set + 4,
+    }
 }
 
 /// Eight bytes as one little-endian `i64` literal, in hexadecimal.
@@ -888,7 +924,7 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
             fn #simd(#params) -> #output {
                 let mut i = 0;
                 let mut base = 0;
-                let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+                let mut masks = Masks([u64::MAX; MASK_SLOTS]);
                 if !input.is_empty() {
                     #block_masks(input, 0, &mut masks);
                 }
@@ -1319,6 +1355,16 @@ mod tests {
         for d in (1..20_000u32).step_by(2).chain([u32::MAX, u32::MAX - 2, 0x8000_0001]) {
             assert_eq!(d.wrapping_mul(inverse_mod_2_32(d)), 1, "{d}");
         }
+    }
+
+    #[test]
+    fn mask_slots_keep_the_store_halves_apart_and_share_the_empty_word() {
+        let slots: Vec<usize> = (0..SIMD_SETS).map(mask_slot).collect();
+        assert_eq!(slots, [0, 1, 2, 3, 8, 9, 10, 11]);
+        // The empty set's word is one neither store writes, and the AVX2 walk's empty set too.
+        assert_eq!(mask_slot(SIMD_SETS), crate::accel::AVX2_SETS);
+        assert!(!slots.contains(&mask_slot(SIMD_SETS)));
+        assert!(slots.iter().all(|&slot| slot < MASK_SLOTS) && mask_slot(SIMD_SETS) < 16);
     }
 
     #[test]

@@ -207,7 +207,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks(input, 0, &mut masks);
     }
@@ -258,7 +258,7 @@ fn run_simd_nibble(
 ) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks_nibble(input, 0, &mut masks);
     }
@@ -305,7 +305,7 @@ fn run_simd_nibble(
 fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks_avx2(input, 0, &mut masks);
     }
@@ -419,22 +419,23 @@ const SET_SHIFT: u32 = 3;
 /// `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state
 /// `state` (other entries, the dead state's among them, are unused).
 static ACCEL: [u8; 3] = [0, 1, 0];
-/// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
-/// skips nothing.
+/// The words of `Masks`.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const EMPTY_SET: usize = 8;
+const MASK_SLOTS: usize = 12;
 /// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),
+/// AVX-512 walks' mask slot in the low four bits; in the high four, the AVX2 walk's (three bits),
 /// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
 /// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static SET_OF: [u8; 3] = [72, 0, 72];
+static SET_OF: [u8; 3] = [68, 0, 68];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
-/// walk's are in input order, the others reversed), then the empty set's, every bit set;
-/// aligned for the one vector store that writes the first eight.
+/// walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in
+/// words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two
+/// aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no
+/// walk writes, is the empty set's in every walk: every bit set.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; EMPTY_SET + 1]);
+struct Masks([u64; MASK_SLOTS]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
@@ -505,9 +506,21 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
         0x0008101820283038_u64 as i64,
     );
     let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
-    // SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.
+    // Two 32-byte stores, not one of 64: the walk reads the masks back at once, eight bytes
+    // at a time, and some cores (Intel's, with AVX-512) do not forward a 64-byte store to such
+    // loads, so each read would wait for the store to reach the cache. The halves are apart
+    // in `Masks` so that the compiler cannot merge the stores into one.
+    // SAFETY: `Masks` is aligned to 64 bytes and holds twelve `u64`: words 0 to 3 and 8 to 11,
+    // the 32 bytes of each store, are inside it and aligned to 32 bytes.
     unsafe {
-        _mm512_store_si512(masks.0.as_mut_ptr().cast(), non_members);
+        _mm256_store_si256(
+            masks.0.as_mut_ptr().cast(),
+            _mm512_castsi512_si256(non_members),
+        );
+        _mm256_store_si256(
+            masks.0.as_mut_ptr().add(8).cast(),
+            _mm512_extracti64x4_epi64::<1>(non_members),
+        );
     }
 }
 /// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).

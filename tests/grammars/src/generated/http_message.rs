@@ -676,7 +676,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks(input, 0, &mut masks);
     }
@@ -727,7 +727,7 @@ fn run_simd_nibble(
 ) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks_nibble(input, 0, &mut masks);
     }
@@ -774,7 +774,7 @@ fn run_simd_nibble(
 fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks_avx2(input, 0, &mut masks);
     }
@@ -900,31 +900,32 @@ static ACCEL: [u16; 158] = [
     0, 1, 8, 0, 128, 0, 8, 0, 128, 8, 0, 128, 0, 128, 0, 512, 1, 0, 256, 0, 1, 0, 256, 8,
     0, 1, 0, 8, 0, 128, 4, 0, 0,
 ];
-/// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
-/// skips nothing.
+/// The words of `Masks`.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const EMPTY_SET: usize = 8;
+const MASK_SLOTS: usize = 12;
 /// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),
+/// AVX-512 walks' mask slot in the low four bits; in the high four, the AVX2 walk's (three bits),
 /// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
 /// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 158] = [
-    72, 200, 72, 0, 72, 193, 72, 200, 18, 72, 200, 72, 195, 72, 18, 200, 72, 18, 72, 200,
-    72, 196, 18, 72, 37, 72, 196, 72, 200, 196, 72, 198, 72, 18, 72, 200, 18, 72, 18, 72,
-    200, 72, 18, 18, 72, 200, 72, 200, 72, 200, 200, 72, 200, 72, 200, 72, 200, 200, 72,
-    18, 72, 200, 72, 200, 200, 72, 200, 72, 200, 72, 200, 200, 72, 200, 72, 200, 72, 200,
-    18, 72, 200, 72, 18, 72, 18, 18, 72, 18, 72, 200, 72, 198, 18, 72, 18, 72, 198, 72,
-    200, 200, 72, 55, 72, 18, 72, 37, 55, 72, 18, 72, 200, 72, 200, 200, 72, 200, 72, 37,
-    72, 200, 18, 72, 37, 72, 200, 72, 200, 18, 72, 37, 72, 18, 72, 37, 18, 72, 37, 72,
-    37, 72, 198, 200, 72, 200, 72, 200, 72, 200, 18, 72, 200, 72, 18, 72, 37, 193, 72, 72,
+    68, 196, 68, 0, 68, 193, 68, 196, 18, 68, 196, 68, 195, 68, 18, 196, 68, 18, 68, 196,
+    68, 200, 18, 68, 41, 68, 200, 68, 196, 200, 68, 202, 68, 18, 68, 196, 18, 68, 18, 68,
+    196, 68, 18, 18, 68, 196, 68, 196, 68, 196, 196, 68, 196, 68, 196, 68, 196, 196, 68,
+    18, 68, 196, 68, 196, 196, 68, 196, 68, 196, 68, 196, 196, 68, 196, 68, 196, 68, 196,
+    18, 68, 196, 68, 18, 68, 18, 18, 68, 18, 68, 196, 68, 202, 18, 68, 18, 68, 202, 68,
+    196, 196, 68, 59, 68, 18, 68, 41, 59, 68, 18, 68, 196, 68, 196, 196, 68, 196, 68, 41,
+    68, 196, 18, 68, 41, 68, 196, 68, 196, 18, 68, 41, 68, 18, 68, 41, 18, 68, 41, 68,
+    41, 68, 202, 196, 68, 196, 68, 196, 68, 196, 18, 68, 196, 68, 18, 68, 41, 193, 68, 68,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
-/// walk's are in input order, the others reversed), then the empty set's, every bit set;
-/// aligned for the one vector store that writes the first eight.
+/// walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in
+/// words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two
+/// aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no
+/// walk writes, is the empty set's in every walk: every bit set.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; EMPTY_SET + 1]);
+struct Masks([u64; MASK_SLOTS]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
@@ -979,6 +980,17 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
             0xe7f7f7f7f7f7f7e3_u64 as i64,
         ),
     );
+    // Bit `j` of `leads` is set when byte `base + j` is the detour's lead '\\\\', of `digits` when
+    // it is in set 5 (all of whose bytes are the detour's digits); of `detours`, when a lead
+    // and two digits start there. Such a lead joins the sets whose states the detour leads back
+    // to, so that their runs go on over it (the digits are in those sets already).
+    let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(92));
+    let digits = _mm512_test_epi8_mask(members, _mm512_set1_epi8(32));
+    let detours = leads & digits >> 1 & digits >> 2;
+    let members = _mm512_or_si512(
+        members,
+        _mm512_maskz_mov_epi8(detours, _mm512_set1_epi8(32)),
+    );
     // Byte `8 * q + k` of `tiles` has bit `7 - r` set when byte `8 * q + r` is not in set `k`
     // (the constant 0xFF complements the transposed bits).
     let tiles = _mm512_gf2p8affine_epi64_epi8::<
@@ -995,24 +1007,21 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
         0x0008101820283038_u64 as i64,
     );
     let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
-    // Bit `63 - j` of `leads` is set when byte `base + j` is the detour's lead '\\\\', of `digits`
-    // when it is in set 5 (all of whose bytes are the detour's digits); of `detours`, when a
-    // lead and two digits start there. The runs of the sets whose states such a detour leads
-    // back to go on over it: only the lead's bit is cleared, the digits are in those sets.
-    let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(92))
-        .reverse_bits();
-    let digits = !(_mm_extract_epi64::<1>(_mm512_extracti32x4_epi32::<2>(non_members))
-        as u64);
-    let detours = leads & digits << 1 & digits << 2;
-    let non_members = _mm512_mask_andnot_epi64(
-        non_members,
-        32,
-        _mm512_set1_epi64(detours as i64),
-        non_members,
-    );
-    // SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.
+    // Two 32-byte stores, not one of 64: the walk reads the masks back at once, eight bytes
+    // at a time, and some cores (Intel's, with AVX-512) do not forward a 64-byte store to such
+    // loads, so each read would wait for the store to reach the cache. The halves are apart
+    // in `Masks` so that the compiler cannot merge the stores into one.
+    // SAFETY: `Masks` is aligned to 64 bytes and holds twelve `u64`: words 0 to 3 and 8 to 11,
+    // the 32 bytes of each store, are inside it and aligned to 32 bytes.
     unsafe {
-        _mm512_store_si512(masks.0.as_mut_ptr().cast(), non_members);
+        _mm256_store_si256(
+            masks.0.as_mut_ptr().cast(),
+            _mm512_castsi512_si256(non_members),
+        );
+        _mm256_store_si256(
+            masks.0.as_mut_ptr().add(8).cast(),
+            _mm512_extracti64x4_epi64::<1>(non_members),
+        );
     }
 }
 /// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).
@@ -1106,7 +1115,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[4] = _mm512_testn_epi8_mask(
+    masks.0[8] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(
@@ -1118,7 +1127,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[5] = _mm512_testn_epi8_mask(
+    masks.0[9] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(
@@ -1130,7 +1139,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[6] = _mm512_testn_epi8_mask(
+    masks.0[10] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(
@@ -1142,7 +1151,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[7] = _mm512_testn_epi8_mask(
+    masks.0[11] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(

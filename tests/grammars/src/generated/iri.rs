@@ -557,7 +557,7 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks(input, 0, &mut masks);
     }
@@ -608,7 +608,7 @@ fn run_simd_nibble(
 ) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks_nibble(input, 0, &mut masks);
     }
@@ -655,7 +655,7 @@ fn run_simd_nibble(
 fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; EMPTY_SET + 1]);
+    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
     if !input.is_empty() {
         block_masks_avx2(input, 0, &mut masks);
     }
@@ -774,26 +774,27 @@ static ACCEL: [u16; 59] = [
     64, 4, 0, 1, 2, 0, 256, 2, 0, 32, 2, 32, 0, 4, 256, 0, 1, 2, 0, 32, 1, 0, 2, 32, 1,
     0, 2, 32, 0, 1, 1, 0, 2, 32, 0,
 ];
-/// The set index `SET_OF` gives the states of no classified set: its mask, every bit set,
-/// skips nothing.
+/// The words of `Masks`.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const EMPTY_SET: usize = 8;
+const MASK_SLOTS: usize = 12;
 /// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' in the low four bits; in the high four, the AVX2 walk's mask (three bits),
+/// AVX-512 walks' mask slot in the low four bits; in the high four, the AVX2 walk's (three bits),
 /// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
 /// set, table tests for the state's runs.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 static SET_OF: [u8; 59] = [
-    72, 192, 1, 72, 194, 19, 72, 36, 36, 72, 200, 53, 198, 72, 36, 53, 72, 53, 198, 72,
-    1, 200, 72, 198, 53, 194, 72, 192, 1, 72, 199, 1, 72, 200, 1, 200, 72, 194, 199, 72,
-    192, 1, 72, 200, 192, 72, 1, 200, 192, 72, 1, 200, 72, 192, 192, 72, 1, 200, 72,
+    68, 192, 1, 68, 194, 19, 68, 40, 40, 68, 196, 57, 202, 68, 40, 57, 68, 57, 202, 68,
+    1, 196, 68, 202, 57, 194, 68, 192, 1, 68, 203, 1, 68, 196, 1, 196, 68, 194, 203, 68,
+    192, 1, 68, 196, 192, 68, 1, 196, 192, 68, 1, 196, 68, 192, 192, 68, 1, 196, 68,
 ];
 /// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
-/// walk's are in input order, the others reversed), then the empty set's, every bit set;
-/// aligned for the one vector store that writes the first eight.
+/// walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in
+/// words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two
+/// aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no
+/// walk writes, is the empty set's in every walk: every bit set.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[repr(align(64))]
-struct Masks([u64; EMPTY_SET + 1]);
+struct Masks([u64; MASK_SLOTS]);
 /// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 #[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
@@ -864,9 +865,21 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
         0x0008101820283038_u64 as i64,
     );
     let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
-    // SAFETY: `Masks` is aligned to 64 bytes and starts with eight `u64`, the 64 bytes stored.
+    // Two 32-byte stores, not one of 64: the walk reads the masks back at once, eight bytes
+    // at a time, and some cores (Intel's, with AVX-512) do not forward a 64-byte store to such
+    // loads, so each read would wait for the store to reach the cache. The halves are apart
+    // in `Masks` so that the compiler cannot merge the stores into one.
+    // SAFETY: `Masks` is aligned to 64 bytes and holds twelve `u64`: words 0 to 3 and 8 to 11,
+    // the 32 bytes of each store, are inside it and aligned to 32 bytes.
     unsafe {
-        _mm512_store_si512(masks.0.as_mut_ptr().cast(), non_members);
+        _mm256_store_si256(
+            masks.0.as_mut_ptr().cast(),
+            _mm512_castsi512_si256(non_members),
+        );
+        _mm256_store_si256(
+            masks.0.as_mut_ptr().add(8).cast(),
+            _mm512_extracti64x4_epi64::<1>(non_members),
+        );
     }
 }
 /// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).
@@ -960,7 +973,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[4] = _mm512_testn_epi8_mask(
+    masks.0[8] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(
@@ -972,7 +985,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[5] = _mm512_testn_epi8_mask(
+    masks.0[9] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(
@@ -984,7 +997,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[6] = _mm512_testn_epi8_mask(
+    masks.0[10] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(
@@ -996,7 +1009,7 @@ fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
         ),
         high,
     ) | past_end;
-    masks.0[7] = _mm512_testn_epi8_mask(
+    masks.0[11] = _mm512_testn_epi8_mask(
         _mm512_shuffle_epi8(
             _mm512_broadcast_i32x4(
                 _mm_set_epi64x(
