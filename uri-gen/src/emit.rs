@@ -387,7 +387,6 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
             let high = _mm512_movepi8_mask(bytes);
             let members = _mm512_maskz_permutex2var_epi8(live & !high, #ascii_low, bytes, #ascii_high);
             #high_lookup
-            #detour
             #tiles_note
             let tiles = _mm512_gf2p8affine_epi64_epi8::<0xFF>(
                 _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64),
@@ -395,6 +394,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
             );
             let gather = _mm512_set_epi64(#(#gather),*);
             let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
+            #detour
             #store_note
             #store_safety
             unsafe {
@@ -416,41 +416,49 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
 }
 
 /// The statements of `block_masks` that let runs go on over detours ([`SimdDetour`]): over
-/// `bytes`, `live` and the membership bytes `members` (bit `k` of byte `j` set when byte `j` is
-/// in set `k`), they put each lead that two digits follow in the block into the sets whose
-/// states the detour leads back to. The digits are in those sets already, so the run goes on
-/// to the byte after the detour. A detour cut by the block's end is left as it is: the run
-/// stops at its lead, and the table transitions take it.
+/// `bytes`, `live`, the transpose's `gather` and the masks `non_members` (bit `63 - j` set when
+/// byte `j` is not in the set), they clear the bit of each lead that two digits follow in the
+/// block from the masks of the sets whose states the detour leads back to. The digits are in
+/// those sets already, so the run goes on to the byte after the detour. A detour cut by the
+/// block's end is left as it is: the run stops at its lead, and the table transitions take it.
 ///
-/// This works on the membership bytes, before the transpose, in input order: the leads' and
-/// digits' masks come from one compare and one test each, and a masked move and an OR apply
-/// them, so the detours add a few cycles to the block's latency instead of the bit reversal
-/// and extraction that the transposed masks would need.
+/// The leads' mask goes through a transpose of its own, which puts it in the masks' bit order
+/// in every word at once, and the digits' is the digit set's word: the rest is shifts and
+/// logic on whole vectors, alongside the sets' own transpose, where a bit reversal or a shift
+/// of mask registers would add their latency to every block.
 fn detour_statements(detour: SimdDetour) -> TokenStream {
     let lead_byte = detour.lead;
     let lead = Literal::i8_unsuffixed(lead_byte as i8);
-    let digit_bit = Literal::i8_unsuffixed((1u8 << detour.digit_set) as i8);
-    let sets = Literal::i8_unsuffixed(detour.sets as i8);
-    let leads_note = format!(
-        "Bit `j` of `leads` is set when byte `base + j` is the detour's lead {:?}, of `digits` when",
-        lead_byte as char
-    );
-    let digits_note = format!(
-        "it is in set {} (all of whose bytes are the detour's digits); of `detours`, when a lead",
-        detour.digit_set
-    );
+    let digit_set = Literal::i64_unsuffixed(detour.digit_set as i64);
+    let sets = Literal::u8_unsuffixed(detour.sets);
     let note = comment(&[
-        &leads_note,
-        &digits_note,
-        "and two digits start there. Such a lead joins the sets whose states the detour leads back",
-        "to, so that their runs go on over it (the digits are in those sets already).",
+        &format!(
+            "Every word of `leads` has bit `63 - j` set when byte `base + j` is the detour's lead {:?};",
+            lead_byte as char
+        ),
+        &format!(
+            "of `digits`, when it is in set {} (all of whose bytes are the detour's digits); of",
+            detour.digit_set
+        ),
+        "`detours`, when a lead and two digits start there. The runs of the sets whose states such",
+        "a detour leads back to go on over it: only the lead's bit is cleared, the digits are in",
+        "those sets.",
     ]);
     quote! {
         #note
-        let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(#lead));
-        let digits = _mm512_test_epi8_mask(members, _mm512_set1_epi8(#digit_bit));
-        let detours = leads & digits >> 1 & digits >> 2;
-        let members = _mm512_or_si512(members, _mm512_maskz_mov_epi8(detours, _mm512_set1_epi8(#sets)));
+        let lead_bytes = _mm512_movm_epi8(_mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(#lead)));
+        let lead_tiles =
+            _mm512_gf2p8affine_epi64_epi8::<0>(_mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64), lead_bytes);
+        let leads = _mm512_permutex2var_epi8(lead_tiles, gather, lead_tiles);
+        let digits = _mm512_xor_si512(
+            _mm512_permutexvar_epi64(_mm512_set1_epi64(#digit_set), non_members),
+            _mm512_set1_epi64(-1),
+        );
+        let detours = _mm512_and_si512(
+            leads,
+            _mm512_and_si512(_mm512_slli_epi64::<1>(digits), _mm512_slli_epi64::<2>(digits)),
+        );
+        let non_members = _mm512_mask_andnot_epi64(non_members, #sets, detours, non_members);
     }
 }
 

@@ -206,8 +206,12 @@ mod walk_tests {
                     let got = got.unwrap_or_else(|| panic!("{text}: no {part}"));
                     assert!(got.contains(&format!("{filler}{escape}")), "{text}: {part} {got:?}");
                     assert!(Rule::UriReference.matches(text.as_bytes()), "{text}");
-                    // An escape cut short: a bad digit, or the input ends.
-                    for (cut, bad_at) in [("%G1", 1), ("%1G", 2), ("%1", 2), ("%", 1)] {
+                    // An escape cut short: a bad digit (with hexadecimal digits after it, which
+                    // a walk that looked at the wrong bytes would take for the escape's), or the
+                    // input ends.
+                    for (cut, bad_at) in
+                        [("%G1", 1), ("%1G", 2), ("%1Gb", 2), ("%G1b", 1), ("%1", 2), ("%", 1)]
+                    {
                         let broken = text.replacen(escape, cut, 1);
                         let ends = broken.ends_with(cut);
                         let expected = text.find(escape).expect("the escape") + bad_at;

@@ -2322,17 +2322,6 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
             0x3fbfbfbfbfbfbf0d_u64 as i64,
         ),
     );
-    // Bit `j` of `leads` is set when byte `base + j` is the detour's lead '%', of `digits` when
-    // it is in set 7 (all of whose bytes are the detour's digits); of `detours`, when a lead
-    // and two digits start there. Such a lead joins the sets whose states the detour leads back
-    // to, so that their runs go on over it (the digits are in those sets already).
-    let leads = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(37));
-    let digits = _mm512_test_epi8_mask(members, _mm512_set1_epi8(-128));
-    let detours = leads & digits >> 1 & digits >> 2;
-    let members = _mm512_or_si512(
-        members,
-        _mm512_maskz_mov_epi8(detours, _mm512_set1_epi8(29)),
-    );
     // Byte `8 * q + k` of `tiles` has bit `7 - r` set when byte `8 * q + r` is not in set `k`
     // (the constant 0xFF complements the transposed bits).
     let tiles = _mm512_gf2p8affine_epi64_epi8::<
@@ -2349,6 +2338,27 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
         0x0008101820283038_u64 as i64,
     );
     let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
+    // Every word of `leads` has bit `63 - j` set when byte `base + j` is the detour's lead '%';
+    // of `digits`, when it is in set 7 (all of whose bytes are the detour's digits); of
+    // `detours`, when a lead and two digits start there. The runs of the sets whose states such
+    // a detour leads back to go on over it: only the lead's bit is cleared, the digits are in
+    // those sets.
+    let lead_bytes = _mm512_movm_epi8(
+        _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(37)),
+    );
+    let lead_tiles = _mm512_gf2p8affine_epi64_epi8::<
+        0,
+    >(_mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64), lead_bytes);
+    let leads = _mm512_permutex2var_epi8(lead_tiles, gather, lead_tiles);
+    let digits = _mm512_xor_si512(
+        _mm512_permutexvar_epi64(_mm512_set1_epi64(7), non_members),
+        _mm512_set1_epi64(-1),
+    );
+    let detours = _mm512_and_si512(
+        leads,
+        _mm512_and_si512(_mm512_slli_epi64::<1>(digits), _mm512_slli_epi64::<2>(digits)),
+    );
+    let non_members = _mm512_mask_andnot_epi64(non_members, 29, detours, non_members);
     // Two 32-byte stores, not one of 64: the walk reads the masks back at once, eight bytes
     // at a time, and some cores (Intel's, with AVX-512) do not forward a 64-byte store to such
     // loads, so each read would wait for the store to reach the cache. The halves are apart
