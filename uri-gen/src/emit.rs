@@ -694,8 +694,9 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
     quote!(#literal as i64)
 }
 
-/// The first statements of a vector walk's loop body (over `state`, `input`, `i`, `base` and
-/// `masks`): move to the next 64-byte block when `i` has left the current one, and in an
+/// The first statements of a vector walk's loop body (over `state`, `input`, `i`, `base`,
+/// `masks` and `ahead`, the masks of the block after `base`'s when the input reaches it): move
+/// to the next 64-byte block when `i` has left the current one, and in an
 /// accelerated state skip the run of its classified set (`set`, read from `SET_OF`) with the
 /// block's mask (block by block for a run longer than the block), leaving the loop when the
 /// input ends there. `run_length` is how many bytes from `i` on the mask lets through (at least
@@ -709,6 +710,15 @@ fn simd_skip_step(
     run_length: &TokenStream,
     partial: Option<&TokenStream>,
 ) -> TokenStream {
+    // The next block's masks become the current ones, and the block after it is classified
+    // ahead, while the walk goes on in this one.
+    let next_block = quote! {
+        base += 64;
+        core::mem::swap(&mut masks, &mut ahead);
+        if base + 64 < input.len() {
+            #block_masks(input, base + 64, ahead);
+        }
+    };
     let by_masks = quote! {
         let set = #set;
         loop {
@@ -717,12 +727,11 @@ fn simd_skip_step(
                 i = end;
                 break;
             }
-            base += 64;
-            i = base;
-            if base >= input.len() {
+            i = base + 64;
+            if i >= input.len() {
                 break;
             }
-            #block_masks(input, base, &mut masks);
+            #next_block
         }
     };
     let skip = match partial {
@@ -732,7 +741,10 @@ fn simd_skip_step(
                 i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
-                    #block_masks(input, base, &mut masks);
+                    #block_masks(input, base, masks);
+                    if base + 64 < input.len() {
+                        #block_masks(input, base + 64, ahead);
+                    }
                 }
             } else {
                 #by_masks
@@ -741,8 +753,7 @@ fn simd_skip_step(
     };
     quote! {
         if i >= base + 64 {
-            base += 64;
-            #block_masks(input, base, &mut masks);
+            #next_block
         }
         if state < ACCEL_END {
             #skip
@@ -932,9 +943,15 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
             fn #simd(#params) -> #output {
                 let mut i = 0;
                 let mut base = 0;
-                let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+                // The masks of the block of `base` and of the next one, classified ahead so
+                // that a run into it need not wait for them.
+                let (mut current, mut next) = (Masks([u64::MAX; MASK_SLOTS]), Masks([u64::MAX; MASK_SLOTS]));
+                let (mut masks, mut ahead) = (&mut current, &mut next);
                 if !input.is_empty() {
-                    #block_masks(input, 0, &mut masks);
+                    #block_masks(input, 0, masks);
+                }
+                if input.len() > 64 {
+                    #block_masks(input, 64, ahead);
                 }
                 while i < input.len() {
                     #simd_step

@@ -1260,14 +1260,24 @@ fn walk_simd(
 ) -> Result<usize, Failure> {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+    let (mut current, mut next) = (
+        Masks([u64::MAX; MASK_SLOTS]),
+        Masks([u64::MAX; MASK_SLOTS]),
+    );
+    let (mut masks, mut ahead) = (&mut current, &mut next);
     if !input.is_empty() {
-        block_masks(input, 0, &mut masks);
+        block_masks(input, 0, masks);
+    }
+    if input.len() > 64 {
+        block_masks(input, 64, ahead);
     }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
-            block_masks(input, base, &mut masks);
+            core::mem::swap(&mut masks, &mut ahead);
+            if base + 64 < input.len() {
+                block_masks(input, base + 64, ahead);
+            }
         }
         if state < ACCEL_END {
             let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
@@ -1277,12 +1287,15 @@ fn walk_simd(
                     i = end;
                     break;
                 }
-                base += 64;
-                i = base;
-                if base >= input.len() {
+                i = base + 64;
+                if i >= input.len() {
                     break;
                 }
-                block_masks(input, base, &mut masks);
+                base += 64;
+                core::mem::swap(&mut masks, &mut ahead);
+                if base + 64 < input.len() {
+                    block_masks(input, base + 64, ahead);
+                }
             }
             if i >= input.len() {
                 break;
@@ -1313,14 +1326,24 @@ fn walk_simd_nibble(
 ) -> Result<usize, Failure> {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+    let (mut current, mut next) = (
+        Masks([u64::MAX; MASK_SLOTS]),
+        Masks([u64::MAX; MASK_SLOTS]),
+    );
+    let (mut masks, mut ahead) = (&mut current, &mut next);
     if !input.is_empty() {
-        block_masks_nibble(input, 0, &mut masks);
+        block_masks_nibble(input, 0, masks);
+    }
+    if input.len() > 64 {
+        block_masks_nibble(input, 64, ahead);
     }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
-            block_masks_nibble(input, base, &mut masks);
+            core::mem::swap(&mut masks, &mut ahead);
+            if base + 64 < input.len() {
+                block_masks_nibble(input, base + 64, ahead);
+            }
         }
         if state < ACCEL_END {
             let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
@@ -1330,12 +1353,15 @@ fn walk_simd_nibble(
                     i = end;
                     break;
                 }
-                base += 64;
-                i = base;
-                if base >= input.len() {
+                i = base + 64;
+                if i >= input.len() {
                     break;
                 }
-                block_masks_nibble(input, base, &mut masks);
+                base += 64;
+                core::mem::swap(&mut masks, &mut ahead);
+                if base + 64 < input.len() {
+                    block_masks_nibble(input, base + 64, ahead);
+                }
             }
             if i >= input.len() {
                 break;
@@ -1365,21 +1391,34 @@ fn walk_simd_avx2(
 ) -> Result<usize, Failure> {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+    let (mut current, mut next) = (
+        Masks([u64::MAX; MASK_SLOTS]),
+        Masks([u64::MAX; MASK_SLOTS]),
+    );
+    let (mut masks, mut ahead) = (&mut current, &mut next);
     if !input.is_empty() {
-        block_masks_avx2(input, 0, &mut masks);
+        block_masks_avx2(input, 0, masks);
+    }
+    if input.len() > 64 {
+        block_masks_avx2(input, 64, ahead);
     }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
-            block_masks_avx2(input, base, &mut masks);
+            core::mem::swap(&mut masks, &mut ahead);
+            if base + 64 < input.len() {
+                block_masks_avx2(input, base + 64, ahead);
+            }
         }
         if state < ACCEL_END {
             if SET_OF[state >> SET_SHIFT] >= 128 {
                 i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
-                    block_masks_avx2(input, base, &mut masks);
+                    block_masks_avx2(input, base, masks);
+                    if base + 64 < input.len() {
+                        block_masks_avx2(input, base + 64, ahead);
+                    }
                 }
             } else {
                 let set = (SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize;
@@ -1389,12 +1428,15 @@ fn walk_simd_avx2(
                         i = end;
                         break;
                     }
-                    base += 64;
-                    i = base;
-                    if base >= input.len() {
+                    i = base + 64;
+                    if i >= input.len() {
                         break;
                     }
-                    block_masks_avx2(input, base, &mut masks);
+                    base += 64;
+                    core::mem::swap(&mut masks, &mut ahead);
+                    if base + 64 < input.len() {
+                        block_masks_avx2(input, base + 64, ahead);
+                    }
                 }
             }
             if i >= input.len() {

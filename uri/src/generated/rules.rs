@@ -523,14 +523,24 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+    let (mut current, mut next) = (
+        Masks([u64::MAX; MASK_SLOTS]),
+        Masks([u64::MAX; MASK_SLOTS]),
+    );
+    let (mut masks, mut ahead) = (&mut current, &mut next);
     if !input.is_empty() {
-        block_masks(input, 0, &mut masks);
+        block_masks(input, 0, masks);
+    }
+    if input.len() > 64 {
+        block_masks(input, 64, ahead);
     }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
-            block_masks(input, base, &mut masks);
+            core::mem::swap(&mut masks, &mut ahead);
+            if base + 64 < input.len() {
+                block_masks(input, base + 64, ahead);
+            }
         }
         if state < ACCEL_END {
             let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
@@ -540,12 +550,15 @@ fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize
                     i = end;
                     break;
                 }
-                base += 64;
-                i = base;
-                if base >= input.len() {
+                i = base + 64;
+                if i >= input.len() {
                     break;
                 }
-                block_masks(input, base, &mut masks);
+                base += 64;
+                core::mem::swap(&mut masks, &mut ahead);
+                if base + 64 < input.len() {
+                    block_masks(input, base + 64, ahead);
+                }
             }
             if i >= input.len() {
                 break;
@@ -574,14 +587,24 @@ fn run_simd_nibble(
 ) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+    let (mut current, mut next) = (
+        Masks([u64::MAX; MASK_SLOTS]),
+        Masks([u64::MAX; MASK_SLOTS]),
+    );
+    let (mut masks, mut ahead) = (&mut current, &mut next);
     if !input.is_empty() {
-        block_masks_nibble(input, 0, &mut masks);
+        block_masks_nibble(input, 0, masks);
+    }
+    if input.len() > 64 {
+        block_masks_nibble(input, 64, ahead);
     }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
-            block_masks_nibble(input, base, &mut masks);
+            core::mem::swap(&mut masks, &mut ahead);
+            if base + 64 < input.len() {
+                block_masks_nibble(input, base + 64, ahead);
+            }
         }
         if state < ACCEL_END {
             let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
@@ -591,12 +614,15 @@ fn run_simd_nibble(
                     i = end;
                     break;
                 }
-                base += 64;
-                i = base;
-                if base >= input.len() {
+                i = base + 64;
+                if i >= input.len() {
                     break;
                 }
-                block_masks_nibble(input, base, &mut masks);
+                base += 64;
+                core::mem::swap(&mut masks, &mut ahead);
+                if base + 64 < input.len() {
+                    block_masks_nibble(input, base + 64, ahead);
+                }
             }
             if i >= input.len() {
                 break;
@@ -621,21 +647,34 @@ fn run_simd_nibble(
 fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+    let (mut current, mut next) = (
+        Masks([u64::MAX; MASK_SLOTS]),
+        Masks([u64::MAX; MASK_SLOTS]),
+    );
+    let (mut masks, mut ahead) = (&mut current, &mut next);
     if !input.is_empty() {
-        block_masks_avx2(input, 0, &mut masks);
+        block_masks_avx2(input, 0, masks);
+    }
+    if input.len() > 64 {
+        block_masks_avx2(input, 64, ahead);
     }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
-            block_masks_avx2(input, base, &mut masks);
+            core::mem::swap(&mut masks, &mut ahead);
+            if base + 64 < input.len() {
+                block_masks_avx2(input, base + 64, ahead);
+            }
         }
         if state < ACCEL_END {
             if SET_OF[state >> SET_SHIFT] >= 128 {
                 i = skip(ACCEL[state >> SET_SHIFT], input, i);
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
-                    block_masks_avx2(input, base, &mut masks);
+                    block_masks_avx2(input, base, masks);
+                    if base + 64 < input.len() {
+                        block_masks_avx2(input, base + 64, ahead);
+                    }
                 }
             } else {
                 let set = (SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize;
@@ -645,12 +684,15 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
                         i = end;
                         break;
                     }
-                    base += 64;
-                    i = base;
-                    if base >= input.len() {
+                    i = base + 64;
+                    if i >= input.len() {
                         break;
                     }
-                    block_masks_avx2(input, base, &mut masks);
+                    base += 64;
+                    core::mem::swap(&mut masks, &mut ahead);
+                    if base + 64 < input.len() {
+                        block_masks_avx2(input, base + 64, ahead);
+                    }
                 }
             }
             if i >= input.len() {
