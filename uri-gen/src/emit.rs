@@ -695,8 +695,8 @@ fn hex_i64(bytes: &[u8]) -> TokenStream {
 }
 
 /// The first statements of a vector walk's loop body (over `state`, `input`, `i`, `base`,
-/// `masks` and `ahead`, the masks of the block after `base`'s when the input reaches it): move
-/// to the next 64-byte block when `i` has left the current one, and in an
+/// `masks` and, with `ahead`, `ahead`, the masks of the block after `base`'s when the input
+/// reaches it): move to the next 64-byte block when `i` has left the current one, and in an
 /// accelerated state skip the run of its classified set (`set`, read from `SET_OF`) with the
 /// block's mask (block by block for a run longer than the block), leaving the loop when the
 /// input ends there. `run_length` is how many bytes from `i` on the mask lets through (at least
@@ -709,16 +709,31 @@ fn simd_skip_step(
     set: &TokenStream,
     run_length: &TokenStream,
     partial: Option<&TokenStream>,
+    ahead: bool,
 ) -> TokenStream {
-    // The next block's masks become the current ones, and the block after it is classified
-    // ahead, while the walk goes on in this one.
-    let next_block = quote! {
-        base += 64;
-        core::mem::swap(&mut masks, &mut ahead);
-        if base + 64 < input.len() {
-            #block_masks(input, base + 64, ahead);
+    // With `ahead`, the next block's masks become the current ones, and the block after it is
+    // classified ahead, while the walk goes on in this one.
+    let next_block = if ahead {
+        quote! {
+            base += 64;
+            core::mem::swap(&mut masks, &mut ahead);
+            if base + 64 < input.len() {
+                #block_masks(input, base + 64, ahead);
+            }
+        }
+    } else {
+        quote! {
+            base += 64;
+            #block_masks(input, base, masks);
         }
     };
+    let jump_ahead = ahead.then(|| {
+        quote! {
+            if base + 64 < input.len() {
+                #block_masks(input, base + 64, ahead);
+            }
+        }
+    });
     let by_masks = quote! {
         let set = #set;
         loop {
@@ -742,9 +757,7 @@ fn simd_skip_step(
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     #block_masks(input, base, masks);
-                    if base + 64 < input.len() {
-                        #block_masks(input, base + 64, ahead);
-                    }
+                    #jump_ahead
                 }
             } else {
                 #by_masks
@@ -925,7 +938,8 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
                      how: &str,
                      set: TokenStream,
                      run_length: TokenStream,
-                     partial: Option<TokenStream>| {
+                     partial: Option<TokenStream>,
+                     ahead: bool| {
         let unused = match suffix {
             "" => Some(lookup_only()),
             "_nibble" => Some(nibble_only()),
@@ -934,15 +948,9 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
         let simd = format_ident!("{name}_simd{suffix}");
         let block_masks = format_ident!("{block_masks}");
         let doc = format!(" `{name}` with the loop sets' runs found by {how}, 64 bytes at a time.");
-        let simd_step = simd_skip_step(&block_masks, &set, &run_length, partial.as_ref());
-        quote! {
-            #[doc = #doc]
-            #[cfg(#predicate)]
-            #unused
-            #[target_feature(enable = #features)]
-            fn #simd(#params) -> #output {
-                let mut i = 0;
-                let mut base = 0;
+        let simd_step = simd_skip_step(&block_masks, &set, &run_length, partial.as_ref(), ahead);
+        let masks = if ahead {
+            quote! {
                 // The masks of the block of `base` and of the next one, classified ahead so
                 // that a run into it need not wait for them.
                 let (mut current, mut next) = (Masks([u64::MAX; MASK_SLOTS]), Masks([u64::MAX; MASK_SLOTS]));
@@ -953,6 +961,25 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
                 if input.len() > 64 {
                     #block_masks(input, 64, ahead);
                 }
+            }
+        } else {
+            quote! {
+                let mut current = Masks([u64::MAX; MASK_SLOTS]);
+                let masks = &mut current;
+                if !input.is_empty() {
+                    #block_masks(input, 0, masks);
+                }
+            }
+        };
+        quote! {
+            #[doc = #doc]
+            #[cfg(#predicate)]
+            #unused
+            #[target_feature(enable = #features)]
+            fn #simd(#params) -> #output {
+                let mut i = 0;
+                let mut base = 0;
+                #masks
                 while i < input.len() {
                     #simd_step
                     #transition
@@ -970,7 +997,7 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
     let in_order_run = quote!((masks.0[set] >> (i - base)).trailing_zeros());
     let lookup = has_simd.then(|| {
         let how = "AVX-512 masks (byte lookup and transpose)";
-        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone(), reversed_run.clone(), None)
+        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone(), reversed_run.clone(), None, true)
     });
     let nibble = has_simd.then(|| {
         let how = "AVX-512 masks (nibble shuffles)";
@@ -982,11 +1009,24 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
             avx512_set.clone(),
             reversed_run,
             None,
+            true,
         )
     });
     let avx2 = (has_simd && has_avx2).then(|| {
         let how = "AVX2 masks (nibble shuffles of its own few sets)";
-        simd_walk("_avx2", AVX2_FEATURES, "block_masks_avx2", how, avx2_set, in_order_run, Some(avx2_partial))
+        // Not ahead: on Zen 3 classifying the second block of a 65- to 128-byte input at the start
+        // made those inputs slower (PERFORMANCE.md, session 8), and on the Intel CPU of session
+        // 12 the walk gained nothing from it.
+        simd_walk(
+            "_avx2",
+            AVX2_FEATURES,
+            "block_masks_avx2",
+            how,
+            avx2_set,
+            in_order_run,
+            Some(avx2_partial),
+            false,
+        )
     });
     quote! {
         #[doc = #portable_doc]

@@ -647,24 +647,15 @@ fn run_simd_nibble(
 fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let (mut current, mut next) = (
-        Masks([u64::MAX; MASK_SLOTS]),
-        Masks([u64::MAX; MASK_SLOTS]),
-    );
-    let (mut masks, mut ahead) = (&mut current, &mut next);
+    let mut current = Masks([u64::MAX; MASK_SLOTS]);
+    let masks = &mut current;
     if !input.is_empty() {
         block_masks_avx2(input, 0, masks);
-    }
-    if input.len() > 64 {
-        block_masks_avx2(input, 64, ahead);
     }
     while i < input.len() {
         if i >= base + 64 {
             base += 64;
-            core::mem::swap(&mut masks, &mut ahead);
-            if base + 64 < input.len() {
-                block_masks_avx2(input, base + 64, ahead);
-            }
+            block_masks_avx2(input, base, masks);
         }
         if state < ACCEL_END {
             if SET_OF[state >> SET_SHIFT] >= 128 {
@@ -672,9 +663,6 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     block_masks_avx2(input, base, masks);
-                    if base + 64 < input.len() {
-                        block_masks_avx2(input, base + 64, ahead);
-                    }
                 }
             } else {
                 let set = (SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize;
@@ -689,10 +677,7 @@ fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, 
                         break;
                     }
                     base += 64;
-                    core::mem::swap(&mut masks, &mut ahead);
-                    if base + 64 < input.len() {
-                        block_masks_avx2(input, base + 64, ahead);
-                    }
+                    block_masks_avx2(input, base, masks);
                 }
             }
             if i >= input.len() {
