@@ -678,6 +678,24 @@ mod tests {
     }
 
     #[test]
+    fn has_dot_segment_finds_them_after_long_heads() {
+        // Every short tail after heads that put it on each side of a word's edge, a segment
+        // starting in one word and ending in the next, and the overlapping last word.
+        for filler in ["", "a", "/", "a/"] {
+            for repeat in 0..=20 {
+                let head = filler.repeat(repeat);
+                for tail_len in 0..=5 {
+                    for tail in strings(b"/.a", tail_len) {
+                        let path = format!("{head}{tail}");
+                        let expected = path.split('/').any(|segment| segment == "." || segment == "..");
+                        assert_eq!(has_dot_segment(&path), expected, "{path:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn short_word_holds_the_bytes_and_zeros_above() {
         let bytes: Vec<u8> = (1..=7).collect();
         for len in 0..8 {
