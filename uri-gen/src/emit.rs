@@ -323,16 +323,20 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         "(the constant 0xFF complements the transposed bits).",
     ]);
     let store_note = comment(&[
-        "Two 32-byte stores, not one of 64: the walk reads the masks back at once, eight bytes",
-        "at a time, and some cores (Intel's, with AVX-512) do not forward a 64-byte store to such",
-        "loads, so each read would wait for the store to reach the cache. The halves are apart",
-        "in `Masks` so that the compiler cannot merge the stores into one.",
+        "Two 32-byte stores, not one of 64: the walk may read the masks back right after the store",
+        "(the first block's, always), eight bytes at a time, and some cores (Intel's, with AVX-512)",
+        "do not forward a 64-byte store to such loads, so each read would wait for the store to",
+        "reach the cache. The halves are apart in `Masks` so that the compiler cannot merge the",
+        "stores into one.",
     ]);
     let store_safety = comment(&[
-        "SAFETY: `Masks` is aligned to 64 bytes and holds twelve `u64`: words 0 to 3 and 8 to 11,",
+        &format!(
+            "SAFETY: `Masks` is aligned to 64 bytes and holds {MASK_SLOTS} `u64`: words 0 to 3 and 8 to 11,"
+        ),
         "the 32 bytes of each store, are inside it and aligned to 32 bytes.",
     ]);
     let detour = plan.detour.map(detour_statements);
+    let block_tests = block_tests(&plan);
     let nibble_items = nibble_items(&plan);
     let has_avx2 = avx2.sets > 0;
     let avx2_items = has_avx2.then(|| avx2_items(&avx2));
@@ -350,7 +354,7 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #cfg
         static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
 
-        #[doc = " One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2"]
+        #[doc = " One non-member mask per set for a 64-byte block (see `block_masks`; the AVX2"]
         #[doc = " walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in"]
         #[doc = " words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two"]
         #[doc = " aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no"]
@@ -368,8 +372,9 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         }
 
         #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per"]
-        #[doc = " set: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is"]
-        #[doc = " past the end. A 128-entry lookup gives each byte its membership byte (bit `k` for set"]
+        #[doc = " set: bit `63 - j` of set `k`'s word (`masks[k]` for `k` below 4, `masks[k + 4]` above)"]
+        #[doc = " is set when byte `base + j` is not in set `k` or is past the end (or, for a detour's"]
+        #[doc = " sets, is a lead that starts a detour). A 128-entry lookup gives each byte its membership byte (bit `k` for set"]
         #[doc = " `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,"]
         #[doc = " and a byte permute gathers each set's bits into one word."]
         #cfg
@@ -411,8 +416,118 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
         #avx2_items
 
         #walk_choice
+
+        #block_tests
     };
     Some(items)
+}
+
+/// A test module for a generated module's AVX-512 block classification: on a CPU that runs
+/// them, `block_masks` and `block_masks_nibble` must give each accelerated state's word of
+/// `Masks` exactly the bytes of its loop set (as `LOOP` and `ACCEL`, the table walk's tables,
+/// have it; the nibble walk's without bytes from 0x80 on), every byte past the end outside it,
+/// and the empty set's word every bit set; and the lookup walk must carry its detours' sets over
+/// a whole detour and over no other. A mistake here could only slow the walks, which the
+/// conformance tests would not see.
+fn block_tests(plan: &SimdPlan) -> TokenStream {
+    let detour = plan.detour.map(|detour| {
+        let lead = Literal::u8_unsuffixed(detour.lead);
+        let lead_u8 = Literal::u8_suffixed(detour.lead);
+        let digit = (0..128u8)
+            .find(|&b| plan.members[usize::from(b)] >> detour.digit_set & 1 != 0)
+            .expect("the digit set holds an ASCII byte");
+        let digit = Literal::u8_unsuffixed(digit);
+        let words = (0..SIMD_SETS)
+            .filter(|&k| detour.sets >> k & 1 != 0)
+            .fold(0u16, |words, k| words | 1 << mask_slot(k));
+        let words = Literal::u16_unsuffixed(words);
+        quote! {
+            #[test]
+            #[allow(unsafe_code)]
+            fn the_lookup_walk_carries_its_sets_over_whole_detours() {
+                if !simd_available() {
+                    return;
+                }
+                // A whole detour, one the input's end cuts, and (in the longer input) one the
+                // block's end cuts.
+                let short = [#lead, #digit, #digit, #lead, #digit];
+                let mut long = [#digit; 66];
+                long[0] = #lead;
+                long[62] = #lead;
+                for (input, cut) in [(&short[..], 3), (&long[..], 62)] {
+                    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+                    // SAFETY: `simd_available` found every feature `block_masks` is compiled with.
+                    unsafe { block_masks(input, 0, &mut masks) };
+                    for state in (STRIDE..ACCEL_END).step_by(STRIDE) {
+                        let word = usize::from(SET_OF[state >> SET_SHIFT] & 15);
+                        if word == EMPTY_WORD {
+                            continue;
+                        }
+                        let outside = LOOP[usize::from(#lead_u8)] & ACCEL[state >> SET_SHIFT] == 0;
+                        let carried = #words >> word & 1 != 0;
+                        assert_eq!(masks.0[word] >> 63 & 1 == 1, outside && !carried, "state {state}: a whole detour");
+                        assert_eq!(masks.0[word] >> (63 - cut) & 1 == 1, outside, "state {state}: a detour cut at {cut}");
+                    }
+                }
+            }
+        }
+    });
+    let empty = Literal::usize_unsuffixed(mask_slot(SIMD_SETS));
+    quote! {
+        #[cfg(all(test, target_arch = "x86_64", not(feature = "portable")))]
+        mod block_tests {
+            use super::*;
+
+            /// The word of `Masks` that the states of no classified set read.
+            const EMPTY_WORD: usize = #empty;
+
+            /// For every byte, in a block it fills and in a 10-byte input: each accelerated
+            /// state's word against `LOOP`, with `ascii_only` for the nibble walk.
+            fn check(classify: impl Fn(&[u8], &mut Masks), ascii_only: bool) {
+                for byte in 0..=255u8 {
+                    for len in [10, 64, 70] {
+                        let input = vec![byte; len];
+                        let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+                        classify(&input, &mut masks);
+                        let live = len.min(64);
+                        for state in (STRIDE..ACCEL_END).step_by(STRIDE) {
+                            let word = usize::from(SET_OF[state >> SET_SHIFT] & 15);
+                            let mask = masks.0[word];
+                            if word == EMPTY_WORD {
+                                assert_eq!(mask, u64::MAX, "state {state}");
+                                continue;
+                            }
+                            let inside = LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
+                                && (!ascii_only || byte < 0x80);
+                            let expected = if inside { u64::MAX.checked_shr(live as u32).unwrap_or(0) } else { u64::MAX };
+                            assert_eq!(mask, expected, "state {state}, byte {byte:#04x}, {len} bytes");
+                        }
+                    }
+                }
+            }
+
+            #[test]
+            #[allow(unsafe_code)]
+            fn the_lookup_walk_classifies_each_state_by_its_loop_set() {
+                if simd_available() {
+                    // SAFETY: `simd_available` found every feature `block_masks` is compiled with.
+                    check(|input, masks| unsafe { block_masks(input, 0, masks) }, false);
+                }
+            }
+
+            #[test]
+            #[allow(unsafe_code)]
+            fn the_nibble_walk_classifies_each_state_by_its_loop_set() {
+                if nibble_available() {
+                    // SAFETY: `nibble_available` found every feature `block_masks_nibble` is
+                    // compiled with.
+                    check(|input, masks| unsafe { block_masks_nibble(input, 0, masks) }, true);
+                }
+            }
+
+            #detour
+        }
+    }
 }
 
 /// The statements of `block_masks` that let runs go on over detours ([`SimdDetour`]): over
@@ -518,8 +633,8 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
             #detect
         }
 
-        #[doc = " `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of `masks[k]` is set when"]
-        #[doc = " byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when"]
+        #[doc = " `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of set `k`'s word (as in"]
+        #[doc = " `block_masks`) is set when byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when"]
         #[doc = " entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is"]
         #[doc = " in any set here (its transition is taken instead). The bytes are reversed first, so"]
         #[doc = " that the masks read from the top bit."]
@@ -737,13 +852,9 @@ fn simd_skip_step(
             #block_masks(input, base, masks);
         }
     };
-    let jump_ahead = ahead.then(|| {
-        quote! {
-            if base + 64 < input.len() {
-                #block_masks(input, base + 64, ahead);
-            }
-        }
-    });
+    // Only the AVX2 walk has partial states, and it classifies one block at a time: a jump to
+    // the block a table skip ends in would otherwise have to classify the block after it too.
+    assert!(!(ahead && partial.is_some()), "a walk with partial states classifies one block at a time");
     let by_masks = quote! {
         let set = #set;
         loop {
@@ -767,7 +878,6 @@ fn simd_skip_step(
                 if i >= base + 64 && i < input.len() {
                     base = i / 64 * 64;
                     #block_masks(input, base, masks);
-                    #jump_ahead
                 }
             } else {
                 #by_masks
@@ -963,8 +1073,8 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
             quote! {
                 // The masks of the block of `base` and of the next one, classified ahead so
                 // that a run into it need not wait for them.
-                let (mut current, mut next) = (Masks([u64::MAX; MASK_SLOTS]), Masks([u64::MAX; MASK_SLOTS]));
-                let (mut masks, mut ahead) = (&mut current, &mut next);
+                let (mut first, mut second) = (Masks([u64::MAX; MASK_SLOTS]), Masks([u64::MAX; MASK_SLOTS]));
+                let (mut masks, mut ahead) = (&mut first, &mut second);
                 if !input.is_empty() {
                     #block_masks(input, 0, masks);
                 }
@@ -974,8 +1084,8 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
             }
         } else {
             quote! {
-                let mut current = Masks([u64::MAX; MASK_SLOTS]);
-                let masks = &mut current;
+                let mut first = Masks([u64::MAX; MASK_SLOTS]);
+                let masks = &mut first;
                 if !input.is_empty() {
                     #block_masks(input, 0, masks);
                 }

@@ -173,11 +173,14 @@ mod walk_tests {
         }
     }
 
-    /// Percent-encoded octets at every offset around the first block's end, in each component
+    /// Percent-encoded octets at every offset around the first blocks' ends, in each component
     /// whose runs the AVX-512 lookup walk carries over them, whole and cut short.
     #[test]
     fn escapes_are_read_wherever_they_fall() {
-        for at in 0..=70 {
+        // Around the first block's end, and (not under Miri, where this test is slow) around
+        // the second's, whose masks were classified ahead.
+        let second = if cfg!(miri) { 0..0 } else { 119..135 };
+        for at in (0..=70).chain(second) {
             let filler = "a".repeat(at);
             for escape in ["%41", "%e9%9F", "%7e%7E%7e%7E"] {
                 // Not every state of a run takes the escape back to itself: after one, a first

@@ -557,11 +557,11 @@ fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, u
 fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let (mut current, mut next) = (
+    let (mut first, mut second) = (
         Masks([u64::MAX; MASK_SLOTS]),
         Masks([u64::MAX; MASK_SLOTS]),
     );
-    let (mut masks, mut ahead) = (&mut current, &mut next);
+    let (mut masks, mut ahead) = (&mut first, &mut second);
     if !input.is_empty() {
         block_masks(input, 0, masks);
     }
@@ -621,11 +621,11 @@ fn run_simd_nibble(
 ) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let (mut current, mut next) = (
+    let (mut first, mut second) = (
         Masks([u64::MAX; MASK_SLOTS]),
         Masks([u64::MAX; MASK_SLOTS]),
     );
-    let (mut masks, mut ahead) = (&mut current, &mut next);
+    let (mut masks, mut ahead) = (&mut first, &mut second);
     if !input.is_empty() {
         block_masks_nibble(input, 0, masks);
     }
@@ -681,8 +681,8 @@ fn run_simd_nibble(
 fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut base = 0;
-    let mut current = Masks([u64::MAX; MASK_SLOTS]);
-    let masks = &mut current;
+    let mut first = Masks([u64::MAX; MASK_SLOTS]);
+    let masks = &mut first;
     if !input.is_empty() {
         block_masks_avx2(input, 0, masks);
     }
@@ -814,7 +814,7 @@ static SET_OF: [u8; 59] = [
     1, 196, 68, 202, 57, 194, 68, 192, 1, 68, 203, 1, 68, 196, 1, 196, 68, 194, 203, 68,
     192, 1, 68, 196, 192, 68, 1, 196, 192, 68, 1, 196, 68, 192, 192, 68, 1, 196, 68,
 ];
-/// One non-member mask per set for the current 64-byte block (see `block_masks`; the AVX2
+/// One non-member mask per set for a 64-byte block (see `block_masks`; the AVX2
 /// walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in
 /// words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two
 /// aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no
@@ -833,8 +833,9 @@ fn simd_available() -> bool {
         && std::is_x86_feature_detected!("lzcnt")
 }
 /// For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per
-/// set: bit `63 - j` of `masks[k]` is set when byte `base + j` is not in set `k` or is
-/// past the end. A 128-entry lookup gives each byte its membership byte (bit `k` for set
+/// set: bit `63 - j` of set `k`'s word (`masks[k]` for `k` below 4, `masks[k + 4]` above)
+/// is set when byte `base + j` is not in set `k` or is past the end (or, for a detour's
+/// sets, is a lead that starts a detour). A 128-entry lookup gives each byte its membership byte (bit `k` for set
 /// `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,
 /// and a byte permute gathers each set's bits into one word.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -892,11 +893,12 @@ fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
         0x0008101820283038_u64 as i64,
     );
     let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
-    // Two 32-byte stores, not one of 64: the walk reads the masks back at once, eight bytes
-    // at a time, and some cores (Intel's, with AVX-512) do not forward a 64-byte store to such
-    // loads, so each read would wait for the store to reach the cache. The halves are apart
-    // in `Masks` so that the compiler cannot merge the stores into one.
-    // SAFETY: `Masks` is aligned to 64 bytes and holds twelve `u64`: words 0 to 3 and 8 to 11,
+    // Two 32-byte stores, not one of 64: the walk may read the masks back right after the store
+    // (the first block's, always), eight bytes at a time, and some cores (Intel's, with AVX-512)
+    // do not forward a 64-byte store to such loads, so each read would wait for the store to
+    // reach the cache. The halves are apart in `Masks` so that the compiler cannot merge the
+    // stores into one.
+    // SAFETY: `Masks` is aligned to 64 bytes and holds 12 `u64`: words 0 to 3 and 8 to 11,
     // the 32 bytes of each store, are inside it and aligned to 32 bytes.
     unsafe {
         _mm256_store_si256(
@@ -918,8 +920,8 @@ fn nibble_available() -> bool {
         && std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("lzcnt")
 }
-/// `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of `masks[k]` is set when
-/// byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when
+/// `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of set `k`'s word (as in
+/// `block_masks`) is set when byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when
 /// entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is
 /// in any set here (its transition is taken instead). The bytes are reversed first, so
 /// that the masks read from the top bit.
@@ -1255,6 +1257,56 @@ fn choose_walk() -> u8 {
         return AVX2_WALK;
     }
     TABLE_WALK
+}
+#[cfg(all(test, target_arch = "x86_64", not(feature = "portable")))]
+mod block_tests {
+    use super::*;
+    /// The word of `Masks` that the states of no classified set read.
+    const EMPTY_WORD: usize = 4;
+    /// For every byte, in a block it fills and in a 10-byte input: each accelerated
+    /// state's word against `LOOP`, with `ascii_only` for the nibble walk.
+    fn check(classify: impl Fn(&[u8], &mut Masks), ascii_only: bool) {
+        for byte in 0..=255u8 {
+            for len in [10, 64, 70] {
+                let input = vec![byte; len];
+                let mut masks = Masks([u64::MAX; MASK_SLOTS]);
+                classify(&input, &mut masks);
+                let live = len.min(64);
+                for state in (STRIDE..ACCEL_END).step_by(STRIDE) {
+                    let word = usize::from(SET_OF[state >> SET_SHIFT] & 15);
+                    let mask = masks.0[word];
+                    if word == EMPTY_WORD {
+                        assert_eq!(mask, u64::MAX, "state {state}");
+                        continue;
+                    }
+                    let inside = LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
+                        && (!ascii_only || byte < 0x80);
+                    let expected = if inside {
+                        u64::MAX.checked_shr(live as u32).unwrap_or(0)
+                    } else {
+                        u64::MAX
+                    };
+                    assert_eq!(
+                        mask, expected, "state {state}, byte {byte:#04x}, {len} bytes"
+                    );
+                }
+            }
+        }
+    }
+    #[test]
+    #[allow(unsafe_code)]
+    fn the_lookup_walk_classifies_each_state_by_its_loop_set() {
+        if simd_available() {
+            check(|input, masks| unsafe { block_masks(input, 0, masks) }, false);
+        }
+    }
+    #[test]
+    #[allow(unsafe_code)]
+    fn the_nibble_walk_classifies_each_state_by_its_loop_set() {
+        if nibble_available() {
+            check(|input, masks| unsafe { block_masks_nibble(input, 0, masks) }, true);
+        }
+    }
 }
 const STRIDE: usize = 46;
 /// The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:
