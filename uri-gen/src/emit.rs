@@ -442,22 +442,16 @@ fn block_tests(plan: &SimdPlan) -> TokenStream {
             .fold(0u16, |words, k| words | 1 << mask_slot(k));
         let words = Literal::u16_unsuffixed(words);
         quote! {
-            #[test]
-            #[allow(unsafe_code)]
-            fn the_lookup_walk_carries_its_sets_over_whole_detours() {
-                if !simd_available() {
-                    return;
-                }
-                // A whole detour, one the input's end cuts, and (in the longer input) one the
-                // block's end cuts.
+            /// A whole detour, one the input's end cuts, and (in the longer input) one the
+            /// block's end cuts: only the whole one's lead joins the detour's sets.
+            fn check_detours(classify: impl Fn(&[u8], &mut Masks)) {
                 let short = [#lead, #digit, #digit, #lead, #digit];
                 let mut long = [#digit; 66];
                 long[0] = #lead;
                 long[62] = #lead;
                 for (input, cut) in [(&short[..], 3), (&long[..], 62)] {
                     let mut masks = Masks([u64::MAX; MASK_SLOTS]);
-                    // SAFETY: `simd_available` found every feature `block_masks` is compiled with.
-                    unsafe { block_masks(input, 0, &mut masks) };
+                    classify(input, &mut masks);
                     for state in (STRIDE..ACCEL_END).step_by(STRIDE) {
                         let word = usize::from(SET_OF[state >> SET_SHIFT] & 15);
                         if word == EMPTY_WORD {
@@ -468,6 +462,25 @@ fn block_tests(plan: &SimdPlan) -> TokenStream {
                         assert_eq!(masks.0[word] >> 63 & 1 == 1, outside && !carried, "state {state}: a whole detour");
                         assert_eq!(masks.0[word] >> (63 - cut) & 1 == 1, outside, "state {state}: a detour cut at {cut}");
                     }
+                }
+            }
+
+            #[test]
+            #[allow(unsafe_code)]
+            fn the_lookup_walk_carries_its_sets_over_whole_detours() {
+                if simd_available() {
+                    // SAFETY: `simd_available` found every feature `block_masks` is compiled with.
+                    check_detours(|input, masks| unsafe { block_masks(input, 0, masks) });
+                }
+            }
+
+            #[test]
+            #[allow(unsafe_code)]
+            fn the_nibble_walk_carries_its_sets_over_whole_detours() {
+                if nibble_available() {
+                    // SAFETY: `nibble_available` found every feature `block_masks_nibble` is
+                    // compiled with.
+                    check_detours(|input, masks| unsafe { block_masks_nibble(input, 0, masks) });
                 }
             }
         }
@@ -624,6 +637,7 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
     let past_end_note = comment(&["Bits `0..64 - len`: the bytes past the end, in reverse order."]);
     let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
     let nibble_only = nibble_only();
+    let detour = plan.detour.map(nibble_detour_statements);
     quote! {
         #[doc = " Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI)."]
         #cfg
@@ -664,6 +678,39 @@ fn nibble_items(plan: &SimdPlan) -> TokenStream {
                 _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
             );
             #(#set_masks)*
+            #detour
+        }
+    }
+}
+
+/// The statements of `block_masks_nibble` that carry runs over detours, as `block_masks` does
+/// (see [`detour_statements`]), on its masks once they are written: the bytes are already in
+/// the masks' order there, so the leads' mask is one compare, and the digits' is the digit set's
+/// word. A block without a lead skips the rest.
+fn nibble_detour_statements(detour: SimdDetour) -> TokenStream {
+    let lead = Literal::i8_unsuffixed(detour.lead as i8);
+    let digit_word = Literal::usize_unsuffixed(mask_slot(detour.digit_set));
+    let clears = (0..SIMD_SETS).filter(|&k| detour.sets >> k & 1 != 0).map(|k| {
+        let word = Literal::usize_unsuffixed(mask_slot(k));
+        quote!(masks.0[#word] &= !detours;)
+    });
+    let note = comment(&[
+        &format!(
+            "Bit `63 - j` of `leads` is set when byte `base + j` is the detour's lead {:?}; of `digits`,",
+            detour.lead as char
+        ),
+        &format!(
+            "when it is in set {}; of `detours`, when a lead and two digits start there.",
+            detour.digit_set
+        ),
+    ]);
+    quote! {
+        #note
+        let leads = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(#lead)) & !past_end;
+        if leads != 0 {
+            let digits = !masks.0[#digit_word];
+            let detours = leads & digits << 1 & digits << 2;
+            #(#clears)*
         }
     }
 }
