@@ -37,7 +37,7 @@ pub struct Accel {
 /// the characters of a path segment, a query, a fragment, a user name or a host name.
 ///
 /// A run of such a state can go on over each complete detour: the state it ends in is the same.
-/// The AVX-512 lookup walk does so (see [`SimdDetour`]), where an encoded byte would otherwise
+/// The AVX-512 walks do so (see [`SimdDetour`]), where an encoded byte would otherwise
 /// end the run and cost three table transitions and a new run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Detour {
@@ -49,7 +49,7 @@ pub struct Detour {
     pub sets: u64,
 }
 
-/// The detour of the AVX-512 lookup walk: [`Detour`] in terms of the classified sets.
+/// The detour of the AVX-512 walks: [`Detour`] in terms of the classified sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SimdDetour {
     /// The detour's lead byte.

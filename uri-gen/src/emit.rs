@@ -432,7 +432,6 @@ pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
 fn block_tests(plan: &SimdPlan) -> TokenStream {
     let detour = plan.detour.map(|detour| {
         let lead = Literal::u8_unsuffixed(detour.lead);
-        let lead_u8 = Literal::u8_suffixed(detour.lead);
         let digit = (0..128u8)
             .find(|&b| plan.members[usize::from(b)] >> detour.digit_set & 1 != 0)
             .expect("the digit set holds an ASCII byte");
@@ -445,19 +444,19 @@ fn block_tests(plan: &SimdPlan) -> TokenStream {
             /// A whole detour, one the input's end cuts, and (in the longer input) one the
             /// block's end cuts: only the whole one's lead joins the detour's sets.
             fn check_detours(classify: impl Fn(&[u8], &mut Masks)) {
-                let short = [#lead, #digit, #digit, #lead, #digit];
-                let mut long = [#digit; 66];
-                long[0] = #lead;
-                long[62] = #lead;
+                let (lead, digit): (u8, u8) = (#lead, #digit);
+                let short = [lead, digit, digit, lead, digit];
+                let mut long = [digit; 66];
+                long[0] = lead;
+                long[62] = lead;
                 for (input, cut) in [(&short[..], 3), (&long[..], 62)] {
                     let mut masks = Masks([u64::MAX; MASK_SLOTS]);
                     classify(input, &mut masks);
-                    for state in (STRIDE..ACCEL_END).step_by(STRIDE) {
-                        let word = usize::from(SET_OF[state >> SET_SHIFT] & 15);
+                    for (state, word) in accelerated() {
                         if word == EMPTY_WORD {
                             continue;
                         }
-                        let outside = LOOP[usize::from(#lead_u8)] & ACCEL[state >> SET_SHIFT] == 0;
+                        let outside = !in_loop_set(state, lead);
                         let carried = #words >> word & 1 != 0;
                         assert_eq!(masks.0[word] >> 63 & 1 == 1, outside && !carried, "state {state}: a whole detour");
                         assert_eq!(masks.0[word] >> (63 - cut) & 1 == 1, outside, "state {state}: a detour cut at {cut}");
@@ -494,6 +493,16 @@ fn block_tests(plan: &SimdPlan) -> TokenStream {
             /// The word of `Masks` that the states of no classified set read.
             const EMPTY_WORD: usize = #empty;
 
+            /// Each accelerated premultiplied state and the word of `Masks` it reads.
+            fn accelerated() -> impl Iterator<Item = (usize, usize)> {
+                (STRIDE..ACCEL_END).step_by(STRIDE).map(|state| (state, usize::from(SET_OF[state >> SET_SHIFT] & 15)))
+            }
+
+            /// Whether `byte` is in the loop set of accelerated state `state`, as the table walk has it.
+            fn in_loop_set(state: usize, byte: u8) -> bool {
+                LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
+            }
+
             /// For every byte, in a block it fills and in a 10-byte input: each accelerated
             /// state's word against `LOOP`, with `ascii_only` for the nibble walk.
             fn check(classify: impl Fn(&[u8], &mut Masks), ascii_only: bool) {
@@ -503,14 +512,13 @@ fn block_tests(plan: &SimdPlan) -> TokenStream {
                         let mut masks = Masks([u64::MAX; MASK_SLOTS]);
                         classify(&input, &mut masks);
                         let live = len.min(64);
-                        for state in (STRIDE..ACCEL_END).step_by(STRIDE) {
-                            let word = usize::from(SET_OF[state >> SET_SHIFT] & 15);
+                        for (state, word) in accelerated() {
                             let mask = masks.0[word];
                             if word == EMPTY_WORD {
                                 assert_eq!(mask, u64::MAX, "state {state}");
                                 continue;
                             }
-                            let inside = LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
+                            let inside = in_loop_set(state, byte)
                                 && (!ascii_only || byte < 0x80);
                             let expected = if inside { u64::MAX.checked_shr(live as u32).unwrap_or(0) } else { u64::MAX };
                             assert_eq!(mask, expected, "state {state}, byte {byte:#04x}, {len} bytes");
@@ -1122,22 +1130,20 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
                 // that a run into it need not wait for them.
                 let (mut first, mut second) = (Masks([u64::MAX; MASK_SLOTS]), Masks([u64::MAX; MASK_SLOTS]));
                 let (mut masks, mut ahead) = (&mut first, &mut second);
-                if !input.is_empty() {
-                    #block_masks(input, 0, masks);
-                }
-                if input.len() > 64 {
-                    #block_masks(input, 64, ahead);
-                }
             }
         } else {
             quote! {
                 let mut first = Masks([u64::MAX; MASK_SLOTS]);
                 let masks = &mut first;
-                if !input.is_empty() {
-                    #block_masks(input, 0, masks);
-                }
             }
         };
+        let second_block = ahead.then(|| {
+            quote! {
+                if input.len() > 64 {
+                    #block_masks(input, 64, ahead);
+                }
+            }
+        });
         quote! {
             #[doc = #doc]
             #[cfg(#predicate)]
@@ -1147,6 +1153,10 @@ pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkP
                 let mut i = 0;
                 let mut base = 0;
                 #masks
+                if !input.is_empty() {
+                    #block_masks(input, 0, masks);
+                }
+                #second_block
                 while i < input.len() {
                     #simd_step
                     #transition

@@ -100,12 +100,7 @@ impl Tdfa {
 
     /// The bytes on which `state` goes back to itself with no register operation.
     pub fn self_loop_bytes(&self, state: u32) -> Vec<u8> {
-        (0..=255u8)
-            .filter(|&b| {
-                let at = state as usize * self.stride() + self.classes.get(b);
-                state != 0 && self.trans[at] == state && self.ops[at] == 0
-            })
-            .collect()
+        (0..=255u8).filter(|&b| state != 0 && self.plain_step(state, b) == Some(state)).collect()
     }
 
     /// The state `state` goes to on byte `b` with no register operation, or `None` where that

@@ -174,7 +174,7 @@ mod walk_tests {
     }
 
     /// Percent-encoded octets at every offset around the first blocks' ends, in each component
-    /// whose runs the AVX-512 lookup walk carries over them, whole and cut short.
+    /// whose runs the AVX-512 walks carry over them, whole and cut short.
     #[test]
     fn escapes_are_read_wherever_they_fall() {
         // Around the first block's end, and (not under Miri, where this test is slow) around

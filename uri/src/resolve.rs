@@ -666,13 +666,18 @@ mod tests {
             .collect()
     }
 
+    /// `has_dot_segment` against the definition: some segment is `.` or `..`.
+    fn assert_dot_segments_found(path: &str) {
+        let expected = path.split('/').any(|segment| segment == "." || segment == "..");
+        assert_eq!(has_dot_segment(path), expected, "{path:?}");
+    }
+
     #[test]
     fn has_dot_segment_finds_exactly_the_segments_that_are_dots() {
         // Lengths on both sides of the eight-byte words and of the short loads (2, 4, 8).
         for len in 0..=11 {
             for path in strings(b"/.a", len) {
-                let expected = path.split('/').any(|segment| segment == "." || segment == "..");
-                assert_eq!(has_dot_segment(&path), expected, "{path:?}");
+                assert_dot_segments_found(&path);
             }
         }
     }
@@ -686,9 +691,7 @@ mod tests {
                 let head = filler.repeat(repeat);
                 for tail_len in 0..=5 {
                     for tail in strings(b"/.a", tail_len) {
-                        let path = format!("{head}{tail}");
-                        let expected = path.split('/').any(|segment| segment == "." || segment == "..");
-                        assert_eq!(has_dot_segment(&path), expected, "{path:?}");
+                        assert_dot_segments_found(&format!("{head}{tail}"));
                     }
                 }
             }

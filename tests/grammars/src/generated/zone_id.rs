@@ -1207,6 +1207,16 @@ mod block_tests {
     use super::*;
     /// The word of `Masks` that the states of no classified set read.
     const EMPTY_WORD: usize = 4;
+    /// Each accelerated premultiplied state and the word of `Masks` it reads.
+    fn accelerated() -> impl Iterator<Item = (usize, usize)> {
+        (STRIDE..ACCEL_END)
+            .step_by(STRIDE)
+            .map(|state| (state, usize::from(SET_OF[state >> SET_SHIFT] & 15)))
+    }
+    /// Whether `byte` is in the loop set of accelerated state `state`, as the table walk has it.
+    fn in_loop_set(state: usize, byte: u8) -> bool {
+        LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
+    }
     /// For every byte, in a block it fills and in a 10-byte input: each accelerated
     /// state's word against `LOOP`, with `ascii_only` for the nibble walk.
     fn check(classify: impl Fn(&[u8], &mut Masks), ascii_only: bool) {
@@ -1216,14 +1226,13 @@ mod block_tests {
                 let mut masks = Masks([u64::MAX; MASK_SLOTS]);
                 classify(&input, &mut masks);
                 let live = len.min(64);
-                for state in (STRIDE..ACCEL_END).step_by(STRIDE) {
-                    let word = usize::from(SET_OF[state >> SET_SHIFT] & 15);
+                for (state, word) in accelerated() {
                     let mask = masks.0[word];
                     if word == EMPTY_WORD {
                         assert_eq!(mask, u64::MAX, "state {state}");
                         continue;
                     }
-                    let inside = LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
+                    let inside = in_loop_set(state, byte)
                         && (!ascii_only || byte < 0x80);
                     let expected = if inside {
                         u64::MAX.checked_shr(live as u32).unwrap_or(0)
