@@ -4,12 +4,13 @@
 //! printed by `prettyplease` (no rustfmt, so the bytes do not depend on the machine), and given a
 //! header naming the generator, the command and the grammar files with their SHA-256.
 
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use sha2::{Digest, Sha256};
 
-use crate::accel::{Accel, SimdDetour, SimdPlan, SIMD_SETS};
+use crate::accel::Accel;
 use crate::dfa::DEAD;
+use crate::emit_walk::{accel_cell, accel_tables, avx2_tables, state_ids, EmitOptions};
 use crate::share::{share, Shared, Target, MIN_BODY};
 use crate::{Compiled, SourceFile};
 
@@ -41,42 +42,11 @@ impl Header {
     }
 }
 
-/// Checks `tokens` as a Rust file, prints it and adds the header. Each statement
-/// `comment!("text");` (see `comment`) becomes the line comment `// text`.
+/// Checks `tokens` as a Rust file, prints it and adds the header.
 pub fn render_file(tokens: TokenStream, header: &Header) -> anyhow::Result<String> {
     let file: syn::File =
         syn::parse2(tokens).map_err(|e| anyhow::anyhow!("generated code does not parse: {e}"))?;
-    let printed = prettyplease::unparse(&file);
-    let mut out = header.render();
-    let mut lines = printed.lines();
-    while let Some(line) = lines.next() {
-        let body = line.trim_start();
-        let indent = &line[..line.len() - body.len()];
-        // prettyplease prints a long `comment!("...");` over three lines.
-        let text = match body {
-            "comment!(" => match (lines.next().map(str::trim), lines.next().map(str::trim)) {
-                (Some(text), Some(");")) => Some(text),
-                _ => anyhow::bail!("a comment! statement printed in an unexpected form"),
-            },
-            _ => body.strip_prefix("comment!(").and_then(|rest| rest.strip_suffix(");")),
-        };
-        match text.and_then(|text| text.strip_prefix('"')).and_then(|text| text.strip_suffix('"')) {
-            Some(text) => {
-                out.push_str(indent);
-                out.push_str("// ");
-                out.push_str(text);
-            }
-            None => out.push_str(line),
-        }
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-/// Line comments in generated code, which tokens cannot carry: one statement per line of
-/// `lines` that [`render_file`] prints as `// line`. Lines hold no `"` or `\\`.
-pub(crate) fn comment(lines: &[&str]) -> TokenStream {
-    quote!(#(comment!(#lines);)*)
+    Ok(header.render() + &prettyplease::unparse(&file))
 }
 
 /// The Rust identifier for an ABNF rule name: words split at `-` and at lower-to-upper case
@@ -99,1131 +69,6 @@ pub fn variant_name(rule: &str) -> String {
         out.insert(0, 'R');
     }
     out
-}
-
-/// The smallest unsigned type that holds every premultiplied state id.
-/// The acceleration items of a generated module: `ACCEL_END`, the `LOOP` and `ACCEL` tables
-/// and the `skip` function that the run loops call for states below `ACCEL_END`.
-pub(crate) fn accel_items(accel: &Accel, stride: usize) -> TokenStream {
-    let loop_ty = match accel.width() {
-        8 => quote!(u8),
-        16 => quote!(u16),
-        32 => quote!(u32),
-        _ => quote!(u64),
-    };
-    let loop_table = accel.table.iter().map(|&w| Literal::u64_unsuffixed(w));
-    let masks = accel.shifted_table(stride, 0, |n| accel.masks[n]);
-    let accel_len = Literal::usize_unsuffixed(masks.len());
-    let accel_masks = masks.into_iter().map(Literal::u64_unsuffixed);
-    let accel_end = Literal::usize_unsuffixed((accel.count + 1) * stride);
-    let shift = Literal::u32_unsuffixed(Accel::shift(stride));
-    quote! {
-        #[doc = " The first index at or after `i` whose byte is not in the loop set `mask`. Short runs"]
-        #[doc = " (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are"]
-        #[doc = " tested at once, then the rest byte by byte."]
-        #[inline(always)]
-        fn skip(mask: #loop_ty, input: &[u8], mut i: usize) -> usize {
-            let first = input.len().min(i + 16);
-            while i < first {
-                if LOOP[input[i] as usize] & mask == 0 {
-                    return i;
-                }
-                i += 1;
-            }
-            while let Some(chunk) = input.get(i..i + 8) {
-                let all = LOOP[chunk[0] as usize]
-                    & LOOP[chunk[1] as usize]
-                    & LOOP[chunk[2] as usize]
-                    & LOOP[chunk[3] as usize]
-                    & LOOP[chunk[4] as usize]
-                    & LOOP[chunk[5] as usize]
-                    & LOOP[chunk[6] as usize]
-                    & LOOP[chunk[7] as usize];
-                if all & mask == 0 {
-                    break;
-                }
-                i += 8;
-            }
-            while i < input.len() && LOOP[input[i] as usize] & mask != 0 {
-                i += 1;
-            }
-            i
-        }
-
-        #[doc = " Premultiplied states below this one loop on a byte set (`ACCEL`); state 0 is dead."]
-        const ACCEL_END: usize = #accel_end;
-
-        #[doc = " For each byte, the loop sets it belongs to (one bit per set)."]
-        static LOOP: [#loop_ty; 256] = [#(#loop_table),*];
-
-        #[doc = " `state >> SET_SHIFT` is a distinct index for each premultiplied state below `ACCEL_END`:"]
-        #[doc = " accelerated states are `STRIDE` apart, and `1 << SET_SHIFT` is at most `STRIDE`."]
-        const SET_SHIFT: u32 = #shift;
-
-        #[doc = " `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state"]
-        #[doc = " `state` (other entries, the dead state's among them, are unused)."]
-        static ACCEL: [#loop_ty; #accel_len] = [#(#accel_masks),*];
-    }
-}
-
-/// `state_id`: the unmultiplied id of a premultiplied state, for the tables with one entry per
-/// state. A premultiplied state is an exact multiple of the stride, and an exact division by an
-/// odd number is a multiplication by its inverse modulo 2^32 (Granlund and Montgomery's
-/// observation): so `state_id` shifts out the stride's factors of two and multiplies by the
-/// inverse of the rest, two instructions where the compiler, which cannot know that the division
-/// is exact, emits six to nine for `state / STRIDE`. It is only ever given premultiplied states
-/// (what the walks return): on other values its result means nothing.
-///
-/// For every multiple `k * odd` below 2^32, the product with the inverse is exactly `k`, so the
-/// id is right for every state as long as the inverse is right and the largest state, shifted,
-/// fits in 32 bits. A constant item checks both at compile time, on the first and the last of
-/// the `states` states (two evaluations whatever the automaton's size).
-pub(crate) fn state_id_fn(stride: usize, states: usize) -> TokenStream {
-    let (twos, odd) = (stride.trailing_zeros(), stride >> stride.trailing_zeros());
-    let last = Literal::usize_unsuffixed(states.saturating_sub(1));
-    let twos_lit = Literal::u32_unsuffixed(twos);
-    let inverse = Literal::u32_unsuffixed(inverse_mod_2_32(odd as u32));
-    let body = match (twos, odd) {
-        (0, 1) => quote!(state),
-        (0, _) => quote!((state as u32).wrapping_mul(#inverse) as usize),
-        (_, 1) => quote!(state >> #twos_lit),
-        _ => quote!(((state >> #twos_lit) as u32).wrapping_mul(#inverse) as usize),
-    };
-    quote! {
-        #[doc = " The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:"]
-        #[doc = " a shift by the stride's factors of two, then a multiplication by the inverse of its odd"]
-        #[doc = " part modulo 2^32, which divides a multiple of that odd part exactly."]
-        #[inline(always)]
-        const fn state_id(state: usize) -> usize {
-            #body
-        }
-
-        const _: () = assert!(
-            state_id(STRIDE) == 1 && state_id(#last * STRIDE) == #last,
-            "`state_id` inverts the premultiplication",
-        );
-    }
-}
-
-/// The inverse of odd `d` modulo 2^32, by Newton's iteration: each step doubles the number of
-/// correct low bits, and `d` itself is right in the lowest three (d * d = 1 mod 8 for odd d).
-fn inverse_mod_2_32(d: u32) -> u32 {
-    assert!(d % 2 == 1, "only odd numbers have an inverse modulo 2^32");
-    let mut x = d;
-    for _ in 0..4 {
-        x = x.wrapping_mul(2u32.wrapping_sub(d.wrapping_mul(x)));
-    }
-    x
-}
-
-/// The first statement of a run loop's body (over `state`, `input` and `i`): in an accelerated
-/// state, skip the run of its loop set, and leave the loop when the input ends there.
-fn skip_step() -> TokenStream {
-    quote! {
-        if state < ACCEL_END {
-            i = skip(ACCEL[state >> SET_SHIFT], input, i);
-            if i == input.len() {
-                break;
-            }
-        }
-    }
-}
-
-/// The target features of the AVX-512 walk that classifies blocks by byte lookup and transpose.
-const SIMD_FEATURES: &str = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt";
-
-/// The target features of the AVX-512 walk that classifies blocks by nibble shuffles, for CPUs
-/// with AVX-512 but without VBMI or GFNI (Skylake-X, Cascade Lake).
-const NIBBLE_FEATURES: &str = "avx512f,avx512bw,bmi2,lzcnt";
-
-/// The target features of the AVX2 walk, for x86-64 CPUs without AVX-512: the nibble walk's
-/// classification on two 32-byte windows.
-const AVX2_FEATURES: &str = "avx2,bmi1,bmi2,lzcnt";
-
-/// The shortest input the AVX2 walk takes; shorter ones take the table walk. Its fixed cost
-/// (reading and classifying a first block) is more than the table walk takes for a whole input
-/// under 16 bytes (on a Zen 3, `matches` on real URLs: 19.0 against 32.2 ns under 8 bytes, 28.8
-/// against 34.7 ns from 8 to 15); from 16 bytes on the AVX2 walk is as fast or faster. It also
-/// means that the walk's two windows, 16 bytes each at least, lie inside the input.
-const AVX2_MIN_INPUT: usize = 16;
-const _: () = assert!(AVX2_MIN_INPUT >= 16, "`block_masks_avx2` loads 16 bytes at least");
-
-/// When a generated module holds its vector walks: on x86-64, unless the crate's `portable`
-/// feature asks for the table walk alone.
-fn simd_predicate() -> TokenStream {
-    quote!(all(target_arch = "x86_64", not(feature = "portable")))
-}
-
-/// The `cfg` attribute of the items that only the vector walks use.
-fn simd_cfg() -> TokenStream {
-    let predicate = simd_predicate();
-    quote!(#[cfg(#predicate)])
-}
-
-/// The attribute of the items only the lookup walk uses: when `--cfg uri_gen_walk="nibble"` or
-/// `"avx2"` selects a slower walk for testing, the dispatch never reaches them.
-fn lookup_only() -> TokenStream {
-    quote!(#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))])
-}
-
-/// The attribute of the items only the nibble walk uses: `--cfg uri_gen_walk="avx2"` skips it.
-fn nibble_only() -> TokenStream {
-    quote!(#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))])
-}
-
-/// The vector acceleration items of a generated module: `SET_OF` (the classified sets of each
-/// accelerated state, for the AVX-512 plan and the AVX2 plan), `Masks`, for each walk its block
-/// classification and CPU check (`block_masks` and `simd_available` for the lookup walk, those of
-/// [`nibble_items`] for the nibble walk and of [`avx2_items`] for the AVX2 walk), and the walk
-/// choice ([`walk_choice_items`]). `None` when there is no loop set; the module then has only
-/// the table walk.
-///
-/// `block_masks` looks up each byte's membership byte (bit `k` set when the byte is in set `k`,
-/// see [`Accel::simd`]) with one or two 128-entry byte permutes, then transposes the 64 x 8 bit
-/// matrix with one affine transform over GF(2) per 8 x 8 tile and one byte permute, giving a
-/// 64-bit mask per set. The walk then finds where a run ends with a shift and a leading-zero
-/// count instead of testing byte after byte (and mispredicting the run's last test).
-pub(crate) fn simd_items(accel: &Accel, stride: usize) -> Option<TokenStream> {
-    let plan = accel.simd(stride)?;
-    let avx2 = accel.avx2(stride)?;
-    let avx2_codes = accel.avx2_codes(&avx2);
-    let table = |half: usize| {
-        let words = plan.members[half * 128..(half + 1) * 128].chunks(8).map(hex_i64).collect::<Vec<_>>();
-        let (low, high) = (words[..8].iter().rev(), words[8..].iter().rev());
-        (quote!(_mm512_set_epi64(#(#low),*)), quote!(_mm512_set_epi64(#(#high),*)))
-    };
-    let (ascii_low, ascii_high) = table(0);
-    let high_lookup = plan.has_high_bytes().then(|| {
-        let (low, high) = table(1);
-        quote! {
-            let members = _mm512_or_si512(
-                members,
-                _mm512_maskz_permutex2var_epi8(live & high, #low, bytes, #high),
-            );
-        }
-    });
-    // Byte 8 * k + s of the result is byte 8 * (7 - s) + k of the transposed tiles: mask k is
-    // tile byte k of every tile, the tile of the highest positions first.
-    let gather: Vec<u8> = (0..64).map(|i| (8 * (7 - i % 8) + i / 8) as u8).collect();
-    let gather = gather.chunks(8).rev().map(hex_i64);
-    let slots = Literal::usize_unsuffixed(MASK_SLOTS);
-    let set_of_len = Literal::usize_unsuffixed(plan.set_of.len());
-    let set_of = plan
-        .set_of
-        .iter()
-        .zip(&avx2_codes)
-        .map(|(&simd, &avx2)| Literal::u8_unsuffixed(mask_slot(usize::from(simd)) as u8 | avx2 << 4));
-    let cfg = simd_cfg();
-    let detect = detection(SIMD_FEATURES);
-    let load_safety = load_safety();
-    let high_note =
-        comment(&["The lookup reads seven bits of each byte: bytes from 0x80 on have their own."]);
-    let tiles_note = comment(&[
-        "Byte `8 * q + k` of `tiles` has bit `7 - r` set when byte `8 * q + r` is not in set `k`",
-        "(the constant 0xFF complements the transposed bits).",
-    ]);
-    let store_note = comment(&[
-        "Two 32-byte stores, not one of 64: the walk may read the masks back right after the store",
-        "(the first block's, always), eight bytes at a time, and some cores (Intel's, with AVX-512)",
-        "do not forward a 64-byte store to such loads, so each read would wait for the store to",
-        "reach the cache. The halves are apart in `Masks` so that the compiler cannot merge the",
-        "stores into one.",
-    ]);
-    let store_safety = comment(&[
-        &format!(
-            "SAFETY: `Masks` is aligned to 64 bytes and holds {MASK_SLOTS} `u64`: words 0 to 3 and 8 to 11,"
-        ),
-        "the 32 bytes of each store, are inside it and aligned to 32 bytes.",
-    ]);
-    let detour = plan.detour.map(detour_statements);
-    let block_tests = block_tests(&plan);
-    let nibble_items = nibble_items(&plan);
-    let has_avx2 = avx2.sets > 0;
-    let avx2_items = has_avx2.then(|| avx2_items(&avx2));
-    let walk_choice = walk_choice_items(has_avx2);
-    let lookup_only = lookup_only();
-    let items = quote! {
-        #[doc = " The words of `Masks`."]
-        #cfg
-        const MASK_SLOTS: usize = #slots;
-
-        #[doc = " `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the"]
-        #[doc = " AVX-512 walks' mask slot in the low four bits; in the high four, the AVX2 walk's (three bits),"]
-        #[doc = " or with the top bit set, where the AVX2 walk does not classify the state's whole loop"]
-        #[doc = " set, table tests for the state's runs."]
-        #cfg
-        static SET_OF: [u8; #set_of_len] = [#(#set_of),*];
-
-        #[doc = " One non-member mask per set for a 64-byte block (see `block_masks`; the AVX2"]
-        #[doc = " walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in"]
-        #[doc = " words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two"]
-        #[doc = " aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no"]
-        #[doc = " walk writes, is the empty set's in every walk: every bit set."]
-        #cfg
-        #[repr(align(64))]
-        struct Masks([u64; MASK_SLOTS]);
-
-        #[doc = " Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`)."]
-        #cfg
-        #lookup_only
-        #[inline]
-        fn simd_available() -> bool {
-            #detect
-        }
-
-        #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per"]
-        #[doc = " set: bit `63 - j` of set `k`'s word (`masks[k]` for `k` below 4, `masks[k + 4]` above)"]
-        #[doc = " is set when byte `base + j` is not in set `k` or is past the end (or, for a detour's"]
-        #[doc = " sets, is a lead that starts a detour). A 128-entry lookup gives each byte its membership byte (bit `k` for set"]
-        #[doc = " `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,"]
-        #[doc = " and a byte permute gathers each set's bits into one word."]
-        #cfg
-        #lookup_only
-        #[target_feature(enable = #SIMD_FEATURES)]
-        #[inline]
-        #[allow(unsafe_code)]
-        fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
-            use core::arch::x86_64::*;
-            let rest = &input[base..];
-            let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
-            #load_safety
-            let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
-            #high_note
-            let high = _mm512_movepi8_mask(bytes);
-            let members = _mm512_maskz_permutex2var_epi8(live & !high, #ascii_low, bytes, #ascii_high);
-            #high_lookup
-            #tiles_note
-            let tiles = _mm512_gf2p8affine_epi64_epi8::<0xFF>(
-                _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64),
-                members,
-            );
-            let gather = _mm512_set_epi64(#(#gather),*);
-            let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
-            #detour
-            #store_note
-            #store_safety
-            unsafe {
-                _mm256_store_si256(masks.0.as_mut_ptr().cast(), _mm512_castsi512_si256(non_members));
-                _mm256_store_si256(
-                    masks.0.as_mut_ptr().add(8).cast(),
-                    _mm512_extracti64x4_epi64::<1>(non_members),
-                );
-            }
-        }
-
-        #nibble_items
-
-        #avx2_items
-
-        #walk_choice
-
-        #block_tests
-    };
-    Some(items)
-}
-
-/// A test module for a generated module's AVX-512 block classification: on a CPU that runs
-/// them, `block_masks` and `block_masks_nibble` must give each accelerated state's word of
-/// `Masks` exactly the bytes of its loop set (as `LOOP` and `ACCEL`, the table walk's tables,
-/// have it; the nibble walk's without bytes from 0x80 on), every byte past the end outside it,
-/// and the empty set's word every bit set; and the lookup walk must carry its detours' sets over
-/// a whole detour and over no other. A mistake here could only slow the walks, which the
-/// conformance tests would not see.
-fn block_tests(plan: &SimdPlan) -> TokenStream {
-    let detour = plan.detour.map(|detour| {
-        let lead = Literal::u8_unsuffixed(detour.lead);
-        let digit = (0..128u8)
-            .find(|&b| plan.members[usize::from(b)] >> detour.digit_set & 1 != 0)
-            .expect("the digit set holds an ASCII byte");
-        let digit = Literal::u8_unsuffixed(digit);
-        let words = (0..SIMD_SETS)
-            .filter(|&k| detour.sets >> k & 1 != 0)
-            .fold(0u16, |words, k| words | 1 << mask_slot(k));
-        let words = Literal::u16_unsuffixed(words);
-        quote! {
-            /// A whole detour, one the input's end cuts, and (in the longer input) one the
-            /// block's end cuts: only the whole one's lead joins the detour's sets.
-            fn check_detours(classify: impl Fn(&[u8], &mut Masks)) {
-                let (lead, digit): (u8, u8) = (#lead, #digit);
-                let short = [lead, digit, digit, lead, digit];
-                let mut long = [digit; 66];
-                long[0] = lead;
-                long[62] = lead;
-                for (input, cut) in [(&short[..], 3), (&long[..], 62)] {
-                    let mut masks = Masks([u64::MAX; MASK_SLOTS]);
-                    classify(input, &mut masks);
-                    for (state, word) in accelerated() {
-                        if word == EMPTY_WORD {
-                            continue;
-                        }
-                        let outside = !in_loop_set(state, lead);
-                        let carried = #words >> word & 1 != 0;
-                        assert_eq!(masks.0[word] >> 63 & 1 == 1, outside && !carried, "state {state}: a whole detour");
-                        assert_eq!(masks.0[word] >> (63 - cut) & 1 == 1, outside, "state {state}: a detour cut at {cut}");
-                    }
-                }
-            }
-
-            #[test]
-            #[allow(unsafe_code)]
-            fn the_lookup_walk_carries_its_sets_over_whole_detours() {
-                if simd_available() {
-                    // SAFETY: `simd_available` found every feature `block_masks` is compiled with.
-                    check_detours(|input, masks| unsafe { block_masks(input, 0, masks) });
-                }
-            }
-
-            #[test]
-            #[allow(unsafe_code)]
-            fn the_nibble_walk_carries_its_sets_over_whole_detours() {
-                if nibble_available() {
-                    // SAFETY: `nibble_available` found every feature `block_masks_nibble` is
-                    // compiled with.
-                    check_detours(|input, masks| unsafe { block_masks_nibble(input, 0, masks) });
-                }
-            }
-        }
-    });
-    let empty = Literal::usize_unsuffixed(mask_slot(SIMD_SETS));
-    quote! {
-        #[cfg(all(test, target_arch = "x86_64", not(feature = "portable")))]
-        mod block_tests {
-            use super::*;
-
-            /// The word of `Masks` that the states of no classified set read.
-            const EMPTY_WORD: usize = #empty;
-
-            /// Each accelerated premultiplied state and the word of `Masks` it reads.
-            fn accelerated() -> impl Iterator<Item = (usize, usize)> {
-                (STRIDE..ACCEL_END).step_by(STRIDE).map(|state| (state, usize::from(SET_OF[state >> SET_SHIFT] & 15)))
-            }
-
-            /// Whether `byte` is in the loop set of accelerated state `state`, as the table walk has it.
-            fn in_loop_set(state: usize, byte: u8) -> bool {
-                LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
-            }
-
-            /// For every byte, in a block it fills and in a 10-byte input: each accelerated
-            /// state's word against `LOOP`, with `ascii_only` for the nibble walk.
-            fn check(classify: impl Fn(&[u8], &mut Masks), ascii_only: bool) {
-                for byte in 0..=255u8 {
-                    for len in [10, 64, 70] {
-                        let input = vec![byte; len];
-                        let mut masks = Masks([u64::MAX; MASK_SLOTS]);
-                        classify(&input, &mut masks);
-                        let live = len.min(64);
-                        for (state, word) in accelerated() {
-                            let mask = masks.0[word];
-                            if word == EMPTY_WORD {
-                                assert_eq!(mask, u64::MAX, "state {state}");
-                                continue;
-                            }
-                            let inside = in_loop_set(state, byte)
-                                && (!ascii_only || byte < 0x80);
-                            let expected = if inside { u64::MAX.checked_shr(live as u32).unwrap_or(0) } else { u64::MAX };
-                            assert_eq!(mask, expected, "state {state}, byte {byte:#04x}, {len} bytes");
-                        }
-                    }
-                }
-            }
-
-            #[test]
-            #[allow(unsafe_code)]
-            fn the_lookup_walk_classifies_each_state_by_its_loop_set() {
-                if simd_available() {
-                    // SAFETY: `simd_available` found every feature `block_masks` is compiled with.
-                    check(|input, masks| unsafe { block_masks(input, 0, masks) }, false);
-                }
-            }
-
-            #[test]
-            #[allow(unsafe_code)]
-            fn the_nibble_walk_classifies_each_state_by_its_loop_set() {
-                if nibble_available() {
-                    // SAFETY: `nibble_available` found every feature `block_masks_nibble` is
-                    // compiled with.
-                    check(|input, masks| unsafe { block_masks_nibble(input, 0, masks) }, true);
-                }
-            }
-
-            #detour
-        }
-    }
-}
-
-/// The statements of `block_masks` that let runs go on over detours ([`SimdDetour`]): over
-/// `bytes`, `live`, the transpose's `gather` and the masks `non_members` (bit `63 - j` set when
-/// byte `j` is not in the set), they clear the bit of each lead that two digits follow in the
-/// block from the masks of the sets whose states the detour leads back to. The digits are in
-/// those sets already, so the run goes on to the byte after the detour. A detour cut by the
-/// block's end is left as it is: the run stops at its lead, and the table transitions take it.
-///
-/// The leads' mask goes through a transpose of its own, which puts it in the masks' bit order
-/// in every word at once, and the digits' is the digit set's word: the rest is shifts and
-/// logic on whole vectors, alongside the sets' own transpose, where a bit reversal or a shift
-/// of mask registers would add their latency to every block.
-fn detour_statements(detour: SimdDetour) -> TokenStream {
-    let lead_byte = detour.lead;
-    let lead = Literal::i8_unsuffixed(lead_byte as i8);
-    let digit_set = Literal::i64_unsuffixed(detour.digit_set as i64);
-    let sets = Literal::u8_unsuffixed(detour.sets);
-    let note = comment(&[
-        &format!(
-            "Every word of `leads` has bit `63 - j` set when byte `base + j` is the detour's lead {:?};",
-            lead_byte as char
-        ),
-        &format!(
-            "of `digits`, when it is in set {} (all of whose bytes are the detour's digits); of",
-            detour.digit_set
-        ),
-        "`detours`, when a lead and two digits start there. The runs of the sets whose states such",
-        "a detour leads back to go on over it: only the lead's bit is cleared, the digits are in",
-        "those sets.",
-    ]);
-    let skip_note = comment(&[
-        "Most blocks hold no lead at all: the branch, on a compare of the loaded bytes alone, is",
-        "known early and skips the rest.",
-    ]);
-    quote! {
-        #note
-        let lead_mask = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(#lead));
-        #skip_note
-        let non_members = if lead_mask == 0 {
-            non_members
-        } else {
-            let lead_bytes = _mm512_movm_epi8(lead_mask);
-            let lead_tiles =
-                _mm512_gf2p8affine_epi64_epi8::<0>(_mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64), lead_bytes);
-            let leads = _mm512_permutex2var_epi8(lead_tiles, gather, lead_tiles);
-            let digits = _mm512_xor_si512(
-                _mm512_permutexvar_epi64(_mm512_set1_epi64(#digit_set), non_members),
-                _mm512_set1_epi64(-1),
-            );
-            let detours = _mm512_and_si512(
-                leads,
-                _mm512_and_si512(_mm512_slli_epi64::<1>(digits), _mm512_slli_epi64::<2>(digits)),
-            );
-            _mm512_mask_andnot_epi64(non_members, #sets, detours, non_members)
-        };
-    }
-}
-
-/// The SAFETY comment of a block's masked load (over `rest` and `live`).
-fn load_safety() -> TokenStream {
-    comment(&[
-        "SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first",
-        "`min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they",
-        "cannot fault) and read as zero.",
-    ])
-}
-
-/// `std::is_x86_feature_detected!` of every feature in `features`, joined by `&&`.
-fn detection(features: &str) -> TokenStream {
-    let tests = features.split(',').map(|feature| quote!(std::is_x86_feature_detected!(#feature)));
-    quote!(#(#tests)&&*)
-}
-
-/// The items of the nibble walk, for AVX-512 CPUs without VBMI or GFNI: `nibble_available` and
-/// `block_masks_nibble`, which fills `Masks` as `block_masks` does with one byte shuffle of a
-/// 16-byte nibble table and one test per set, on the block's bytes in reverse order (so that
-/// bit `63 - j` is byte `j`). Bytes from 0x80 on are in no set there (see [`SimdPlan::nibbles`]).
-fn nibble_items(plan: &SimdPlan) -> TokenStream {
-    let set_masks = per_nibble_table(plan, |k, low_half, high_half| {
-        let k = Literal::usize_unsuffixed(mask_slot(k));
-        quote! {
-            masks.0[#k] = _mm512_testn_epi8_mask(
-                _mm512_shuffle_epi8(_mm512_broadcast_i32x4(_mm_set_epi64x(#high_half, #low_half)), low),
-                high,
-            ) | past_end;
-        }
-    });
-    let cfg = simd_cfg();
-    let detect = detection(NIBBLE_FEATURES);
-    let load_safety = load_safety();
-    let reverse_note =
-        comment(&["The bytes in reverse order: each 16-byte lane reversed, then the four lanes."]);
-    let past_end_note = comment(&["Bits `0..64 - len`: the bytes past the end, in reverse order."]);
-    let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
-    let nibble_only = nibble_only();
-    let detour = plan.detour.map(nibble_detour_statements);
-    quote! {
-        #[doc = " Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI)."]
-        #cfg
-        #nibble_only
-        #[inline]
-        fn nibble_available() -> bool {
-            #detect
-        }
-
-        #[doc = " `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of set `k`'s word (as in"]
-        #[doc = " `block_masks`) is set when byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when"]
-        #[doc = " entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is"]
-        #[doc = " in any set here (its transition is taken instead). The bytes are reversed first, so"]
-        #[doc = " that the masks read from the top bit."]
-        #cfg
-        #nibble_only
-        #[target_feature(enable = #NIBBLE_FEATURES)]
-        #[inline]
-        #[allow(unsafe_code)]
-        fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
-            use core::arch::x86_64::*;
-            let rest = &input[base..];
-            let len = rest.len().min(64) as u32;
-            let live = _bzhi_u64(u64::MAX, len);
-            #load_safety
-            let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
-            #reverse_note
-            let reverse = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-            let lanes = _mm512_shuffle_epi8(bytes, reverse);
-            let bytes = _mm512_shuffle_i64x2::<0b00_01_10_11>(lanes, lanes);
-            #past_end_note
-            let past_end = _bzhi_u64(u64::MAX, 64 - len);
-            let nibble = _mm512_set1_epi8(15);
-            let low = _mm512_and_si512(bytes, nibble);
-            #high_note
-            let high = _mm512_shuffle_epi8(
-                _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
-                _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
-            );
-            #(#set_masks)*
-            #detour
-        }
-    }
-}
-
-/// The statements of `block_masks_nibble` that carry runs over detours, as `block_masks` does
-/// (see [`detour_statements`]), on its masks once they are written: the bytes are already in
-/// the masks' order there, so the leads' mask is one compare, and the digits' is the digit set's
-/// word. A block without a lead skips the rest.
-fn nibble_detour_statements(detour: SimdDetour) -> TokenStream {
-    let lead = Literal::i8_unsuffixed(detour.lead as i8);
-    let digit_word = Literal::usize_unsuffixed(mask_slot(detour.digit_set));
-    let clears = (0..SIMD_SETS).filter(|&k| detour.sets >> k & 1 != 0).map(|k| {
-        let word = Literal::usize_unsuffixed(mask_slot(k));
-        quote!(masks.0[#word] &= !detours;)
-    });
-    let note = comment(&[
-        &format!(
-            "Bit `63 - j` of `leads` is set when byte `base + j` is the detour's lead {:?}; of `digits`,",
-            detour.lead as char
-        ),
-        &format!(
-            "when it is in set {}; of `detours`, when a lead and two digits start there.",
-            detour.digit_set
-        ),
-    ]);
-    quote! {
-        #note
-        let leads = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(#lead)) & !past_end;
-        if leads != 0 {
-            let digits = !masks.0[#digit_word];
-            let detours = leads & digits << 1 & digits << 2;
-            #(#clears)*
-        }
-    }
-}
-
-/// The items of the AVX2 walk, for x86-64 CPUs without AVX-512: `avx2_available` and
-/// `block_masks_avx2`, which fills the first masks of `Masks` from nibble tables as
-/// `block_masks_nibble` does, for the few sets of the AVX2 plan ([`Accel::avx2`]), with one byte
-/// shuffle, one test and one byte-mask move per set and 32-byte vector. Unlike the AVX-512
-/// walks' masks, these are in input order: bit `j` is byte `base + j`.
-///
-/// AVX2 has no masked byte load, and copying a short block into an array costs a store-forwarding
-/// stall on every call. Every load is therefore a whole vector inside the input, and the masks
-/// are moved into place instead of the bytes: a block is classified as two 32-byte windows, the
-/// last 64 bytes of the input when the block runs past its end (the mask then shifted down to the
-/// block's start), or for an input under 64 bytes its first and last 32 bytes (the second mask
-/// shifted up to where its window starts; the overlap is classified twice, alike), or under 32
-/// bytes its first and last 16 bytes in one vector. The walk takes inputs of at least
-/// [`AVX2_MIN_INPUT`] bytes, so that one of these always fits.
-fn avx2_items(plan: &SimdPlan) -> TokenStream {
-    let set_masks = per_nibble_table(plan, |k, low_half, high_half| {
-        let k = Literal::usize_unsuffixed(k);
-        quote! {
-            let table = _mm256_set_epi64x(#high_half, #low_half, #high_half, #low_half);
-            let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
-            masks.0[#k] = past_end | match windows {
-                Windows::Block(down) => {
-                    (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32) >> down
-                }
-                Windows::Short(up) => first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up,
-                Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
-            };
-        }
-    });
-    let cfg = simd_cfg();
-    let detect = detection(AVX2_FEATURES);
-    let windows_note = comment(&[
-        "The two windows and how their masks make the block's: `Block(down)`, 64 bytes from",
-        "`base - down` (the input's last 64 when the block runs past its end); `Short(up)`, the",
-        "first and the last 32 bytes of an input of 32 to 63 (the second mask moved `up`);",
-        "`Tiny(up)`, the first and the last 16 bytes of a shorter input, in one vector.",
-    ]);
-    let load_safety = comment(&[
-        "SAFETY: `window` is an array of N bytes and an unaligned load reads exactly N bytes, with",
-        "no alignment requirement.",
-    ]);
-    let past_end_note = comment(&["Bits from `len` on: the bytes past the end."]);
-    let high_note = comment(&["Bit `h` for high nibble `h` below 8; zero from 0x80 on."]);
-    let outside_note =
-        comment(&["The 32-bit mask of a vector's bytes whose table entry lacks their high-nibble bit."]);
-    let min_input_doc = format!(
-        " least {AVX2_MIN_INPUT} bytes long (shorter ones take the table walk), so that two windows fit."
-    );
-    quote! {
-        #[doc = " Whether this CPU runs the AVX2 walk (for x86-64 CPUs without AVX-512)."]
-        #cfg
-        #[inline]
-        fn avx2_available() -> bool {
-            #detect
-        }
-
-        #[doc = " How `block_masks_avx2` reads a block: see there."]
-        #cfg
-        #[derive(Clone, Copy)]
-        enum Windows {
-            Block(usize),
-            Short(usize),
-            Tiny(usize),
-        }
-
-        #[doc = " For the 64 bytes of `input` from `base` (which is below `input.len()`), the masks of the"]
-        #[doc = " AVX2 walk's sets (the high four bits of `SET_OF`), in input order: bit `j` of `masks[k]`"]
-        #[doc = " is set when byte `base + j` is not in set `k` or is past the end. Each set is tested on"]
-        #[doc = " two windows, 32-byte vectors loaded from inside the input. The input is at"]
-        #[doc = #min_input_doc]
-        #cfg
-        #[target_feature(enable = #AVX2_FEATURES)]
-        #[inline]
-        #[allow(unsafe_code)]
-        fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
-            use core::arch::x86_64::*;
-            let n = input.len();
-            let len = (n - base).min(64);
-            let load32 = |at: usize| {
-                let window = input[at..].first_chunk::<32>().expect("the window lies inside the input");
-                #load_safety
-                unsafe { _mm256_loadu_si256(window.as_ptr().cast()) }
-            };
-            let load16 = |at: usize| {
-                let window = input[at..].first_chunk::<16>().expect("the window lies inside the input");
-                #load_safety
-                unsafe { _mm_loadu_si128(window.as_ptr().cast()) }
-            };
-            #windows_note
-            let (vectors, windows) = if n >= 64 {
-                let from = base.min(n - 64);
-                ((load32(from), load32(from + 32)), Windows::Block(base - from))
-            } else if n >= 32 {
-                ((load32(0), load32(n - 32)), Windows::Short(n - 32))
-            } else {
-                let both = _mm256_set_m128i(load16(n - 16), load16(0));
-                ((both, both), Windows::Tiny(n - 16))
-            };
-            #past_end_note
-            let past_end = !_bzhi_u64(u64::MAX, len as u32);
-            let nibble = _mm256_set1_epi8(15);
-            let low = (_mm256_and_si256(vectors.0, nibble), _mm256_and_si256(vectors.1, nibble));
-            #high_note
-            let bits = _mm256_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64, 0, 0x8040_2010_0804_0201_u64 as i64);
-            let high_of = |vector| _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16::<4>(vector), nibble));
-            let high = (high_of(vectors.0), high_of(vectors.1));
-            let zero = _mm256_setzero_si256();
-            #outside_note
-            let outside = |entries, high| {
-                u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(entries, high), zero)) as u32)
-            };
-            #(#set_masks)*
-        }
-    }
-}
-
-/// The statements `per_set(k, low_half, high_half)` writes for each set `k` of `plan`, given its
-/// nibble table (see [`SimdPlan::nibbles`]) as two `i64` literals.
-fn per_nibble_table(
-    plan: &SimdPlan,
-    per_set: impl Fn(usize, TokenStream, TokenStream) -> TokenStream,
-) -> Vec<TokenStream> {
-    let tables = plan.nibbles();
-    let tables = tables.iter().enumerate();
-    tables.map(|(k, table)| per_set(k, hex_i64(&table[..8]), hex_i64(&table[8..]))).collect()
-}
-
-/// The words of a generated `Masks`: the AVX-512 walks' eight sets in two groups of four with
-/// the empty set's word between them (see [`mask_slot`]).
-const MASK_SLOTS: usize = 12;
-
-/// The word of `Masks` that holds the AVX-512 walks' mask of set `set`, or of the empty set for
-/// [`SIMD_SETS`]: sets 0 to 3 in words 0 to 3, the empty set in word 4 (which the AVX2 walk's
-/// empty set, [`crate::accel::AVX2_SETS`], names too), sets 4 to 7 in words 8 to 11. The lookup
-/// walk writes each group of four with one 32-byte store, and the gap keeps the compiler from
-/// merging the two into a 64-byte store, which some CPUs do not forward to the walk's loads.
-fn mask_slot(set: usize) -> usize {
-    match set {
-        0..4 => set,
-        SIMD_SETS => 4,
-        _ => set + 4,
-    }
-}
-
-/// Eight bytes as one little-endian `i64` literal, in hexadecimal.
-fn hex_i64(bytes: &[u8]) -> TokenStream {
-    let word = bytes.iter().rev().fold(0u64, |word, &b| word << 8 | u64::from(b));
-    let literal: Literal = format!("{word:#018x}_u64").parse().expect("a hexadecimal literal");
-    quote!(#literal as i64)
-}
-
-/// The first statements of a vector walk's loop body (over `state`, `input`, `i`, `base`,
-/// `masks` and, with `ahead`, `ahead`, the masks of the block after `base`'s when the input
-/// reaches it): move to the next 64-byte block when `i` has left the current one, and in an
-/// accelerated state skip the run of its classified set (`set`, read from `SET_OF`) with the
-/// block's mask (block by block for a run longer than the block), leaving the loop when the
-/// input ends there. `run_length` is how many bytes from `i` on the mask lets through (at least
-/// `base + 64 - i` when the run reaches the block's end), which depends on the masks' bit order.
-/// With `partial`, a test of whether the state's loop set has more bytes than its mask covers,
-/// such a state skips its run by table tests (`skip`) instead, as the table walk does, and the
-/// walk moves to the block the run ends in.
-fn simd_skip_step(
-    block_masks: &Ident,
-    set: &TokenStream,
-    run_length: &TokenStream,
-    partial: Option<&TokenStream>,
-    ahead: bool,
-) -> TokenStream {
-    // With `ahead`, the next block's masks become the current ones, and the block after it is
-    // classified ahead, while the walk goes on in this one.
-    let next_block = if ahead {
-        quote! {
-            base += 64;
-            core::mem::swap(&mut masks, &mut ahead);
-            if base + 64 < input.len() {
-                #block_masks(input, base + 64, ahead);
-            }
-        }
-    } else {
-        quote! {
-            base += 64;
-            #block_masks(input, base, masks);
-        }
-    };
-    // Only the AVX2 walk has partial states, and it classifies one block at a time: a jump to
-    // the block a table skip ends in would otherwise have to classify the block after it too.
-    assert!(!(ahead && partial.is_some()), "a walk with partial states classifies one block at a time");
-    let by_masks = quote! {
-        let set = #set;
-        loop {
-            let end = i + #run_length as usize;
-            if end < base + 64 {
-                i = end;
-                break;
-            }
-            i = base + 64;
-            if i >= input.len() {
-                break;
-            }
-            #next_block
-        }
-    };
-    let skip = match partial {
-        None => by_masks,
-        Some(partial) => quote! {
-            if #partial {
-                i = skip(ACCEL[state >> SET_SHIFT], input, i);
-                if i >= base + 64 && i < input.len() {
-                    base = i / 64 * 64;
-                    #block_masks(input, base, masks);
-                }
-            } else {
-                #by_masks
-            }
-        },
-    };
-    quote! {
-        if i >= base + 64 {
-            #next_block
-        }
-        if state < ACCEL_END {
-            #skip
-            if i >= input.len() {
-                break;
-            }
-        }
-    }
-}
-
-/// A walk's dispatch: with `has_simd`, the vector walk that [`walk_choice_items`]'s
-/// `walk_choice` names for this CPU (the AVX-512 walks `{name}_simd` and `{name}_simd_nibble`,
-/// and with `has_avx2` the AVX2 walk `{name}_simd_avx2`), else `{name}_portable`. All take `args`.
-pub(crate) fn simd_dispatch(has_simd: bool, has_avx2: bool, name: &str, args: TokenStream) -> TokenStream {
-    let portable = format_ident!("{name}_portable");
-    let portable = quote!(#portable(#args));
-    if !has_simd {
-        return portable;
-    }
-    let arm =
-        |choice: &str, suffix: &str, available: &str, which: &str, guard: TokenStream, note: TokenStream| {
-            let choice = format_ident!("{choice}");
-            let simd = format_ident!("{name}_simd{suffix}");
-            let safety = comment(&[
-                &format!("SAFETY: `walk_choice` is `{choice}` only where `{available}` found every"),
-                &format!("feature the {which} walk is compiled with."),
-            ]);
-            quote! {
-                #choice #guard => {
-                    #note
-                    #safety
-                    return unsafe { #simd(#args) };
-                }
-            }
-        };
-    let lookup = arm("LOOKUP_WALK", "", "simd_available", "lookup", TokenStream::new(), TokenStream::new());
-    let nibble =
-        arm("NIBBLE_WALK", "_nibble", "nibble_available", "nibble", TokenStream::new(), TokenStream::new());
-    let avx2_min = Literal::usize_unsuffixed(AVX2_MIN_INPUT);
-    let avx2_note = comment(&[&format!(
-        "Only inputs of {AVX2_MIN_INPUT} bytes or more: the table walk is faster on shorter ones."
-    )]);
-    let avx2 = has_avx2.then(|| {
-        arm("AVX2_WALK", "_avx2", "avx2_available", "AVX2", quote!(if input.len() >= #avx2_min), avx2_note)
-    });
-    let cfg = simd_cfg();
-    quote! {
-        #cfg
-        match walk_choice() {
-            #lookup
-            #nibble
-            #avx2
-            _ => {}
-        }
-        #portable
-    }
-}
-
-/// The walk choice of a module with vector walks: `walk_choice` returns the first walk this CPU
-/// runs (the AVX-512 lookup walk, the AVX-512 nibble walk, the AVX2 walk, else the table walk),
-/// found by `std`'s feature detection on the first call and kept in one atomic byte, so that
-/// each later call costs one load and one indirect branch instead of a dozen feature tests.
-/// `RUSTFLAGS='--cfg uri_gen_walk="nibble"'` skips the lookup walk and `'--cfg
-/// uri_gen_walk="avx2"'` both AVX-512 walks, so that tests can run the slower walks on a CPU
-/// that has the faster ones.
-fn walk_choice_items(has_avx2: bool) -> TokenStream {
-    let cfg = simd_cfg();
-    let choices = [
-        ("UNKNOWN_WALK", " `walk_choice` before the first call."),
-        ("LOOKUP_WALK", " The AVX-512 walk that classifies by byte lookup and transpose."),
-        ("NIBBLE_WALK", " The AVX-512 walk that classifies by nibble shuffles."),
-        ("AVX2_WALK", " The AVX2 walk."),
-        ("TABLE_WALK", " The table walk."),
-    ];
-    let avx2 = has_avx2.then(|| {
-        quote! {
-            if avx2_available() {
-                return AVX2_WALK;
-            }
-        }
-    });
-    let choices = choices.iter().enumerate().filter(|(_, (name, _))| has_avx2 || *name != "AVX2_WALK");
-    let choices = choices.map(|(value, (name, doc))| {
-        let name = format_ident!("{name}");
-        let value = Literal::u8_unsuffixed(value as u8);
-        quote! {
-            #[doc = #doc]
-            #cfg
-            const #name: u8 = #value;
-        }
-    });
-    quote! {
-        #(#choices)*
-
-        #[doc = " The walk this CPU takes, once `choose_walk` has found it."]
-        #cfg
-        static WALK: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(UNKNOWN_WALK);
-
-        #[doc = " The walk this CPU takes: one of `LOOKUP_WALK`, `NIBBLE_WALK`, `AVX2_WALK` and"]
-        #[doc = " `TABLE_WALK`, each only when the CPU has every feature that walk is compiled with."]
-        #cfg
-        #[inline]
-        fn walk_choice() -> u8 {
-            match WALK.load(core::sync::atomic::Ordering::Relaxed) {
-                UNKNOWN_WALK => {
-                    let choice = choose_walk();
-                    WALK.store(choice, core::sync::atomic::Ordering::Relaxed);
-                    choice
-                }
-                choice => choice,
-            }
-        }
-
-        #[doc = " The fastest walk whose features this CPU has (see `walk_choice`)."]
-        #cfg
-        #[cold]
-        fn choose_walk() -> u8 {
-            #[cfg(not(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2")))]
-            if simd_available() {
-                return LOOKUP_WALK;
-            }
-            #[cfg(not(uri_gen_walk = "avx2"))]
-            if nibble_available() {
-                return NIBBLE_WALK;
-            }
-            #avx2
-            TABLE_WALK
-        }
-    }
-}
-
-/// What the walks of a module are made of besides their skip steps (see [`walk_fns`]).
-pub(crate) struct WalkParts {
-    /// The parameters, which bind `mut state` and `input`.
-    pub params: TokenStream,
-    /// The return type.
-    pub output: TokenStream,
-    /// The step at each byte the skip steps leave: it reads `state`, `input` and `i` and moves
-    /// on, or returns.
-    pub transition: TokenStream,
-    /// The value the walk ends with, over `state` and `i`.
-    pub finish: TokenStream,
-}
-
-/// A module's walks over `input`: `{name}_portable`, the table walk, and with `has_simd` the
-/// AVX-512 walks `{name}_simd` (lookup) and `{name}_simd_nibble` and, with `has_avx2` too (see
-/// [`Accel::has_avx2_sets`]), the AVX2 walk `{name}_simd_avx2`, all made of `parts`.
-///
-/// Where the vector walks may run, the table walk is kept out of line, so that the caller (which
-/// then only checks the CPU and calls one walk) stays small; elsewhere it is always inlined.
-pub(crate) fn walk_fns(name: &str, has_simd: bool, has_avx2: bool, parts: &WalkParts) -> TokenStream {
-    let WalkParts { params, output, transition, finish } = parts;
-    let portable = format_ident!("{name}_portable");
-    let portable_doc =
-        format!(" `{name}` by table walk; states below `ACCEL_END` loop on a byte set and skip runs");
-    let skip_step = skip_step();
-    let predicate = simd_predicate();
-    let inline = if has_simd {
-        quote! {
-            #[cfg_attr(#predicate, inline(never))]
-            #[cfg_attr(not(#predicate), inline(always))]
-        }
-    } else {
-        quote!(#[inline(always)])
-    };
-    let simd_walk = |suffix: &str,
-                     features: &str,
-                     block_masks: &str,
-                     how: &str,
-                     set: TokenStream,
-                     run_length: TokenStream,
-                     partial: Option<TokenStream>,
-                     ahead: bool| {
-        let unused = match suffix {
-            "" => Some(lookup_only()),
-            "_nibble" => Some(nibble_only()),
-            _ => None,
-        };
-        let simd = format_ident!("{name}_simd{suffix}");
-        let block_masks = format_ident!("{block_masks}");
-        let doc = format!(" `{name}` with the loop sets' runs found by {how}, 64 bytes at a time.");
-        let simd_step = simd_skip_step(&block_masks, &set, &run_length, partial.as_ref(), ahead);
-        let masks = if ahead {
-            quote! {
-                // The masks of the block of `base` and of the next one, classified ahead so
-                // that a run into it need not wait for them.
-                let (mut first, mut second) = (Masks([u64::MAX; MASK_SLOTS]), Masks([u64::MAX; MASK_SLOTS]));
-                let (mut masks, mut ahead) = (&mut first, &mut second);
-            }
-        } else {
-            quote! {
-                let mut first = Masks([u64::MAX; MASK_SLOTS]);
-                let masks = &mut first;
-            }
-        };
-        let second_block = ahead.then(|| {
-            quote! {
-                if input.len() > 64 {
-                    #block_masks(input, 64, ahead);
-                }
-            }
-        });
-        quote! {
-            #[doc = #doc]
-            #[cfg(#predicate)]
-            #unused
-            #[target_feature(enable = #features)]
-            fn #simd(#params) -> #output {
-                let mut i = 0;
-                let mut base = 0;
-                #masks
-                if !input.is_empty() {
-                    #block_masks(input, 0, masks);
-                }
-                #second_block
-                while i < input.len() {
-                    #simd_step
-                    #transition
-                }
-                #finish
-            }
-        }
-    };
-    let avx512_set = quote!((SET_OF[state >> SET_SHIFT] & 15) as usize);
-    let avx2_set = quote!((SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize);
-    let avx2_partial = quote!(SET_OF[state >> SET_SHIFT] >= 128);
-    // The AVX-512 walks' masks are in reverse byte order (bit `63 - j` is byte `base + j`), the
-    // AVX2 walk's in input order.
-    let reversed_run = quote!((masks.0[set] << (i - base)).leading_zeros());
-    let in_order_run = quote!((masks.0[set] >> (i - base)).trailing_zeros());
-    let lookup = has_simd.then(|| {
-        let how = "AVX-512 masks (byte lookup and transpose)";
-        simd_walk("", SIMD_FEATURES, "block_masks", how, avx512_set.clone(), reversed_run.clone(), None, true)
-    });
-    let nibble = has_simd.then(|| {
-        let how = "AVX-512 masks (nibble shuffles)";
-        simd_walk(
-            "_nibble",
-            NIBBLE_FEATURES,
-            "block_masks_nibble",
-            how,
-            avx512_set.clone(),
-            reversed_run,
-            None,
-            true,
-        )
-    });
-    let avx2 = (has_simd && has_avx2).then(|| {
-        let how = "AVX2 masks (nibble shuffles of its own few sets)";
-        // Not ahead: on Zen 3 classifying the second block of a 65- to 128-byte input at the start
-        // made those inputs slower (PERFORMANCE.md, session 8), and on the Intel CPU of session
-        // 12 the walk gained nothing from it.
-        simd_walk(
-            "_avx2",
-            AVX2_FEATURES,
-            "block_masks_avx2",
-            how,
-            avx2_set,
-            in_order_run,
-            Some(avx2_partial),
-            false,
-        )
-    });
-    quote! {
-        #[doc = #portable_doc]
-        #[doc = " of it by table tests."]
-        #inline
-        fn #portable(#params) -> #output {
-            let mut i = 0;
-            while i < input.len() {
-                #skip_step
-                #transition
-            }
-            #finish
-        }
-
-        #lookup
-
-        #nibble
-
-        #avx2
-    }
 }
 
 fn state_type(max: usize) -> (TokenStream, usize) {
@@ -1257,7 +102,7 @@ pub fn table_stats(compiled: &Compiled) -> TableStats {
         + shared.len().div_ceil(8)
         + shared.starts.len() * 2 * width
         + shared.calls.len() * 2 * width
-        + accel.table_bytes(shared.stride)
+        + accel.table_bytes(shared.stride, true)
         + shared.starts.len() * 32;
     TableStats { states: shared.len(), classes: shared.stride, bytes }
 }
@@ -1270,8 +115,7 @@ pub fn plan(compiled: &Compiled) -> (Shared, Accel) {
     let mut accel = Accel::plan(shared.len(), |s| {
         let loops: Vec<usize> = shared.self_loop_classes(s).collect();
         (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
-    })
-    .with_detour(|s, b| shared.plain_step(s, b));
+    });
     if let Some(training) = &compiled.training {
         accel =
             accel.trained(training.walks(|input, visit| shared.trace(training.rule.index(), input, visit)));
@@ -1349,19 +193,19 @@ pub(crate) fn rule_enum(grammar: &crate::Grammar, how: impl Fn(crate::RuleId) ->
         }
     }
 }
-
 /// The recognizer module: `pub enum Rule` with `name`, `from_name`, `ALL`, `matches`,
 /// `longest_match` and `valid_up_to`, over one dense table with premultiplied state ids, where
-/// rule automata used in several contexts are shared ([`crate::share`]).
-pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
+/// rule automata used in several contexts are shared ([`crate::share`]). The module holds the
+/// tables and calls the walk runtime at `options.runtime`.
+pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> anyhow::Result<TokenStream> {
+    let rt = options.runtime_path()?;
     let grammar = &compiled.grammar;
     let dfa = &compiled.dfa;
     let (shared, accel) = plan(compiled);
     let stride = shared.stride;
     let special = special_base(&shared);
     let (state_ty, _) = state_type(largest_value(&shared));
-    let stride_lit = Literal::usize_unsuffixed(stride);
-    let state_id = state_id_fn(stride, shared.trans.len() / stride);
+    let (ids, ids_check) = state_ids(stride, shared.trans.len() / stride, &rt);
 
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
     let rule_enum = rule_enum(grammar, |_| String::new());
@@ -1410,34 +254,31 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
     });
     let calls_len = Literal::usize_unsuffixed(shared.calls.len());
     let special_lit = Literal::usize_unsuffixed(special);
-    let accel_items = accel_items(&accel, stride);
-    let simd_items = simd_items(&accel, stride);
-    let rare = comment(&["One comparison for the rare entries: the dead end, a return or a call."]);
-    let transition = quote! {
-        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        #rare
-        if next >= SPECIAL {
-            if next == SPECIAL {
-                return (state, i);
+    let (accel_tables, accel_expr) = accel_tables(&accel, stride, &rt);
+    let loop_ty = accel_cell(&accel);
+    let avx2 = if options.vector { avx2_tables(&accel, stride, &rt) } else { None };
+    let run_body = match avx2 {
+        Some(_) => quote! {
+            if #rt::avx2::ENABLED {
+                if let Some(end) = #rt::avx2::run(&DFA, &AVX2, start, input) {
+                    return end;
+                }
+                return run_table(start, input);
             }
-            (next, ret) = jump(next, ret);
-        }
-        state = next;
-        i += 1;
-    };
-    let has_avx2 = accel.has_avx2_sets();
-    let run_dispatch = simd_dispatch(simd_items.is_some(), has_avx2, "run", quote!(start, input));
-    let walks = walk_fns(
-        "run",
-        simd_items.is_some(),
-        has_avx2,
-        &WalkParts {
-            params: quote!((mut state, mut ret): (usize, usize), input: &[u8]),
-            output: quote!((usize, usize)),
-            transition,
-            finish: quote!((state, i)),
+            DFA.run(start, input)
         },
-    );
+        None => quote!(DFA.run(start, input)),
+    };
+    let run_table = avx2.is_some().then(|| {
+        quote! {
+            #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
+            #[doc = " chooses keeps a small frame."]
+            #[inline(never)]
+            fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
+                DFA.run(start, input)
+            }
+        }
+    });
     let module_doc = format!(" Recognizers for every rule of {what}, compiled to one minimized DFA.");
     let table_doc = format!(
         " `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the \
@@ -1452,7 +293,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         shared.bodies, shared.removed
     );
 
-    quote! {
+    Ok(quote! {
         #![doc = #module_doc]
 
         #rule_enum
@@ -1469,24 +310,12 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             #[inline]
             pub fn matches(self, input: &[u8]) -> bool {
                 let (state, end) = run(self.start(), input);
-                end == input.len() && accepts(state)
+                end == input.len() && DFA.accepts(state)
             }
 
             #[doc = " The length of the longest prefix of `input` that matches the rule, if any."]
             pub fn longest_match(self, input: &[u8]) -> Option<usize> {
-                let (mut state, mut ret) = self.start();
-                let mut last = if accepts(state) { Some(0) } else { None };
-                for (i, &byte) in input.iter().enumerate() {
-                    let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
-                    if next == SPECIAL {
-                        break;
-                    }
-                    (state, ret) = if next > SPECIAL { jump(next, ret) } else { (next, ret) };
-                    if accepts(state) {
-                        last = Some(i + 1);
-                    }
-                }
-                last
+                DFA.longest_match(self.start(), input)
             }
 
             #[doc = " The bytes that are, alone, a match of the rule (bit `b % 64` of word `b / 64`): for"]
@@ -1500,16 +329,7 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
             #[doc = " cannot start a match."]
             pub fn continuations(self, prefix: &[u8]) -> ([u64; 4], bool) {
                 let (state, end) = run(self.start(), prefix);
-                let mut bytes = [0u64; 4];
-                if end < prefix.len() {
-                    return (bytes, false);
-                }
-                for byte in 0..=255u8 {
-                    if TRANS[state + CLASSES[byte as usize] as usize] as usize != SPECIAL {
-                        bytes[byte as usize / 64] |= 1 << (byte % 64);
-                    }
-                }
-                (bytes, accepts(state))
+                DFA.continuations(state, end, prefix.len())
             }
 
             #[doc = " The length of the longest prefix of `input` that some match of the rule starts with:"]
@@ -1523,39 +343,28 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
         #[doc = " Runs the automaton from a state and return register until the input ends or no match"]
         #[doc = " can go on. Returns the last live state and how many bytes it consumed."]
         #[inline(always)]
-        #[allow(unsafe_code)]
         fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
-            #run_dispatch
+            #run_body
         }
 
-        #walks
+        #run_table
 
-        #[doc = " Whether premultiplied state `state` accepts."]
-        #[inline]
-        fn accepts(state: usize) -> bool {
-            let id = state_id(state);
-            ACCEPT[id / 8] >> (id % 8) & 1 != 0
-        }
+        #[doc = " The automaton's tables, as the walk runtime reads them."]
+        const DFA: #rt::Dfa<#state_ty, #loop_ty> = #rt::Dfa {
+            classes: &CLASSES,
+            trans: &TRANS,
+            special: SPECIAL,
+            calls: &CALLS,
+            accept: &ACCEPT,
+            ids: #ids,
+            accel: #accel_expr,
+        };
 
-        #[doc = " The state and return register after a table value above `SPECIAL`: a return goes to"]
-        #[doc = " the state in the register, a call to a body state with a new return state."]
-        #[inline]
-        fn jump(value: usize, ret: usize) -> (usize, usize) {
-            if value == SPECIAL + 1 {
-                (ret, ret)
-            } else {
-                let (state, ret) = CALLS[value - SPECIAL - 2];
-                (state as usize, ret as usize)
-            }
-        }
+        #ids_check
 
-        #accel_items
+        #accel_tables
 
-        #simd_items
-
-        const STRIDE: usize = #stride_lit;
-
-        #state_id
+        #avx2
 
         #[doc = " The byte class of every byte."]
         static CLASSES: [u8; 256] = [#(#classes),*];
@@ -1581,55 +390,35 @@ pub fn recognizer(compiled: &Compiled, what: &str) -> TokenStream {
 
         #[doc = " The body state each call enters and the state its return goes to."]
         static CALLS: [(#state_ty, #state_ty); #calls_len] = [#(#calls),*];
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn header() -> Header {
-        Header { command: "test".to_owned(), inputs: Vec::new() }
-    }
-
     #[test]
-    fn inverse_mod_2_32_inverts_odd_numbers() {
-        for d in (1..20_000u32).step_by(2).chain([u32::MAX, u32::MAX - 2, 0x8000_0001]) {
-            assert_eq!(d.wrapping_mul(inverse_mod_2_32(d)), 1, "{d}");
-        }
-    }
-
-    #[test]
-    fn mask_slots_keep_the_store_halves_apart_and_share_the_empty_word() {
-        let slots: Vec<usize> = (0..SIMD_SETS).map(mask_slot).collect();
-        assert_eq!(slots, [0, 1, 2, 3, 8, 9, 10, 11]);
-        // The empty set's word is one neither store writes, and the AVX2 walk's empty set too.
-        assert_eq!(mask_slot(SIMD_SETS), crate::accel::AVX2_SETS);
-        assert!(!slots.contains(&mask_slot(SIMD_SETS)));
-        assert!(slots.iter().all(|&slot| slot < MASK_SLOTS) && mask_slot(SIMD_SETS) < 16);
-    }
-
-    #[test]
-    fn comment_statements_become_line_comments_at_their_indentation() {
-        let long = "SAFETY: a line long enough that prettyplease breaks the macro call over three lines.";
-        let body = comment(&["short", long]);
-        let text = render_file(quote!(fn f() { if true { #body } }), &header()).expect("renders");
-        assert!(text.contains("\n        // short\n"), "{text}");
-        assert!(text.contains(&format!("\n        // {long}\n")), "{text}");
-        assert!(!text.contains("comment!"), "{text}");
-    }
-
-    #[test]
-    fn other_macros_are_left_alone() {
+    fn the_header_names_the_command_and_each_input_with_its_hash() {
+        let header = Header {
+            command: "cargo xtask regen".to_owned(),
+            inputs: vec![SourceFile::new("g.abnf", "a = \"x\"\n")],
+        };
         let text = render_file(
             quote!(
-                fn f() {
-                    println!("x");
-                }
+                fn f() {}
             ),
-            &header(),
+            &header,
         )
         .expect("renders");
-        assert!(text.contains("println!(\"x\");"), "{text}");
+        assert!(text.starts_with("// \x40generated by uri-gen"), "{text}");
+        assert!(text.contains("// Regenerate with `cargo xtask regen`.\n"), "{text}");
+        assert!(text.contains("// Source: g.abnf (sha256 "), "{text}");
+        assert!(text.ends_with("fn f() {}\n"), "{text}");
+    }
+
+    #[test]
+    fn tokens_that_are_no_rust_file_are_an_error() {
+        let header = Header { command: "test".to_owned(), inputs: Vec::new() };
+        assert!(render_file(quote!(fn), &header).is_err());
     }
 }

@@ -8,7 +8,8 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::accel::Accel;
-use crate::emit::{accel_items, simd_dispatch, simd_items, state_id_fn, variant_name, walk_fns, WalkParts};
+use crate::emit::variant_name;
+use crate::emit_walk::{accel_cell, accel_tables, avx2_tables, cell_type, state_ids, EmitOptions};
 use crate::tdfa::{FinalSrc, RegOp};
 use crate::CompiledParsers;
 
@@ -37,7 +38,7 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
     });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
     let finals = t.len() + rows.len();
-    let accel_bytes = parser_accel(compiled).table_bytes(t.stride());
+    let accel_bytes = parser_accel(compiled).table_bytes(t.stride(), true);
     TableStats::sum(
         256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
         t,
@@ -48,7 +49,7 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
 /// operation, on a set of bytes; trained on the training inputs, from the parser of their rule.
 pub fn parser_accel(compiled: &CompiledParsers) -> Accel {
     let t = &compiled.tdfa;
-    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s)).with_detour(|s, b| t.plain_step(s, b));
+    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s));
     let Some(training) = &compiled.training else { return accel };
     let Some(parser) = compiled.parser_of(training.rule) else {
         return accel;
@@ -75,7 +76,8 @@ fn entry_type(premultiplied_limit: usize) -> (TokenStream, usize) {
 
 /// The parser module: `Parser` entry points, a `Captures` type with one accessor per capture and
 /// kind, and `Parser::parse`.
-pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
+pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> anyhow::Result<TokenStream> {
+    let rt = options.runtime_path()?;
     let t = &compiled.tdfa;
     let spec = &compiled.spec;
     let stride = t.stride();
@@ -151,7 +153,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
     let classes = t.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
     let op_arms = t.op_lists.iter().enumerate().skip(1).map(|(id, list)| {
-        let id = Literal::u16_unsuffixed(id as u16);
+        let id = Literal::usize_unsuffixed(id);
         let stmts = list.iter().map(|op| match *op {
             RegOp::SetPos { dst } => {
                 let dst = Literal::usize_unsuffixed(dst as usize);
@@ -171,35 +173,32 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
     });
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
     let accel = parser_accel(compiled);
-    let accel_items = accel_items(&accel, stride);
-    let simd_items = simd_items(&accel, stride);
+    let (accel_tables, accel_expr) = accel_tables(&accel, stride, &rt);
+    let loop_ty = accel_cell(&accel);
     let registers = Literal::usize_unsuffixed(t.registers);
-    let transition = quote! {
-        let at = state + CLASSES[input[i] as usize] as usize;
-        let entry = TRANS[at] as usize;
-        if entry & FLAG != 0 {
-            run_ops(OPS[at], i as u32, regs);
-        }
-        let next = entry & !FLAG;
-        if next == 0 {
-            return Err(Failure { index: i });
-        }
-        state = next;
-        i += 1;
-    };
-    let has_avx2 = accel.has_avx2_sets();
-    let walk_dispatch = simd_dispatch(simd_items.is_some(), has_avx2, "walk", quote!(start, input, regs));
-    let walks = walk_fns(
-        "walk",
-        simd_items.is_some(),
-        has_avx2,
-        &WalkParts {
-            params: quote!(mut state: usize, input: &[u8], regs: &mut [u32; #registers]),
-            output: quote!(Result<usize, Failure>),
-            transition,
-            finish: quote!(Ok(state)),
+    let avx2 = if options.vector { avx2_tables(&accel, stride, &rt) } else { None };
+    let walk_body = match avx2 {
+        Some(_) => quote! {
+            if #rt::avx2::ENABLED {
+                if let Some(end) = #rt::avx2::walk(&TDFA, &AVX2, start, input, regs, run_ops) {
+                    return end.map_err(|index| Failure { index });
+                }
+                return walk_table(start, input, regs);
+            }
+            TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })
         },
-    );
+        None => quote!(TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })),
+    };
+    let walk_table = avx2.is_some().then(|| {
+        quote! {
+            #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
+            #[doc = " chooses keeps a small frame."]
+            #[inline(never)]
+            fn walk_table(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+                TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })
+            }
+        }
+    });
     let permuted_trans = accel.permute_table(&t.trans, stride);
     let permuted_ops = accel.permute_rows(&t.ops, stride);
     let permuted_finals = accel.permute_rows(&t.finals, 1);
@@ -211,7 +210,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         Literal::u64_unsuffixed(v)
     });
     let ops_index = permuted_ops.iter().map(|&o| Literal::u32_unsuffixed(o));
-    let ops_ty = if t.op_lists.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    let ops_ty = cell_type(t.op_lists.len() as u64 - 1);
     let states = t.len();
     let states_lit = Literal::usize_unsuffixed(states);
     // Final rows repeat a lot: each state names one of the distinct rows, row 0 meaning "not
@@ -252,12 +251,11 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         });
         quote!(match self { #(#arms)* })
     });
-    let stride_lit = Literal::usize_unsuffixed(stride);
-    let state_id = state_id_fn(stride, states);
+    let (ids, ids_check) = state_ids(stride, states, &rt);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
 
-    quote! {
+    Ok(quote! {
         #![doc = #module_doc]
 
         #[doc = " A parser entry point."]
@@ -347,30 +345,42 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
         #[doc = " (The caller holds the registers: in a walk of its own, the compiler would split them"]
         #[doc = " into variables, spill them, and copy them one by one into the match.)"]
         #[inline(always)]
-        #[allow(unsafe_code)]
         fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
-            #walk_dispatch
+            #walk_body
         }
 
-        #walks
+        #walk_table
 
         #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
         #[inline(always)]
-        fn run_ops(list: #ops_ty, at: u32, regs: &mut [u32; #registers]) {
+        fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
             match list {
                 #(#op_arms)*
                 _ => {}
             }
         }
 
-        #accel_items
+        #[doc = " The unmultiplied id of a premultiplied state."]
+        #[inline(always)]
+        const fn state_id(state: usize) -> usize {
+            TDFA.ids.id(state)
+        }
 
-        #simd_items
+        #[doc = " The automaton's tables, as the walk runtime reads them."]
+        const TDFA: #rt::Tdfa<#entry_ty, #ops_ty, #loop_ty> = #rt::Tdfa {
+            classes: &CLASSES,
+            trans: &TRANS,
+            flag: #flag,
+            ops: &OPS,
+            ids: #ids,
+            accel: #accel_expr,
+        };
 
-        const STRIDE: usize = #stride_lit;
-        const FLAG: usize = #flag;
+        #ids_check
 
-        #state_id
+        #accel_tables
+
+        #avx2
 
         #[doc = " The byte class of every byte."]
         static CLASSES: [u8; 256] = [#(#classes),*];
@@ -386,5 +396,5 @@ pub fn parser(compiled: &CompiledParsers, what: &str) -> TokenStream {
 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
-    }
+    })
 }

@@ -44,11 +44,12 @@ pub fn module(
     program: &Program,
     what: &str,
     training: Option<&crate::Training>,
+    options: &crate::emit_walk::EmitOptions,
 ) -> anyhow::Result<TokenStream> {
     match program.compiled() {
         Some(mut compiled) => {
             compiled.training = training.cloned();
-            Ok(recognizer(&compiled, what))
+            recognizer(&compiled, what, options)
         }
         None => rtn_module(program, what),
     }

@@ -41,6 +41,7 @@ pub mod earley;
 pub mod emit;
 pub mod emit_parser;
 pub mod emit_rtn;
+pub mod emit_walk;
 pub mod escape;
 pub mod interp;
 pub mod ir;
@@ -55,6 +56,13 @@ mod regalloc;
 pub mod regex;
 mod renumber;
 pub mod rtn;
+/// The walk runtime of generated modules: the loops over their tables, written once and copied
+/// into each crate that holds generated modules (see [`emit_walk::runtime_file`]). Compiled here
+/// so that it is linted and tested where it is written.
+pub mod runtime {
+    include!("runtime/walk.rs");
+    include!("runtime/vector.rs");
+}
 pub mod sample;
 pub mod share;
 pub mod source;

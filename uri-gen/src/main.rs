@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use uri_gen::emit::{render_file, Header};
+use uri_gen::emit_walk::{runtime_file, EmitOptions};
 use uri_gen::escape::{escape, unescape};
 use uri_gen::program::{describe_mismatch, SampleError, DEFAULT_DEPTH_LIMIT};
 use uri_gen::regex::{rule_regex, RegexError};
@@ -75,30 +76,7 @@ enum Command {
         no_captures: bool,
     },
     /// Write a standalone Rust module that recognizes every rule.
-    Generate {
-        /// Grammar files, read in order.
-        #[arg(required = true, value_name = "GRAMMAR")]
-        grammars: Vec<PathBuf>,
-        #[command(flatten)]
-        options: GrammarOptions,
-        /// A capture declaration file: the module then holds `rules` and `parser` submodules.
-        #[arg(long, value_name = "FILE")]
-        captures: Option<PathBuf>,
-        /// Where to write the module.
-        #[arg(long, value_name = "FILE")]
-        out: PathBuf,
-        /// Generate only these rules and what they use (repeatable).
-        #[arg(long = "rule", value_name = "NAME")]
-        rules: Vec<String>,
-        /// What the grammar is, for the module's documentation.
-        #[arg(long, value_name = "TEXT")]
-        what: Option<String>,
-        /// Sample inputs of rule RULE, one per line in FILE: the vector walks are then planned
-        /// for what these inputs do (which loop sets the AVX2 walk classifies). What the module
-        /// accepts never depends on them.
-        #[arg(long, value_name = "RULE=FILE")]
-        train: Option<String>,
-    },
+    Generate(GenerateArgs),
     /// Say for each input whether it matches a rule, and if not where it fails and what was
     /// expected there.
     Match {
@@ -213,9 +191,7 @@ fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
         Command::Check { grammars, options, rules, no_captures } => {
             check(&grammars, &options, rules, no_captures)
         }
-        Command::Generate { grammars, options, captures, out, rules, what, train } => {
-            generate(&grammars, &options, captures.as_deref(), &out, rules, what, train.as_deref())
-        }
+        Command::Generate(args) => generate(args),
         Command::Match { args, options, rule, stdin, escaped, depth_limit } => {
             let sub = matches.subcommand_matches("match");
             let (grammars, inputs) = split_match_args(args, sub)?;
@@ -345,16 +321,12 @@ fn write_out(out: &mut impl Write, bytes: &[u8]) -> Result<(), Stop> {
     }
 }
 
-fn generate(
-    grammars: &[PathBuf],
-    options: &GrammarOptions,
-    captures: Option<&Path>,
-    out: &Path,
-    rules: Vec<String>,
-    what: Option<String>,
-    train: Option<&str>,
-) -> Result<(), Stop> {
-    let files = read(grammars, options)?;
+fn generate(args: GenerateArgs) -> Result<(), Stop> {
+    let GenerateArgs { grammars, options, captures, out, rules, what, train, vector, runtime, runtime_out } =
+        args;
+    let (options, captures, out, train) = (&options, captures.as_deref(), out.as_path(), train.as_deref());
+    let emit = EmitOptions { runtime, vector };
+    let files = read(&grammars, options)?;
     let opts = compile_options(options, roots_for(rules, Roots::All));
     let program = compiled(&files, &opts)?;
     if program.grammar.rules.is_empty() {
@@ -372,7 +344,7 @@ fn generate(
         .chain(std::env::args().skip(1).map(|a| if a.contains(' ') { format!("'{a}'") } else { a }))
         .collect();
     let mut inputs = files.clone();
-    let rules = uri_gen::emit_rtn::module(&program, &what, training.as_ref().map(|t| &t.1))
+    let rules = uri_gen::emit_rtn::module(&program, &what, training.as_ref().map(|t| &t.1), &emit)
         .map_err(|e| Stop::Usage(format!("{e:#}")))?;
     let tokens = match captures {
         None => rules,
@@ -393,7 +365,8 @@ fn generate(
             parsers.training = training.as_ref().map(|t| t.1.clone());
             trained |= training.as_ref().is_some_and(|t| parsers.parser_of(t.1.rule).is_some());
             inputs.push(SourceFile::new(name, text));
-            let parser = uri_gen::emit_parser::parser(&parsers, &what);
+            let parser = uri_gen::emit_parser::parser(&parsers, &what, &emit)
+                .map_err(|e| Stop::Usage(format!("{e:#}")))?;
             quote::quote! {
                 #[doc = " Recognizers for every rule."]
                 pub mod rules { #rules }
@@ -415,7 +388,59 @@ fn generate(
     let header = Header { command: command.join(" "), inputs };
     let text = render_file(tokens, &header).map_err(|e| Stop::Usage(format!("{e:#}")))?;
     std::fs::write(out, text).map_err(|e| Stop::Usage(format!("cannot write {}: {e}", out.display())))?;
-    Ok(())
+    let runtime_out = runtime_out.unwrap_or_else(|| out.with_file_name("uri_gen_runtime.rs"));
+    write_runtime(&runtime_out, vector)
+}
+
+/// Writes the walk runtime file, with the AVX2 walk when `vector`. A runtime file already there
+/// that holds the AVX2 walk is kept for a module without it: it serves both.
+fn write_runtime(path: &Path, vector: bool) -> Result<(), Stop> {
+    let current = std::fs::read_to_string(path).ok();
+    let text = runtime_file(vector);
+    if current.as_deref().is_some_and(|current| current == text || current == runtime_file(true)) {
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(|e| Stop::Usage(format!("cannot write {}: {e}", path.display())))
+}
+
+/// The arguments of `uri-gen generate`.
+#[derive(Args)]
+struct GenerateArgs {
+    /// Grammar files, read in order.
+    #[arg(required = true, value_name = "GRAMMAR")]
+    grammars: Vec<PathBuf>,
+    #[command(flatten)]
+    options: GrammarOptions,
+    /// A capture declaration file: the module then holds `rules` and `parser` submodules.
+    #[arg(long, value_name = "FILE")]
+    captures: Option<PathBuf>,
+    /// Where to write the module.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Generate only these rules and what they use (repeatable).
+    #[arg(long = "rule", value_name = "NAME")]
+    rules: Vec<String>,
+    /// What the grammar is, for the module's documentation.
+    #[arg(long, value_name = "TEXT")]
+    what: Option<String>,
+    /// Sample inputs of rule RULE, one per line in FILE: the AVX2 walk (`--vector`) is then
+    /// planned for what these inputs do (which loop sets it classifies). What the module
+    /// accepts never depends on them.
+    #[arg(long, value_name = "RULE=FILE")]
+    train: Option<String>,
+    /// Also run the AVX2 walk on x86-64 CPUs that have it. Asks of the including crate: a
+    /// `portable` feature (`portable = []`, which keeps the table walk alone) and `unsafe`
+    /// allowed in the runtime module. Without it the module and the runtime hold no `unsafe`
+    /// and compile under `#![forbid(unsafe_code)]`.
+    #[arg(long)]
+    vector: bool,
+    /// The path at which the module finds the walk runtime, as Rust source.
+    #[arg(long, value_name = "PATH", default_value = "crate::uri_gen_runtime")]
+    runtime: String,
+    /// Where to write the walk runtime file (one per crate, the same for every grammar); by
+    /// default `uri_gen_runtime.rs` beside the module.
+    #[arg(long, value_name = "FILE")]
+    runtime_out: Option<PathBuf>,
 }
 
 /// Reads the argument of `--train`, `RULE=FILE`: the file (for the module's header) and its

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Result};
 
 use crate::emit::{recognizer, render_file, Header};
+use crate::emit_walk::EmitOptions;
 use crate::list::ListForm;
 use crate::{compile, compile_program, Encoding, Options, Program, Roots, SourceFile};
 
@@ -83,6 +84,16 @@ pub fn compile_uri_parsers(root: &Path) -> Result<crate::CompiledParsers> {
     Ok(compiled)
 }
 
+/// The `uri` crate's copy of the walk runtime, with the AVX2 walk. It is not generated from a
+/// grammar: the regen check keeps it identical to the generator's own runtime source.
+pub const URI_RUNTIME: &str = "uri/src/runtime.rs";
+
+/// How the `uri` crate's modules are emitted: with the AVX2 walk, finding the runtime at
+/// `crate::runtime`.
+pub fn uri_emit_options() -> EmitOptions {
+    EmitOptions { runtime: "crate::runtime".to_owned(), vector: true }
+}
+
 /// Every generated file of the workspace: its path relative to `root` and its full contents.
 pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     let compiled = compile_uri(root)?;
@@ -90,17 +101,21 @@ pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     let mut inputs = compiled.grammar.files.clone();
     inputs.push(training.clone());
     let header = Header { command: REGEN_COMMAND.to_owned(), inputs };
-    let rules = render_file(recognizer(&compiled, "RFC 3986 (Appendix A)"), &header)?;
+    let rules = render_file(recognizer(&compiled, "RFC 3986 (Appendix A)", &uri_emit_options())?, &header)?;
     let parsers = compile_uri_parsers(root)?;
     let mut inputs = parsers.grammar.files.clone();
     let captures = std::fs::read_to_string(root.join(URI_CAPTURES))?;
     inputs.push(SourceFile::new(URI_CAPTURES, captures));
     inputs.push(training);
     let header = Header { command: REGEN_COMMAND.to_owned(), inputs };
-    let parser = render_file(crate::emit_parser::parser(&parsers, "RFC 3986 (Appendix A)"), &header)?;
+    let parser = render_file(
+        crate::emit_parser::parser(&parsers, "RFC 3986 (Appendix A)", &uri_emit_options())?,
+        &header,
+    )?;
     let mut files = vec![
         (PathBuf::from("uri/src/generated/rules.rs"), rules),
         (PathBuf::from("uri/src/generated/parser.rs"), parser),
+        (PathBuf::from(URI_RUNTIME), crate::emit_walk::runtime_file(true)),
     ];
     files.extend(generate_grammar_modules(root)?);
     Ok(files)
@@ -325,14 +340,24 @@ impl GrammarModule {
     }
 }
 
+/// How the `grammar-tests` crate's modules are emitted: with the AVX2 walk, finding the runtime
+/// at `crate::runtime` (`tests/grammars/src/runtime.rs`).
+pub fn grammar_emit_options() -> EmitOptions {
+    EmitOptions { runtime: "crate::runtime".to_owned(), vector: true }
+}
+
+/// The `grammar-tests` crate's copy of the walk runtime.
+pub const GRAMMAR_RUNTIME: &str = "tests/grammars/src/runtime.rs";
+
 /// The generated modules of the `grammar-tests` crate: path relative to `root` and contents.
 pub fn generate_grammar_modules(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     let mut out = Vec::new();
     for module in GRAMMAR_MODULES {
         let program = module.compile(root)?;
         let header = Header { command: REGEN_COMMAND.to_owned(), inputs: module.sources(root)? };
-        let tokens = crate::emit_rtn::module(&program, module.what, None)?;
+        let tokens = crate::emit_rtn::module(&program, module.what, None, &grammar_emit_options())?;
         out.push((module.path(), render_file(tokens, &header)?));
     }
+    out.push((PathBuf::from(GRAMMAR_RUNTIME), crate::emit_walk::runtime_file(true)));
     Ok(out)
 }

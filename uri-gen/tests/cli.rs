@@ -237,10 +237,18 @@ fn generate_writes_a_module() {
         "RFC 3986 (Appendix A)",
         "--train",
         &train,
+        "--vector",
+        "--runtime",
+        "crate::runtime",
+        "--runtime-out",
+        dir.join("vector_runtime.rs").to_str().expect("path"),
         "--out",
         rules_path.to_str().expect("path"),
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let runtime = std::fs::read_to_string(dir.join("vector_runtime.rs")).expect("the runtime is written");
+    let shipped_runtime = std::fs::read_to_string(root().join("uri/src/runtime.rs")).expect("uri's runtime");
+    assert!(runtime == shipped_runtime, "the written runtime differs from uri's");
     let text = std::fs::read_to_string(&rules_path).expect("written");
     assert!(text.contains(&format!("// Source: {} (sha256 ", training.display())), "{}", &text[..600]);
     let body = |text: &str| text.lines().skip_while(|l| l.starts_with("//")).collect::<Vec<_>>().join("\n");
@@ -296,46 +304,62 @@ fn generate_writes_a_module() {
     assert_eq!(code(&out), 1);
     assert!(stderr(&out).contains("define no rule"), "{}", stderr(&out));
     // A grammar whose only loop set holds bytes from 0x80 on, which the AVX2 walk cannot
-    // classify: the module has the AVX-512 walks but no AVX2 walk.
+    // classify: even with `--vector`, the module has the table walk alone.
     let high = dir.join("high.abnf");
     std::fs::write(&high, "r = 1*%x80-FF\n").expect("write");
     let high_out = dir.join("high.rs");
     let out = uri_gen(&[
         "generate",
         "--octets",
+        "--vector",
+        "--runtime-out",
+        dir.join("high_runtime.rs").to_str().expect("path"),
         high.to_str().expect("path"),
         "--out",
         high_out.to_str().expect("path"),
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = std::fs::read_to_string(&high_out).expect("written");
-    assert!(text.contains("fn run_simd_nibble(") && !text.contains("fn run_simd_avx2("), "{text}");
-    // The three modules compile, warnings denied, as one crate.
-    let lib = dir.join("lib.rs");
-    std::fs::write(
-        &lib,
-        "#![deny(warnings)]\n#[path = \"json.rs\"]\npub mod json;\n#[path = \"uri.rs\"]\npub mod uri;\n\
-         #[path = \"high.rs\"]\npub mod high;\n",
-    )
-    .expect("write");
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
-    let out = Command::new(rustc)
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "lib",
-            "--emit",
-            "metadata",
-            "--crate-name",
-            "generated",
-            "--out-dir",
-        ])
-        .arg(&dir.0)
-        .arg(&lib)
-        .output()
-        .expect("rustc runs");
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("DFA.run(start, input)") && !text.contains("avx2::run"), "{text}");
+    // Modules generated without `--vector` hold no `unsafe`, nor does the runtime written beside
+    // them: they compile under `forbid(unsafe_code)`, warnings denied. The RFC 3986 module with
+    // the AVX2 walk compiles with its runtime, warnings denied.
+    let json_plain = dir.join("json_plain.rs");
+    let out = uri_gen(&["generate", JSON[0], JSON[1], "--out", json_plain.to_str().expect("path")]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let crates = [
+        (
+            "safe",
+            "#![forbid(unsafe_code)]\n#![deny(warnings)]\n#[path = \"uri_gen_runtime.rs\"]\nmod uri_gen_runtime;\n\
+             #[path = \"json_plain.rs\"]\npub mod json;\n",
+        ),
+        (
+            "vector",
+            "#![deny(warnings)]\n#[path = \"vector_runtime.rs\"]\nmod runtime;\n#[path = \"rules.rs\"]\npub mod uri;\n",
+        ),
+    ];
+    for (name, text) in crates {
+        let lib = dir.join(format!("{name}.rs"));
+        std::fs::write(&lib, text).expect("write");
+        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+        let out = Command::new(rustc)
+            .args([
+                "--edition",
+                "2021",
+                "--crate-type",
+                "lib",
+                "--emit",
+                "metadata",
+                "--crate-name",
+                name,
+                "--out-dir",
+            ])
+            .arg(&dir.0)
+            .arg(&lib)
+            .output()
+            .expect("rustc runs");
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+    }
 }
 
 /// The escaped lines of `uri-gen sample`, back as bytes.

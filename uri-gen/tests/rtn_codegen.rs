@@ -12,7 +12,8 @@ fn generate() -> String {
     let options = Options { roots: Roots::All, ..Options::default() };
     let program = compile_program(&files, &options).unwrap_or_else(|d| panic!("{d}"));
     let header = Header { command: "uri-gen generate nested.abnf".to_owned(), inputs: files.to_vec() };
-    let tokens = module(&program, "nested lists of words", None).unwrap_or_else(|e| panic!("{e:#}"));
+    let tokens = module(&program, "nested lists of words", None, &uri_gen::emit_walk::EmitOptions::default())
+        .unwrap_or_else(|e| panic!("{e:#}"));
     render_file(tokens, &header).unwrap_or_else(|e| panic!("{e:#}"))
 }
 

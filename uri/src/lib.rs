@@ -95,10 +95,10 @@
 //! assert_eq!(found, ["http://a/b", "http://c/d"]);
 //! ```
 
-// The only `unsafe` is in the generated vector walks (`src/generated/`): the AVX-512 walks' masked
-// load per 64 input bytes, the lookup walk's store of the block's masks, the AVX2 walk's 16- and
-// 32-byte loads from bounds-checked arrays, and the calls of the walks after CPU feature detection.
-// Everything else is safe.
+// The only `unsafe` is in the AVX2 walk of the walk runtime (`src/runtime.rs`, a copy of the
+// generator's `uri-gen/src/runtime/`): its 16- and 32-byte loads from bounds-checked arrays and
+// the calls of its `target_feature` functions after CPU feature detection. Everything else is
+// safe; the generated tables (`src/generated/`) hold no `unsafe`.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -110,6 +110,8 @@ mod normalize;
 mod owned;
 mod percent;
 mod resolve;
+#[rustfmt::skip]
+mod runtime;
 mod uri_ref;
 
 pub use builder::{BuildError, Builder};

@@ -113,8 +113,8 @@ fn report(rows: &[Row]) -> Result<String> {
         out,
         "Each cell is the fastest of {PASSES} passes over the whole corpus, in ns per URL, then the \
          lines the parser accepted. `uri`'s timings measure {}, the walk this CPU takes. Instructions \
-         per byte come from callgrind (one pass, minus reading the file); valgrind runs AVX2 code but \
-         not AVX-512 code, so for `uri` they count the AVX2 walk on any CPU with AVX2.\n",
+         per byte come from callgrind (one pass, minus reading the file), which for `uri` count the \
+         same walk.\n",
         vector_walk()
     )?;
     let files: Vec<&str> = unique(rows.iter().map(|r| r.file.as_str()));
@@ -284,19 +284,12 @@ fn machine_section(root: &Path) -> Result<String> {
     Ok(out)
 }
 
-/// Which of the generated walks `uri` takes on this CPU: the first whose features it has, in the
-/// order of the generated `choose_walk`.
+/// Which walk `uri` takes on this CPU: the AVX2 walk of the walk runtime (`uri/src/runtime.rs`)
+/// where the CPU has every feature it is compiled with, the table walk elsewhere.
 fn vector_walk() -> &'static str {
     #[cfg(target_arch = "x86_64")]
     {
         use std::is_x86_feature_detected as has;
-        let avx512 = has!("avx512f") && has!("avx512bw") && has!("bmi2") && has!("lzcnt");
-        if avx512 && has!("avx512vbmi") && has!("gfni") {
-            return "the AVX-512 lookup walk";
-        }
-        if avx512 {
-            return "the AVX-512 nibble walk";
-        }
         if has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") {
             return "the AVX2 walk (the table walk under 16 bytes)";
         }

@@ -16,6 +16,9 @@
 //! ```
 
 pub mod generated;
+/// The walk runtime of the generated modules (a copy of `uri-gen`'s, written by `cargo xtask regen`).
+#[rustfmt::skip]
+pub mod runtime;
 
 /// What a rule of a generated module says about an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

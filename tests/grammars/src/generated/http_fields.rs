@@ -310,23 +310,11 @@ impl Rule {
     #[inline]
     pub fn matches(self, input: &[u8]) -> bool {
         let (state, end) = run(self.start(), input);
-        end == input.len() && accepts(state)
+        end == input.len() && DFA.accepts(state)
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
-        let (mut state, mut ret) = self.start();
-        let mut last = if accepts(state) { Some(0) } else { None };
-        for (i, &byte) in input.iter().enumerate() {
-            let next = TRANS[state + CLASSES[byte as usize] as usize] as usize;
-            if next == SPECIAL {
-                break;
-            }
-            (state, ret) = if next > SPECIAL { jump(next, ret) } else { (next, ret) };
-            if accepts(state) {
-                last = Some(i + 1);
-            }
-        }
-        last
+        DFA.longest_match(self.start(), input)
     }
     /// The bytes that are, alone, a match of the rule (bit `b % 64` of word `b / 64`): for
     /// `query`, the bytes a query may hold without percent-encoding.
@@ -338,16 +326,7 @@ impl Rule {
     /// cannot start a match.
     pub fn continuations(self, prefix: &[u8]) -> ([u64; 4], bool) {
         let (state, end) = run(self.start(), prefix);
-        let mut bytes = [0u64; 4];
-        if end < prefix.len() {
-            return (bytes, false);
-        }
-        for byte in 0..=255u8 {
-            if TRANS[state + CLASSES[byte as usize] as usize] as usize != SPECIAL {
-                bytes[byte as usize / 64] |= 1 << (byte % 64);
-            }
-        }
-        (bytes, accepts(state))
+        DFA.continuations(state, end, prefix.len())
     }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
@@ -359,283 +338,49 @@ impl Rule {
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
-#[allow(unsafe_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
-    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-    match walk_choice() {
-        LOOKUP_WALK => {
-            // SAFETY: `walk_choice` is `LOOKUP_WALK` only where `simd_available` found every
-            // feature the lookup walk is compiled with.
-            return unsafe { run_simd(start, input) };
+    if crate::runtime::avx2::ENABLED {
+        if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
+            return end;
         }
-        NIBBLE_WALK => {
-            // SAFETY: `walk_choice` is `NIBBLE_WALK` only where `nibble_available` found every
-            // feature the nibble walk is compiled with.
-            return unsafe { run_simd_nibble(start, input) };
-        }
-        AVX2_WALK if input.len() >= 16 => {
-            // Only inputs of 16 bytes or more: the table walk is faster on shorter ones.
-            // SAFETY: `walk_choice` is `AVX2_WALK` only where `avx2_available` found every
-            // feature the AVX2 walk is compiled with.
-            return unsafe { run_simd_avx2(start, input) };
-        }
-        _ => {}
+        return run_table(start, input);
     }
-    run_portable(start, input)
+    DFA.run(start, input)
 }
-/// `run` by table walk; states below `ACCEL_END` loop on a byte set and skip runs
-/// of it by table tests.
-#[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(never))]
-#[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline(always))]
-fn run_portable((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-    let mut i = 0;
-    while i < input.len() {
-        if state < ACCEL_END {
-            i = skip(ACCEL[state >> SET_SHIFT], input, i);
-            if i == input.len() {
-                break;
-            }
-        }
-        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        // One comparison for the rare entries: the dead end, a return or a call.
-        if next >= SPECIAL {
-            if next == SPECIAL {
-                return (state, i);
-            }
-            (next, ret) = jump(next, ret);
-        }
-        state = next;
-        i += 1;
-    }
-    (state, i)
+/// The table walk, out of line where the AVX2 walk may run, so that the caller that
+/// chooses keeps a small frame.
+#[inline(never)]
+fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
+    DFA.run(start, input)
 }
-/// `run` with the loop sets' runs found by AVX-512 masks (byte lookup and transpose), 64 bytes at a time.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
-fn run_simd((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-    let mut i = 0;
-    let mut base = 0;
-    let (mut first, mut second) = (
-        Masks([u64::MAX; MASK_SLOTS]),
-        Masks([u64::MAX; MASK_SLOTS]),
+/// The automaton's tables, as the walk runtime reads them.
+const DFA: crate::runtime::Dfa<u16, u8> = crate::runtime::Dfa {
+    classes: &CLASSES,
+    trans: &TRANS,
+    special: SPECIAL,
+    calls: &CALLS,
+    accept: &ACCEPT,
+    ids: crate::runtime::StateIds {
+        twos: 1,
+        inverse: 3067833783,
+    },
+    accel: crate::runtime::Accel {
+        end: 196,
+        shift: 3,
+        loop_sets: &LOOP,
+        masks: &ACCEL,
+    },
+};
+const _: () = {
+    let ids = crate::runtime::StateIds {
+        twos: 1,
+        inverse: 3067833783,
+    };
+    assert!(
+        ids.id(14) == 1 && ids.id(45 * 14) == 45,
+        "the state ids invert the premultiplication",
     );
-    let (mut masks, mut ahead) = (&mut first, &mut second);
-    if !input.is_empty() {
-        block_masks(input, 0, masks);
-    }
-    if input.len() > 64 {
-        block_masks(input, 64, ahead);
-    }
-    while i < input.len() {
-        if i >= base + 64 {
-            base += 64;
-            core::mem::swap(&mut masks, &mut ahead);
-            if base + 64 < input.len() {
-                block_masks(input, base + 64, ahead);
-            }
-        }
-        if state < ACCEL_END {
-            let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
-            loop {
-                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
-                if end < base + 64 {
-                    i = end;
-                    break;
-                }
-                i = base + 64;
-                if i >= input.len() {
-                    break;
-                }
-                base += 64;
-                core::mem::swap(&mut masks, &mut ahead);
-                if base + 64 < input.len() {
-                    block_masks(input, base + 64, ahead);
-                }
-            }
-            if i >= input.len() {
-                break;
-            }
-        }
-        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        // One comparison for the rare entries: the dead end, a return or a call.
-        if next >= SPECIAL {
-            if next == SPECIAL {
-                return (state, i);
-            }
-            (next, ret) = jump(next, ret);
-        }
-        state = next;
-        i += 1;
-    }
-    (state, i)
-}
-/// `run` with the loop sets' runs found by AVX-512 masks (nibble shuffles), 64 bytes at a time.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))]
-#[target_feature(enable = "avx512f,avx512bw,bmi2,lzcnt")]
-fn run_simd_nibble(
-    (mut state, mut ret): (usize, usize),
-    input: &[u8],
-) -> (usize, usize) {
-    let mut i = 0;
-    let mut base = 0;
-    let (mut first, mut second) = (
-        Masks([u64::MAX; MASK_SLOTS]),
-        Masks([u64::MAX; MASK_SLOTS]),
-    );
-    let (mut masks, mut ahead) = (&mut first, &mut second);
-    if !input.is_empty() {
-        block_masks_nibble(input, 0, masks);
-    }
-    if input.len() > 64 {
-        block_masks_nibble(input, 64, ahead);
-    }
-    while i < input.len() {
-        if i >= base + 64 {
-            base += 64;
-            core::mem::swap(&mut masks, &mut ahead);
-            if base + 64 < input.len() {
-                block_masks_nibble(input, base + 64, ahead);
-            }
-        }
-        if state < ACCEL_END {
-            let set = (SET_OF[state >> SET_SHIFT] & 15) as usize;
-            loop {
-                let end = i + (masks.0[set] << (i - base)).leading_zeros() as usize;
-                if end < base + 64 {
-                    i = end;
-                    break;
-                }
-                i = base + 64;
-                if i >= input.len() {
-                    break;
-                }
-                base += 64;
-                core::mem::swap(&mut masks, &mut ahead);
-                if base + 64 < input.len() {
-                    block_masks_nibble(input, base + 64, ahead);
-                }
-            }
-            if i >= input.len() {
-                break;
-            }
-        }
-        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        // One comparison for the rare entries: the dead end, a return or a call.
-        if next >= SPECIAL {
-            if next == SPECIAL {
-                return (state, i);
-            }
-            (next, ret) = jump(next, ret);
-        }
-        state = next;
-        i += 1;
-    }
-    (state, i)
-}
-/// `run` with the loop sets' runs found by AVX2 masks (nibble shuffles of its own few sets), 64 bytes at a time.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
-fn run_simd_avx2((mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-    let mut i = 0;
-    let mut base = 0;
-    let mut first = Masks([u64::MAX; MASK_SLOTS]);
-    let masks = &mut first;
-    if !input.is_empty() {
-        block_masks_avx2(input, 0, masks);
-    }
-    while i < input.len() {
-        if i >= base + 64 {
-            base += 64;
-            block_masks_avx2(input, base, masks);
-        }
-        if state < ACCEL_END {
-            if SET_OF[state >> SET_SHIFT] >= 128 {
-                i = skip(ACCEL[state >> SET_SHIFT], input, i);
-                if i >= base + 64 && i < input.len() {
-                    base = i / 64 * 64;
-                    block_masks_avx2(input, base, masks);
-                }
-            } else {
-                let set = (SET_OF[state >> SET_SHIFT] >> 4 & 7) as usize;
-                loop {
-                    let end = i + (masks.0[set] >> (i - base)).trailing_zeros() as usize;
-                    if end < base + 64 {
-                        i = end;
-                        break;
-                    }
-                    i = base + 64;
-                    if i >= input.len() {
-                        break;
-                    }
-                    base += 64;
-                    block_masks_avx2(input, base, masks);
-                }
-            }
-            if i >= input.len() {
-                break;
-            }
-        }
-        let mut next = TRANS[state + CLASSES[input[i] as usize] as usize] as usize;
-        // One comparison for the rare entries: the dead end, a return or a call.
-        if next >= SPECIAL {
-            if next == SPECIAL {
-                return (state, i);
-            }
-            (next, ret) = jump(next, ret);
-        }
-        state = next;
-        i += 1;
-    }
-    (state, i)
-}
-/// Whether premultiplied state `state` accepts.
-#[inline]
-fn accepts(state: usize) -> bool {
-    let id = state_id(state);
-    ACCEPT[id / 8] >> (id % 8) & 1 != 0
-}
-/// The state and return register after a table value above `SPECIAL`: a return goes to
-/// the state in the register, a call to a body state with a new return state.
-#[inline]
-fn jump(value: usize, ret: usize) -> (usize, usize) {
-    if value == SPECIAL + 1 {
-        (ret, ret)
-    } else {
-        let (state, ret) = CALLS[value - SPECIAL - 2];
-        (state as usize, ret as usize)
-    }
-}
-/// The first index at or after `i` whose byte is not in the loop set `mask`. Short runs
-/// (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are
-/// tested at once, then the rest byte by byte.
-#[inline(always)]
-fn skip(mask: u8, input: &[u8], mut i: usize) -> usize {
-    let first = input.len().min(i + 16);
-    while i < first {
-        if LOOP[input[i] as usize] & mask == 0 {
-            return i;
-        }
-        i += 1;
-    }
-    while let Some(chunk) = input.get(i..i + 8) {
-        let all = LOOP[chunk[0] as usize] & LOOP[chunk[1] as usize]
-            & LOOP[chunk[2] as usize] & LOOP[chunk[3] as usize] & LOOP[chunk[4] as usize]
-            & LOOP[chunk[5] as usize] & LOOP[chunk[6] as usize]
-            & LOOP[chunk[7] as usize];
-        if all & mask == 0 {
-            break;
-        }
-        i += 8;
-    }
-    while i < input.len() && LOOP[input[i] as usize] & mask != 0 {
-        i += 1;
-    }
-    i
-}
-/// Premultiplied states below this one loop on a byte set (`ACCEL`); state 0 is dead.
-const ACCEL_END: usize = 196;
+};
 /// For each byte, the loop sets it belongs to (one bit per set).
 static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 49, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -651,569 +396,26 @@ static LOOP: [u8; 256] = [
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
 ];
-/// `state >> SET_SHIFT` is a distinct index for each premultiplied state below `ACCEL_END`:
-/// accelerated states are `STRIDE` apart, and `1 << SET_SHIFT` is at most `STRIDE`.
-const SET_SHIFT: u32 = 3;
-/// `ACCEL[state >> SET_SHIFT]`: the loop-set bit of accelerated premultiplied state
-/// `state` (other entries, the dead state's among them, are unused).
+/// The loop-set bit of each accelerated premultiplied state `state`, at
+/// `state >> shift` (other entries, the dead state's among them, are unused).
 static ACCEL: [u8; 25] = [
     0, 1, 0, 2, 0, 4, 0, 8, 2, 0, 2, 0, 16, 0, 1, 32, 0, 1, 0, 2, 0, 2, 16, 0, 0,
 ];
-/// The words of `Masks`.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const MASK_SLOTS: usize = 12;
-/// `SET_OF[state >> SET_SHIFT]`: the sets of accelerated premultiplied state `state`, the
-/// AVX-512 walks' mask slot in the low four bits; in the high four, the AVX2 walk's (three bits),
-/// or with the top bit set, where the AVX2 walk does not classify the state's whole loop
-/// set, table tests for the state's runs.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+/// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
+/// nibble tables of the sets it classifies.
+const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
+    set_of: &SET_OF,
+    nibbles: &NIBBLES,
+};
+/// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
+/// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
 static SET_OF: [u8; 25] = [
-    68, 192, 68, 1, 68, 194, 68, 195, 1, 68, 1, 68, 200, 68, 192, 201, 68, 192, 68, 1,
-    68, 1, 200, 68, 68,
+    4, 12, 4, 0, 4, 12, 4, 12, 0, 4, 0, 4, 12, 4, 12, 12, 4, 12, 4, 0, 4, 0, 12, 4, 4,
 ];
-/// One non-member mask per set for a 64-byte block (see `block_masks`; the AVX2
-/// walk's are in input order, the others reversed). The AVX-512 walks' sets 0 to 3 are in
-/// words 0 to 3 and sets 4 to 7 in words 8 to 11, the halves of the lookup walk's two
-/// aligned 32-byte stores; the AVX2 walk's sets are in words 0 to 3. Word 4, which no
-/// walk writes, is the empty set's in every walk: every bit set.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[repr(align(64))]
-struct Masks([u64; MASK_SLOTS]);
-/// Whether this CPU runs the AVX-512 walk (checked once, then cached by `std`).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
-#[inline]
-fn simd_available() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
-        && std::is_x86_feature_detected!("gfni") && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("lzcnt")
-}
-/// For the 64 bytes of `input` from `base` (which is below `input.len()`), one mask per
-/// set: bit `63 - j` of set `k`'s word (`masks[k]` for `k` below 4, `masks[k + 4]` above)
-/// is set when byte `base + j` is not in set `k` or is past the end (or, for a detour's
-/// sets, is a lead that starts a detour). A 128-entry lookup gives each byte its membership byte (bit `k` for set
-/// `k`); an affine transform over GF(2) transposes each 8 x 8 bit tile of those bytes,
-/// and a byte permute gathers each set's bits into one word.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2"), allow(dead_code))]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni,bmi2,lzcnt")]
-#[inline]
-#[allow(unsafe_code)]
-fn block_masks(input: &[u8], base: usize, masks: &mut Masks) {
-    use core::arch::x86_64::*;
-    let rest = &input[base..];
-    let live = _bzhi_u64(u64::MAX, rest.len().min(64) as u32);
-    // SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first
-    // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they
-    // cannot fault) and read as zero.
-    let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
-    // The lookup reads seven bits of each byte: bytes from 0x80 on have their own.
-    let high = _mm512_movepi8_mask(bytes);
-    let members = _mm512_maskz_permutex2var_epi8(
-        live & !high,
-        _mm512_set_epi64(
-            0x1c1c1c1c3c1c1e1e_u64 as i64,
-            0x1e1e1e1e1e1e1e1e_u64 as i64,
-            0x1c1e1e1c1e1e1c1c_u64 as i64,
-            0x1e1e1e1e1e081e31_u64 as i64,
-            0x0000000000000000_u64 as i64,
-            0x0000000000000000_u64 as i64,
-            0x0000000000003100_u64 as i64,
-            0x0000000000000000_u64 as i64,
-        ),
-        bytes,
-        _mm512_set_epi64(
-            0x001e1c1e1c1e1e1e_u64 as i64,
-            0x1e1e1e1e1e1e1e1e_u64 as i64,
-            0x1e1e1e1e1e1e1e1e_u64 as i64,
-            0x1e1e1e1e1e1e1e1e_u64 as i64,
-            0x1e1e1c0c1c1e1e1e_u64 as i64,
-            0x1e1e1e1e1e1e1e1e_u64 as i64,
-            0x1e1e1e1e1e1e1e1e_u64 as i64,
-            0x1e1e1e1e1e1e1e1c_u64 as i64,
-        ),
-    );
-    let members = _mm512_or_si512(
-        members,
-        _mm512_maskz_permutex2var_epi8(
-            live & high,
-            _mm512_set_epi64(
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-            ),
-            bytes,
-            _mm512_set_epi64(
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-                0x1c1c1c1c1c1c1c1c_u64 as i64,
-            ),
-        ),
-    );
-    // Byte `8 * q + k` of `tiles` has bit `7 - r` set when byte `8 * q + r` is not in set `k`
-    // (the constant 0xFF complements the transposed bits).
-    let tiles = _mm512_gf2p8affine_epi64_epi8::<
-        0xFF,
-    >(_mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64), members);
-    let gather = _mm512_set_epi64(
-        0x070f171f272f373f_u64 as i64,
-        0x060e161e262e363e_u64 as i64,
-        0x050d151d252d353d_u64 as i64,
-        0x040c141c242c343c_u64 as i64,
-        0x030b131b232b333b_u64 as i64,
-        0x020a121a222a323a_u64 as i64,
-        0x0109111921293139_u64 as i64,
-        0x0008101820283038_u64 as i64,
-    );
-    let non_members = _mm512_permutex2var_epi8(tiles, gather, tiles);
-    // Every word of `leads` has bit `63 - j` set when byte `base + j` is the detour's lead '\\\\';
-    // of `digits`, when it is in set 1 (all of whose bytes are the detour's digits); of
-    // `detours`, when a lead and two digits start there. The runs of the sets whose states such
-    // a detour leads back to go on over it: only the lead's bit is cleared, the digits are in
-    // those sets.
-    let lead_mask = _mm512_mask_cmpeq_epi8_mask(live, bytes, _mm512_set1_epi8(92));
-    // Most blocks hold no lead at all: the branch, on a compare of the loaded bytes alone, is
-    // known early and skips the rest.
-    let non_members = if lead_mask == 0 {
-        non_members
-    } else {
-        let lead_bytes = _mm512_movm_epi8(lead_mask);
-        let lead_tiles = _mm512_gf2p8affine_epi64_epi8::<
-            0,
-        >(_mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64), lead_bytes);
-        let leads = _mm512_permutex2var_epi8(lead_tiles, gather, lead_tiles);
-        let digits = _mm512_xor_si512(
-            _mm512_permutexvar_epi64(_mm512_set1_epi64(1), non_members),
-            _mm512_set1_epi64(-1),
-        );
-        let detours = _mm512_and_si512(
-            leads,
-            _mm512_and_si512(
-                _mm512_slli_epi64::<1>(digits),
-                _mm512_slli_epi64::<2>(digits),
-            ),
-        );
-        _mm512_mask_andnot_epi64(non_members, 16, detours, non_members)
-    };
-    // Two 32-byte stores, not one of 64: the walk may read the masks back right after the store
-    // (the first block's, always), eight bytes at a time, and some cores (Intel's, with AVX-512)
-    // do not forward a 64-byte store to such loads, so each read would wait for the store to
-    // reach the cache. The halves are apart in `Masks` so that the compiler cannot merge the
-    // stores into one.
-    // SAFETY: `Masks` is aligned to 64 bytes and holds 12 `u64`: words 0 to 3 and 8 to 11,
-    // the 32 bytes of each store, are inside it and aligned to 32 bytes.
-    unsafe {
-        _mm256_store_si256(
-            masks.0.as_mut_ptr().cast(),
-            _mm512_castsi512_si256(non_members),
-        );
-        _mm256_store_si256(
-            masks.0.as_mut_ptr().add(8).cast(),
-            _mm512_extracti64x4_epi64::<1>(non_members),
-        );
-    }
-}
-/// Whether this CPU runs the nibble walk (AVX-512 without VBMI or GFNI).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))]
-#[inline]
-fn nibble_available() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("lzcnt")
-}
-/// `block_masks` for CPUs without VBMI or GFNI: bit `63 - j` of set `k`'s word (as in
-/// `block_masks`) is set when byte `base + j` is not in set `k` or is past the end. Byte `b` is in set `k` when
-/// entry `b & 15` of the set's 16-byte table has bit `b >> 4`; no byte from 0x80 on is
-/// in any set here (its transition is taken instead). The bytes are reversed first, so
-/// that the masks read from the top bit.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cfg_attr(uri_gen_walk = "avx2", allow(dead_code))]
-#[target_feature(enable = "avx512f,avx512bw,bmi2,lzcnt")]
-#[inline]
-#[allow(unsafe_code)]
-fn block_masks_nibble(input: &[u8], base: usize, masks: &mut Masks) {
-    use core::arch::x86_64::*;
-    let rest = &input[base..];
-    let len = rest.len().min(64) as u32;
-    let live = _bzhi_u64(u64::MAX, len);
-    // SAFETY: the masked load reads only the lanes whose bit is set in `live`: the first
-    // `min(rest.len(), 64)` bytes, all inside `rest`. Masked-off lanes are not accessed (they
-    // cannot fault) and read as zero.
-    let bytes = unsafe { _mm512_maskz_loadu_epi8(live, rest.as_ptr().cast()) };
-    // The bytes in reverse order: each 16-byte lane reversed, then the four lanes.
-    let reverse = _mm512_broadcast_i32x4(
-        _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-    );
-    let lanes = _mm512_shuffle_epi8(bytes, reverse);
-    let bytes = _mm512_shuffle_i64x2::<0b00_01_10_11>(lanes, lanes);
-    // Bits `0..64 - len`: the bytes past the end, in reverse order.
-    let past_end = _bzhi_u64(u64::MAX, 64 - len);
-    let nibble = _mm512_set1_epi8(15);
-    let low = _mm512_and_si512(bytes, nibble);
-    // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
-    let high = _mm512_shuffle_epi8(
-        _mm512_broadcast_i32x4(_mm_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64)),
-        _mm512_and_si512(_mm512_srli_epi16::<4>(bytes), nibble),
-    );
-    masks.0[0] = _mm512_testn_epi8_mask(
-        _mm512_shuffle_epi8(
-            _mm512_broadcast_i32x4(
-                _mm_set_epi64x(
-                    0x0000000000000100_u64 as i64,
-                    0x0000000000000004_u64 as i64,
-                ),
-            ),
-            low,
-        ),
-        high,
-    ) | past_end;
-    masks.0[1] = _mm512_testn_epi8_mask(
-        _mm512_shuffle_epi8(
-            _mm512_broadcast_i32x4(
-                _mm_set_epi64x(
-                    0x70f454d054f4f8f8_u64 as i64,
-                    0xfcfcfcfcfcf8fce8_u64 as i64,
-                ),
-            ),
-            low,
-        ),
-        high,
-    ) | past_end;
-    masks.0[2] = _mm512_testn_epi8_mask(
-        _mm512_shuffle_epi8(
-            _mm512_broadcast_i32x4(
-                _mm_set_epi64x(
-                    0x7cfcfcfcfcfcfcfc_u64 as i64,
-                    0xfcfcfcfcfcf8fcf8_u64 as i64,
-                ),
-            ),
-            low,
-        ),
-        high,
-    ) | past_end;
-    masks.0[3] = _mm512_testn_epi8_mask(
-        _mm512_shuffle_epi8(
-            _mm512_broadcast_i32x4(
-                _mm_set_epi64x(
-                    0x7cfcfcfcfcfcfcfc_u64 as i64,
-                    0xfcfcfcfcfcfcfcf8_u64 as i64,
-                ),
-            ),
-            low,
-        ),
-        high,
-    ) | past_end;
-    masks.0[8] = _mm512_testn_epi8_mask(
-        _mm512_shuffle_epi8(
-            _mm512_broadcast_i32x4(
-                _mm_set_epi64x(
-                    0x7cfcfcdcfcfcfdfc_u64 as i64,
-                    0xfcfcfcfcfcf8fcfc_u64 as i64,
-                ),
-            ),
-            low,
-        ),
-        high,
-    ) | past_end;
-    masks.0[9] = _mm512_testn_epi8_mask(
-        _mm512_shuffle_epi8(
-            _mm512_broadcast_i32x4(
-                _mm_set_epi64x(
-                    0x0000000008000100_u64 as i64,
-                    0x0000000000000004_u64 as i64,
-                ),
-            ),
-            low,
-        ),
-        high,
-    ) | past_end;
-    // Bit `63 - j` of `leads` is set when byte `base + j` is the detour's lead '\\\\'; of `digits`,
-    // when it is in set 1; of `detours`, when a lead and two digits start there.
-    let leads = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(92)) & !past_end;
-    if leads != 0 {
-        let digits = !masks.0[1];
-        let detours = leads & digits << 1 & digits << 2;
-        masks.0[8] &= !detours;
-    }
-}
-/// Whether this CPU runs the AVX2 walk (for x86-64 CPUs without AVX-512).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[inline]
-fn avx2_available() -> bool {
-    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("lzcnt")
-}
-/// How `block_masks_avx2` reads a block: see there.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[derive(Clone, Copy)]
-enum Windows {
-    Block(usize),
-    Short(usize),
-    Tiny(usize),
-}
-/// For the 64 bytes of `input` from `base` (which is below `input.len()`), the masks of the
-/// AVX2 walk's sets (the high four bits of `SET_OF`), in input order: bit `j` of `masks[k]`
-/// is set when byte `base + j` is not in set `k` or is past the end. Each set is tested on
-/// two windows, 32-byte vectors loaded from inside the input. The input is at
-/// least 16 bytes long (shorter ones take the table walk), so that two windows fit.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
-#[inline]
-#[allow(unsafe_code)]
-fn block_masks_avx2(input: &[u8], base: usize, masks: &mut Masks) {
-    use core::arch::x86_64::*;
-    let n = input.len();
-    let len = (n - base).min(64);
-    let load32 = |at: usize| {
-        let window = input[at..]
-            .first_chunk::<32>()
-            .expect("the window lies inside the input");
-        // SAFETY: `window` is an array of N bytes and an unaligned load reads exactly N bytes, with
-        // no alignment requirement.
-        unsafe { _mm256_loadu_si256(window.as_ptr().cast()) }
-    };
-    let load16 = |at: usize| {
-        let window = input[at..]
-            .first_chunk::<16>()
-            .expect("the window lies inside the input");
-        // SAFETY: `window` is an array of N bytes and an unaligned load reads exactly N bytes, with
-        // no alignment requirement.
-        unsafe { _mm_loadu_si128(window.as_ptr().cast()) }
-    };
-    // The two windows and how their masks make the block's: `Block(down)`, 64 bytes from
-    // `base - down` (the input's last 64 when the block runs past its end); `Short(up)`, the
-    // first and the last 32 bytes of an input of 32 to 63 (the second mask moved `up`);
-    // `Tiny(up)`, the first and the last 16 bytes of a shorter input, in one vector.
-    let (vectors, windows) = if n >= 64 {
-        let from = base.min(n - 64);
-        ((load32(from), load32(from + 32)), Windows::Block(base - from))
-    } else if n >= 32 {
-        ((load32(0), load32(n - 32)), Windows::Short(n - 32))
-    } else {
-        let both = _mm256_set_m128i(load16(n - 16), load16(0));
-        ((both, both), Windows::Tiny(n - 16))
-    };
-    // Bits from `len` on: the bytes past the end.
-    let past_end = !_bzhi_u64(u64::MAX, len as u32);
-    let nibble = _mm256_set1_epi8(15);
-    let low = (_mm256_and_si256(vectors.0, nibble), _mm256_and_si256(vectors.1, nibble));
-    // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
-    let bits = _mm256_set_epi64x(
-        0,
-        0x8040_2010_0804_0201_u64 as i64,
-        0,
-        0x8040_2010_0804_0201_u64 as i64,
-    );
-    let high_of = |vector| _mm256_shuffle_epi8(
-        bits,
-        _mm256_and_si256(_mm256_srli_epi16::<4>(vector), nibble),
-    );
-    let high = (high_of(vectors.0), high_of(vectors.1));
-    let zero = _mm256_setzero_si256();
-    // The 32-bit mask of a vector's bytes whose table entry lacks their high-nibble bit.
-    let outside = |entries, high| {
-        u64::from(
-            _mm256_movemask_epi8(
-                _mm256_cmpeq_epi8(_mm256_and_si256(entries, high), zero),
-            ) as u32,
-        )
-    };
-    let table = _mm256_set_epi64x(
-        0x70f454d054f4f8f8_u64 as i64,
-        0xfcfcfcfcfcf8fce8_u64 as i64,
-        0x70f454d054f4f8f8_u64 as i64,
-        0xfcfcfcfcfcf8fce8_u64 as i64,
-    );
-    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
-    masks.0[0] = past_end
-        | match windows {
-            Windows::Block(down) => {
-                (first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << 32)
-                    >> down
-            }
-            Windows::Short(up) => {
-                first | outside(_mm256_shuffle_epi8(table, low.1), high.1) << up
-            }
-            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
-        };
-}
-/// `walk_choice` before the first call.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const UNKNOWN_WALK: u8 = 0;
-/// The AVX-512 walk that classifies by byte lookup and transpose.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const LOOKUP_WALK: u8 = 1;
-/// The AVX-512 walk that classifies by nibble shuffles.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const NIBBLE_WALK: u8 = 2;
-/// The AVX2 walk.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const AVX2_WALK: u8 = 3;
-/// The table walk.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-const TABLE_WALK: u8 = 4;
-/// The walk this CPU takes, once `choose_walk` has found it.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-static WALK: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(
-    UNKNOWN_WALK,
-);
-/// The walk this CPU takes: one of `LOOKUP_WALK`, `NIBBLE_WALK`, `AVX2_WALK` and
-/// `TABLE_WALK`, each only when the CPU has every feature that walk is compiled with.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[inline]
-fn walk_choice() -> u8 {
-    match WALK.load(core::sync::atomic::Ordering::Relaxed) {
-        UNKNOWN_WALK => {
-            let choice = choose_walk();
-            WALK.store(choice, core::sync::atomic::Ordering::Relaxed);
-            choice
-        }
-        choice => choice,
-    }
-}
-/// The fastest walk whose features this CPU has (see `walk_choice`).
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[cold]
-fn choose_walk() -> u8 {
-    #[cfg(not(any(uri_gen_walk = "nibble", uri_gen_walk = "avx2")))]
-    if simd_available() {
-        return LOOKUP_WALK;
-    }
-    #[cfg(not(uri_gen_walk = "avx2"))]
-    if nibble_available() {
-        return NIBBLE_WALK;
-    }
-    if avx2_available() {
-        return AVX2_WALK;
-    }
-    TABLE_WALK
-}
-#[cfg(all(test, target_arch = "x86_64", not(feature = "portable")))]
-mod block_tests {
-    use super::*;
-    /// The word of `Masks` that the states of no classified set read.
-    const EMPTY_WORD: usize = 4;
-    /// Each accelerated premultiplied state and the word of `Masks` it reads.
-    fn accelerated() -> impl Iterator<Item = (usize, usize)> {
-        (STRIDE..ACCEL_END)
-            .step_by(STRIDE)
-            .map(|state| (state, usize::from(SET_OF[state >> SET_SHIFT] & 15)))
-    }
-    /// Whether `byte` is in the loop set of accelerated state `state`, as the table walk has it.
-    fn in_loop_set(state: usize, byte: u8) -> bool {
-        LOOP[usize::from(byte)] & ACCEL[state >> SET_SHIFT] != 0
-    }
-    /// For every byte, in a block it fills and in a 10-byte input: each accelerated
-    /// state's word against `LOOP`, with `ascii_only` for the nibble walk.
-    fn check(classify: impl Fn(&[u8], &mut Masks), ascii_only: bool) {
-        for byte in 0..=255u8 {
-            for len in [10, 64, 70] {
-                let input = vec![byte; len];
-                let mut masks = Masks([u64::MAX; MASK_SLOTS]);
-                classify(&input, &mut masks);
-                let live = len.min(64);
-                for (state, word) in accelerated() {
-                    let mask = masks.0[word];
-                    if word == EMPTY_WORD {
-                        assert_eq!(mask, u64::MAX, "state {state}");
-                        continue;
-                    }
-                    let inside = in_loop_set(state, byte)
-                        && (!ascii_only || byte < 0x80);
-                    let expected = if inside {
-                        u64::MAX.checked_shr(live as u32).unwrap_or(0)
-                    } else {
-                        u64::MAX
-                    };
-                    assert_eq!(
-                        mask, expected, "state {state}, byte {byte:#04x}, {len} bytes"
-                    );
-                }
-            }
-        }
-    }
-    #[test]
-    #[allow(unsafe_code)]
-    fn the_lookup_walk_classifies_each_state_by_its_loop_set() {
-        if simd_available() {
-            check(|input, masks| unsafe { block_masks(input, 0, masks) }, false);
-        }
-    }
-    #[test]
-    #[allow(unsafe_code)]
-    fn the_nibble_walk_classifies_each_state_by_its_loop_set() {
-        if nibble_available() {
-            check(|input, masks| unsafe { block_masks_nibble(input, 0, masks) }, true);
-        }
-    }
-    /// A whole detour, one the input's end cuts, and (in the longer input) one the
-    /// block's end cuts: only the whole one's lead joins the detour's sets.
-    fn check_detours(classify: impl Fn(&[u8], &mut Masks)) {
-        let (lead, digit): (u8, u8) = (92, 33);
-        let short = [lead, digit, digit, lead, digit];
-        let mut long = [digit; 66];
-        long[0] = lead;
-        long[62] = lead;
-        for (input, cut) in [(&short[..], 3), (&long[..], 62)] {
-            let mut masks = Masks([u64::MAX; MASK_SLOTS]);
-            classify(input, &mut masks);
-            for (state, word) in accelerated() {
-                if word == EMPTY_WORD {
-                    continue;
-                }
-                let outside = !in_loop_set(state, lead);
-                let carried = 256 >> word & 1 != 0;
-                assert_eq!(
-                    masks.0[word] >> 63 & 1 == 1, outside && ! carried,
-                    "state {state}: a whole detour"
-                );
-                assert_eq!(
-                    masks.0[word] >> (63 - cut) & 1 == 1, outside,
-                    "state {state}: a detour cut at {cut}"
-                );
-            }
-        }
-    }
-    #[test]
-    #[allow(unsafe_code)]
-    fn the_lookup_walk_carries_its_sets_over_whole_detours() {
-        if simd_available() {
-            check_detours(|input, masks| unsafe { block_masks(input, 0, masks) });
-        }
-    }
-    #[test]
-    #[allow(unsafe_code)]
-    fn the_nibble_walk_carries_its_sets_over_whole_detours() {
-        if nibble_available() {
-            check_detours(|input, masks| unsafe { block_masks_nibble(input, 0, masks) });
-        }
-    }
-}
-const STRIDE: usize = 14;
-/// The unmultiplied id of premultiplied state `state` (`state / STRIDE`) without a division:
-/// a shift by the stride's factors of two, then a multiplication by the inverse of its odd
-/// part modulo 2^32, which divides a multiple of that odd part exactly.
-#[inline(always)]
-const fn state_id(state: usize) -> usize {
-    ((state >> 1) as u32).wrapping_mul(3067833783) as usize
-}
-const _: () = assert!(
-    state_id(STRIDE) == 1 && state_id(45 * STRIDE) == 45,
-    "`state_id` inverts the premultiplication",
-);
+/// The nibble table of each set the AVX2 walk classifies.
+static NIBBLES: [[u8; 16]; 1] = [
+    [232, 252, 248, 252, 252, 252, 252, 252, 248, 248, 244, 84, 208, 84, 244, 112],
+];
 /// The byte class of every byte.
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
