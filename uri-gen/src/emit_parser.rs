@@ -180,14 +180,14 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let walk_body = match avx2 {
         Some(_) => quote! {
             if #rt::avx2::ENABLED {
-                if let Some(end) = #rt::avx2::walk(&TDFA, &AVX2, start, input, regs, run_ops) {
+                if let Some(end) = #rt::avx2::walk::<_, _, _, _, Ops>(&TDFA, &AVX2, start, input, regs) {
                     return end.map_err(|index| Failure { index });
                 }
                 return walk_table(start, input, regs);
             }
-            TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })
+            TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
         },
-        None => quote!(TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })),
+        None => quote!(TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })),
     };
     let walk_table = avx2.is_some().then(|| {
         quote! {
@@ -195,7 +195,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             #[doc = " chooses keeps a small frame."]
             #[inline(never)]
             fn walk_table(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
-                TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })
+                TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
             }
         }
     });
@@ -351,12 +351,17 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         #walk_table
 
-        #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
-        #[inline(always)]
-        fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
-            match list {
-                #(#op_arms)*
-                _ => {}
+        #[doc = " The tagged DFA's register operations."]
+        struct Ops;
+
+        impl #rt::RunOps<[u32; #registers]> for Ops {
+            #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
+            #[inline(always)]
+            fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
+                match list {
+                    #(#op_arms)*
+                    _ => {}
+                }
             }
         }
 

@@ -22,12 +22,11 @@
 //! `Eq`, `Ord` and `Hash` by text, and optional `serde` support that validates on deserialize
 //! (feature `serde`). [`Builder`] puts components together, checking each with its rule.
 //!
-//! On x86-64 CPUs with AVX-512 or AVX2, recognition and parsing read the input in 64-byte
-//! blocks: bit masks computed from the grammar's character sets (with AVX-512, by a byte lookup
-//! and a transpose where VBMI and GFNI are present, by nibble shuffles elsewhere; with AVX2, by
-//! nibble shuffles) find where each run of, say, path characters ends, instead of one test per
-//! byte. Other CPUs and targets use the table walk, as do AVX2 CPUs for inputs under 16 bytes
-//! and every CPU with the `portable` feature; all give the same results.
+//! On x86-64 CPUs with AVX2, recognition and parsing read inputs of 16 bytes or more in 64-byte
+//! blocks: bit masks computed from the grammar's character sets by nibble shuffles find where
+//! each run of, say, path characters ends, instead of one test per byte. Other CPUs and targets
+//! use the table walk, as do shorter inputs and every CPU with the `portable` feature; all give
+//! the same results.
 //!
 //! ```
 //! use uri::{Builder, UriBuf};
@@ -129,9 +128,8 @@ pub use resolve::{remove_dot_segments, ResolveOptions};
 pub use uri_ref::{Authority, Uri, UriRef};
 
 /// The generated walks on inputs whose runs and errors sit on both sides of the 64-byte blocks
-/// that the vector walks classify at once. On a CPU with AVX-512 or AVX2 these run a vector
-/// walk; under Miri (see the README) they check its `unsafe` operations, the loads and the
-/// store of the masks.
+/// that the AVX2 walk classifies at once. On a CPU with AVX2 these run that walk; under Miri
+/// (see the README) they check its `unsafe` operations, the loads of the input's windows.
 #[cfg(test)]
 mod walk_tests {
     use crate::{HostKind, Rule, UriRef};
@@ -176,7 +174,7 @@ mod walk_tests {
     }
 
     /// Percent-encoded octets at every offset around the first blocks' ends, in each component
-    /// whose runs the AVX-512 walks carry over them, whole and cut short.
+    /// whose runs are skipped by the walks, whole and cut short.
     #[test]
     fn escapes_are_read_wherever_they_fall() {
         // Around the first block's end, and (not under Miri, where this test is slow) around

@@ -181,7 +181,7 @@ fn every_generated_rule_agrees_with_the_interpreter() {
     assert!(total > 50_000, "only {total} cases");
 }
 
-/// The AVX-512 walks read the input in 64-byte blocks: a member of every rule, repeated to
+/// The AVX2 walk reads the input in 64-byte blocks: a member of every rule, repeated to
 /// lengths on both sides of the first two block edges, each also with one byte replaced by DEL
 /// (which no grammar here allows in a run) or by 0xE9 (a byte from 0x80 on, which only the
 /// octet grammar `http_fields` allows) at the end and around the first edge. On a CPU without

@@ -18,7 +18,7 @@ pub mod avx2 {
     use core::arch::x86_64::*;
     use core::sync::atomic::{AtomicU8, Ordering};
 
-    use super::{Cell, Dfa, Tdfa};
+    use super::{Cell, Dfa, RunOps, Tdfa};
 
     /// The loop sets the AVX2 walk classifies (at most four), and what each accelerated state
     /// reads.
@@ -87,22 +87,27 @@ pub mod avx2 {
 
     /// `Tdfa::walk` by the AVX2 walk, or `None` where the table walk is to run instead.
     #[inline(always)]
-    pub fn walk<T: Cell, O: Cell, L: Cell, R>(
+    pub fn walk<T: Cell, O: Cell, L: Cell, R, P: RunOps<R>>(
         tdfa: &Tdfa<T, O, L>,
         plan: &Plan,
         start: usize,
         input: &[u8],
         regs: &mut R,
-        run_ops: impl Fn(usize, u32, &mut R),
     ) -> Option<Result<usize, usize>> {
         if input.len() < MIN_INPUT || !available() {
             return None;
         }
         // SAFETY: `available` found every feature `walk_avx2` is compiled with.
-        Some(unsafe { walk_avx2(tdfa, plan, start, input, regs, run_ops) })
+        Some(unsafe { walk_avx2::<T, O, L, R, P>(tdfa, plan, start, input, regs) })
     }
 
     /// The position in `input` of a walk and the masks of the 64-byte block it is in.
+    ///
+    /// Its methods use AVX2 instructions without being compiled for them: they are
+    /// `#[inline(always)]` and called only from `run_avx2` and `walk_avx2`, which are, so that the
+    /// classification and the run ends are compiled into the walk itself (a `target_feature`
+    /// function can be inlined only by the compiler's choice, and it left the classification
+    /// out of line, a call per block). Each is `unsafe`: the CPU must have the walk's features.
     struct Blocks<'a> {
         input: &'a [u8],
         plan: &'a Plan,
@@ -114,33 +119,48 @@ pub mod avx2 {
     }
 
     impl<'a> Blocks<'a> {
-        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
-        fn new(input: &'a [u8], plan: &'a Plan) -> Blocks<'a> {
+        /// The walk at the start of `input` (at least `MIN_INPUT` bytes long).
+        ///
+        /// # Safety
+        ///
+        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
+        #[inline(always)]
+        unsafe fn new(input: &'a [u8], plan: &'a Plan) -> Blocks<'a> {
             let mut blocks = Blocks { input, plan, base: 0, masks: [u64::MAX; 5] };
-            blocks.classify();
+            // SAFETY: the caller's CPU has the features.
+            unsafe { blocks.classify() };
             blocks
         }
 
-        /// Moves to the block that holds index `i` when `i` has left the current one.
-        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
-        #[inline]
-        fn follow(&mut self, i: usize) {
+        /// Moves to the block that holds index `i` (below the input's length) when `i` has left
+        /// the current one.
+        ///
+        /// # Safety
+        ///
+        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
+        #[inline(always)]
+        unsafe fn follow(&mut self, i: usize) {
             if i >= self.base + 64 {
                 self.base = i / 64 * 64;
-                self.classify();
+                // SAFETY: the caller's CPU has the features.
+                unsafe { self.classify() };
             }
         }
 
         /// Where the run of accelerated state `state` that starts at `i` ends: the first index at
         /// or after `i` whose byte leaves it, or the input's length.
-        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
-        #[inline]
-        fn run_end<L: Cell>(&mut self, accel: &super::Accel<L>, state: usize, mut i: usize) -> usize {
+        ///
+        /// # Safety
+        ///
+        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
+        #[inline(always)]
+        unsafe fn run_end<L: Cell>(&mut self, accel: &super::Accel<L>, state: usize, mut i: usize) -> usize {
             let code = self.plan.set_of[state >> accel.shift];
             if code & 8 != 0 {
                 i = accel.skip(accel.mask(state), self.input, i);
                 if i < self.input.len() {
-                    self.follow(i);
+                    // SAFETY: the caller's CPU has the features.
+                    unsafe { self.follow(i) };
                 }
                 return i;
             }
@@ -155,7 +175,8 @@ pub mod avx2 {
                     return i;
                 }
                 self.base = i;
-                self.classify();
+                // SAFETY: the caller's CPU has the features.
+                unsafe { self.classify() };
             }
         }
 
@@ -166,19 +187,30 @@ pub mod avx2 {
         /// its first and last 32 (the second mask moved up), one of 16 to 31 from its first and
         /// last 16 in one vector. Copying a short block into an array instead stalls on store
         /// forwarding.
-        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
-        fn classify(&mut self) {
+        ///
+        /// # Safety
+        ///
+        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
+        #[inline(always)]
+        unsafe fn classify(&mut self) {
+            // SAFETY: the caller's CPU has the features the intrinsics need; the loads read
+            // whole arrays (bounds-checked slices of 16 or 32 bytes), with no alignment
+            // requirement.
+            unsafe { self.classify_unchecked() }
+        }
+
+        /// `classify`, its intrinsics called without checks.
+        #[inline(always)]
+        unsafe fn classify_unchecked(&mut self) {
             let (input, base) = (self.input, self.base);
             let n = input.len();
             let load32 = |at: usize| {
                 let window: &[u8; 32] = input[at..].first_chunk().expect("the window lies inside the input");
-                // SAFETY: `window` is 32 bytes long, and an unaligned load has no alignment requirement.
-                unsafe { _mm256_loadu_si256(window.as_ptr().cast()) }
+                _mm256_loadu_si256(window.as_ptr().cast())
             };
             let load16 = |at: usize| {
                 let window: &[u8; 16] = input[at..].first_chunk().expect("the window lies inside the input");
-                // SAFETY: `window` is 16 bytes long, and an unaligned load has no alignment requirement.
-                unsafe { _mm_loadu_si128(window.as_ptr().cast()) }
+                _mm_loadu_si128(window.as_ptr().cast())
             };
             // The two windows, and how the second's mask joins the first's.
             let (vectors, windows) = if n >= 64 {
@@ -208,8 +240,7 @@ pub mod avx2 {
                 )
             };
             for (mask, nibbles) in self.masks.iter_mut().zip(self.plan.nibbles) {
-                // SAFETY: `nibbles` is 16 bytes long, and an unaligned load has no alignment requirement.
-                let table = _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(nibbles.as_ptr().cast()) });
+                let table = _mm256_broadcastsi128_si256(_mm_loadu_si128(nibbles.as_ptr().cast()));
                 let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
                 let second = || outside(_mm256_shuffle_epi8(table, low.1), high.1);
                 *mask = past_end
@@ -240,12 +271,14 @@ pub mod avx2 {
         (mut state, mut ret): (usize, usize),
         input: &[u8],
     ) -> (usize, usize) {
-        let mut blocks = Blocks::new(input, plan);
+        // SAFETY (each `Blocks` call): this function is called only where the CPU has the
+        // features it is compiled with (`run`).
+        let mut blocks = unsafe { Blocks::new(input, plan) };
         let mut i = 0;
         while i < input.len() {
-            blocks.follow(i);
+            unsafe { blocks.follow(i) };
             if dfa.accel.has(state) {
-                i = blocks.run_end(&dfa.accel, state, i);
+                i = unsafe { blocks.run_end(&dfa.accel, state, i) };
                 if i >= input.len() {
                     break;
                 }
@@ -260,25 +293,26 @@ pub mod avx2 {
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
-    fn walk_avx2<T: Cell, O: Cell, L: Cell, R>(
+    fn walk_avx2<T: Cell, O: Cell, L: Cell, R, P: RunOps<R>>(
         tdfa: &Tdfa<T, O, L>,
         plan: &Plan,
         mut state: usize,
         input: &[u8],
         regs: &mut R,
-        run_ops: impl Fn(usize, u32, &mut R),
     ) -> Result<usize, usize> {
-        let mut blocks = Blocks::new(input, plan);
+        // SAFETY (each `Blocks` call): this function is called only where the CPU has the
+        // features it is compiled with (`walk`).
+        let mut blocks = unsafe { Blocks::new(input, plan) };
         let mut i = 0;
         while i < input.len() {
-            blocks.follow(i);
+            unsafe { blocks.follow(i) };
             if tdfa.accel.has(state) {
-                i = blocks.run_end(&tdfa.accel, state, i);
+                i = unsafe { blocks.run_end(&tdfa.accel, state, i) };
                 if i >= input.len() {
                     break;
                 }
             }
-            match tdfa.step(state, input, i, regs, &run_ops) {
+            match tdfa.step::<R, P>(state, input, i, regs) {
                 Some(next) => state = next,
                 None => return Err(i),
             }
@@ -291,10 +325,11 @@ pub mod avx2 {
 /// Without the AVX2 walk (other targets, or the `portable` feature): the table walk always runs.
 #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
 pub mod avx2 {
-    use super::{Cell, Dfa, Tdfa};
+    use super::{Cell, Dfa, RunOps, Tdfa};
 
-    /// The AVX2 walk's plan, unused here.
+    /// The AVX2 walk's plan, unused here: it exists so that the same glue compiles.
     #[derive(Clone, Copy, Debug)]
+    #[allow(dead_code)]
     pub struct Plan {
         /// See the x86-64 `Plan`.
         pub set_of: &'static [u8],
@@ -318,13 +353,12 @@ pub mod avx2 {
 
     /// Always `None`: the table walk runs.
     #[inline(always)]
-    pub fn walk<T: Cell, O: Cell, L: Cell, R>(
+    pub fn walk<T: Cell, O: Cell, L: Cell, R, P: RunOps<R>>(
         _: &Tdfa<T, O, L>,
         _: &Plan,
         _: usize,
         _: &[u8],
         _: &mut R,
-        _: impl Fn(usize, u32, &mut R),
     ) -> Option<Result<usize, usize>> {
         None
     }

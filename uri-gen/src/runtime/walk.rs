@@ -230,6 +230,14 @@ impl<T: Cell, L: Cell> Dfa<T, L> {
     }
 }
 
+/// The register operations of a tagged DFA: the generated glue implements it on a type of its
+/// own with one `match` arm per operation list, which the walks call by list number (through the
+/// type, so that the compiler inlines the arms into the walk).
+pub trait RunOps<R> {
+    /// Runs operation list `list` on the registers at position `at`.
+    fn run_ops(list: usize, at: u32, regs: &mut R);
+}
+
 /// A tagged DFA's tables (one byte of lookahead): transitions whose top bit (`flag`) says that
 /// they carry register operations, which the generated glue runs (`run_ops`) by list number.
 #[derive(Clone, Copy, Debug)]
@@ -253,34 +261,21 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
     /// Takes the transition of `state` on the byte at `i`, running its register operations:
     /// the next premultiplied state, or `None` where no match goes on.
     #[inline(always)]
-    pub fn step<R>(
-        &self,
-        state: usize,
-        input: &[u8],
-        i: usize,
-        regs: &mut R,
-        run_ops: impl Fn(usize, u32, &mut R),
-    ) -> Option<usize> {
+    pub fn step<R, P: RunOps<R>>(&self, state: usize, input: &[u8], i: usize, regs: &mut R) -> Option<usize> {
         let at = state + self.classes[input[i] as usize] as usize;
         let entry = self.trans[at].get();
         if entry & self.flag != 0 {
-            run_ops(self.ops[at].get(), i as u32, regs);
+            P::run_ops(self.ops[at].get(), i as u32, regs);
         }
         let next = entry & !self.flag;
         (next != 0).then_some(next)
     }
 
     /// Runs the automaton over `input` from premultiplied state `start`, recording positions in
-    /// `regs` through `run_ops`: the state it ends in, or the index where no match can go on.
+    /// `regs` through `P`: the state it ends in, or the index where no match can go on.
     /// Accelerated states skip their runs by table tests.
     #[inline(always)]
-    pub fn walk<R>(
-        &self,
-        start: usize,
-        input: &[u8],
-        regs: &mut R,
-        run_ops: impl Fn(usize, u32, &mut R),
-    ) -> Result<usize, usize> {
+    pub fn walk<R, P: RunOps<R>>(&self, start: usize, input: &[u8], regs: &mut R) -> Result<usize, usize> {
         let (mut state, mut i) = (start, 0);
         while i < input.len() {
             if self.accel.has(state) {
@@ -289,7 +284,7 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
                     break;
                 }
             }
-            match self.step(state, input, i, regs, &run_ops) {
+            match self.step::<R, P>(state, input, i, regs) {
                 Some(next) => state = next,
                 None => return Err(i),
             }

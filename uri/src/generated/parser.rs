@@ -1196,19 +1196,18 @@ impl Parser {
 #[inline(always)]
 fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failure> {
     if crate::runtime::avx2::ENABLED {
-        if let Some(end) = crate::runtime::avx2::walk(
-            &TDFA,
-            &AVX2,
-            start,
-            input,
-            regs,
-            run_ops,
-        ) {
+        if let Some(end) = crate::runtime::avx2::walk::<
+            _,
+            _,
+            _,
+            _,
+            Ops,
+        >(&TDFA, &AVX2, start, input, regs) {
             return end.map_err(|index| Failure { index });
         }
         return walk_table(start, input, regs);
     }
-    TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })
+    TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
 }
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
@@ -1218,787 +1217,791 @@ fn walk_table(
     input: &[u8],
     regs: &mut [u32; 28],
 ) -> Result<usize, Failure> {
-    TDFA.walk(start, input, regs, run_ops).map_err(|index| Failure { index })
+    TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
 }
-/// Runs operation list `list` of the tagged DFA at position `at`.
-#[inline(always)]
-fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
-    match list {
-        1 => {
-            regs[1] = at;
+/// The tagged DFA's register operations.
+struct Ops;
+impl crate::runtime::RunOps<[u32; 28]> for Ops {
+    /// Runs operation list `list` of the tagged DFA at position `at`.
+    #[inline(always)]
+    fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
+        match list {
+            1 => {
+                regs[1] = at;
+            }
+            2 => {
+                regs[20] = at;
+            }
+            3 => {
+                regs[12] = at;
+            }
+            4 => {
+                regs[1] = regs[21];
+            }
+            5 => {
+                regs[1] = regs[21];
+                regs[20] = at;
+            }
+            6 => {
+                regs[4] = at;
+                regs[1] = at;
+                regs[8] = at;
+                regs[21] = at;
+            }
+            7 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[22] = at;
+            }
+            8 => {
+                regs[4] = at;
+                regs[1] = at;
+                regs[8] = at;
+                regs[21] = at;
+                regs[23] = at;
+            }
+            9 => {
+                regs[4] = at;
+                regs[1] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[21] = at;
+            }
+            10 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            11 => {
+                regs[4] = at;
+                regs[8] = at;
+            }
+            12 => {
+                regs[3] = at;
+            }
+            13 => {
+                regs[22] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            14 => {
+                regs[9] = at;
+            }
+            15 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            16 => {
+                regs[19] = regs[22];
+                regs[20] = at;
+            }
+            17 => {
+                regs[21] = regs[23];
+            }
+            18 => {
+                regs[22] = regs[23];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            19 => {
+                regs[21] = regs[23];
+                regs[9] = at;
+            }
+            20 => {
+                regs[19] = regs[23];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            21 => {
+                regs[22] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            22 => {
+                regs[23] = at;
+            }
+            23 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            24 => {
+                regs[25] = at;
+            }
+            25 => {
+                regs[17] = at;
+            }
+            26 => {
+                regs[10] = regs[23];
+                regs[22] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            27 => {
+                regs[10] = regs[23];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            28 => {
+                regs[22] = regs[19];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            29 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            30 => {
+                regs[19] = regs[23];
+            }
+            31 => {
+                regs[4] = at;
+                regs[3] = at;
+                regs[8] = at;
+                regs[21] = at;
+            }
+            32 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[23] = at;
+            }
+            33 => {
+                regs[4] = at;
+                regs[3] = at;
+                regs[8] = at;
+                regs[21] = at;
+                regs[22] = at;
+            }
+            34 => {
+                regs[4] = at;
+                regs[3] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[21] = at;
+            }
+            35 => {
+                regs[22] = regs[24];
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            36 => {
+                regs[19] = regs[24];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            37 => {
+                regs[23] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            38 => {
+                regs[21] = regs[22];
+            }
+            39 => {
+                regs[23] = regs[22];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            40 => {
+                regs[21] = regs[22];
+                regs[9] = at;
+            }
+            41 => {
+                regs[23] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            42 => {
+                regs[22] = at;
+            }
+            43 => {
+                regs[27] = at;
+            }
+            44 => {
+                regs[25] = regs[1];
+            }
+            45 => {
+                regs[16] = regs[25];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            46 => {
+                regs[16] = regs[25];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            47 => {
+                regs[10] = regs[22];
+                regs[23] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            48 => {
+                regs[23] = regs[19];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            49 => {
+                regs[19] = regs[22];
+            }
+            50 => {
+                regs[23] = regs[26];
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            51 => {
+                regs[27] = regs[3];
+            }
+            52 => {
+                regs[16] = regs[27];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            53 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            54 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            55 => {
+                regs[18] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            56 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            57 => {
+                regs[10] = regs[23];
+                regs[18] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            58 => {
+                regs[10] = regs[23];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            59 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            60 => {
+                regs[18] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            61 => {
+                regs[10] = regs[22];
+                regs[18] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            62 => {
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            63 => {
+                regs[14] = regs[20];
+                regs[12] = at;
+                regs[13] = at;
+                regs[15] = at + 1;
+            }
+            64 => {
+                regs[1] = regs[21];
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            65 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            66 => {
+                regs[14] = regs[20];
+                regs[13] = at;
+                regs[15] = at + 1;
+            }
+            67 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            68 => {
+                regs[19] = regs[22];
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            69 => {
+                regs[19] = regs[23];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            70 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            71 => {
+                regs[10] = regs[23];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            72 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            73 => {
+                regs[19] = regs[24];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            74 => {
+                regs[16] = regs[25];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            75 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            76 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            77 => {
+                regs[10] = regs[23];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            78 => {
+                regs[2] = at;
+                regs[3] = at + 1;
+            }
+            79 => {
+                regs[19] = at;
+            }
+            80 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            81 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[22] = at;
+            }
+            82 => {
+                regs[21] = at;
+                regs[23] = at;
+            }
+            83 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            84 => {
+                regs[4] = at;
+                regs[6] = at;
+                regs[7] = at;
+                regs[8] = at + 1;
+            }
+            85 => {
+                regs[6] = regs[1];
+                regs[7] = at;
+                regs[8] = at + 1;
+            }
+            86 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            87 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            88 => {
+                regs[19] = regs[23];
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            89 => {
+                regs[19] = regs[22];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            90 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            91 => {
+                regs[10] = regs[22];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            92 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            93 => {
+                regs[19] = regs[26];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            94 => {
+                regs[16] = regs[27];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            95 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            96 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            97 => {
+                regs[10] = regs[22];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            98 => {
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            99 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            100 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            101 => {
+                regs[19] = regs[23];
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            102 => {
+                regs[19] = regs[22];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            103 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            104 => {
+                regs[10] = regs[22];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            105 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            106 => {
+                regs[19] = regs[26];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            107 => {
+                regs[16] = regs[27];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            108 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            109 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            110 => {
+                regs[10] = regs[22];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            111 => {
+                regs[9] = at;
+                regs[24] = at;
+                regs[10] = at + 1;
+            }
+            112 => {
+                regs[24] = regs[19];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            113 => {
+                regs[24] = regs[23];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            114 => {
+                regs[16] = regs[25];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            115 => {
+                regs[18] = regs[21];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            116 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            117 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[23] = at;
+            }
+            118 => {
+                regs[21] = at;
+                regs[22] = at;
+            }
+            119 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            120 => {
+                regs[6] = regs[3];
+                regs[7] = at;
+                regs[8] = at + 1;
+            }
+            121 => {
+                regs[9] = at;
+                regs[26] = at;
+                regs[10] = at + 1;
+            }
+            122 => {
+                regs[26] = regs[19];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            123 => {
+                regs[26] = regs[22];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            124 => {
+                regs[16] = regs[27];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            _ => {}
         }
-        2 => {
-            regs[20] = at;
-        }
-        3 => {
-            regs[12] = at;
-        }
-        4 => {
-            regs[1] = regs[21];
-        }
-        5 => {
-            regs[1] = regs[21];
-            regs[20] = at;
-        }
-        6 => {
-            regs[4] = at;
-            regs[1] = at;
-            regs[8] = at;
-            regs[21] = at;
-        }
-        7 => {
-            regs[4] = at;
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[22] = at;
-        }
-        8 => {
-            regs[4] = at;
-            regs[1] = at;
-            regs[8] = at;
-            regs[21] = at;
-            regs[23] = at;
-        }
-        9 => {
-            regs[4] = at;
-            regs[1] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[21] = at;
-        }
-        10 => {
-            regs[4] = at;
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        11 => {
-            regs[4] = at;
-            regs[8] = at;
-        }
-        12 => {
-            regs[3] = at;
-        }
-        13 => {
-            regs[22] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-        }
-        14 => {
-            regs[9] = at;
-        }
-        15 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        16 => {
-            regs[19] = regs[22];
-            regs[20] = at;
-        }
-        17 => {
-            regs[21] = regs[23];
-        }
-        18 => {
-            regs[22] = regs[23];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-        }
-        19 => {
-            regs[21] = regs[23];
-            regs[9] = at;
-        }
-        20 => {
-            regs[19] = regs[23];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        21 => {
-            regs[22] = regs[21];
-            regs[10] = at;
-            regs[11] = at;
-            regs[5] = at;
-            regs[1] = at;
-        }
-        22 => {
-            regs[23] = at;
-        }
-        23 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        24 => {
-            regs[25] = at;
-        }
-        25 => {
-            regs[17] = at;
-        }
-        26 => {
-            regs[10] = regs[23];
-            regs[22] = regs[21];
-            regs[11] = at;
-            regs[5] = at;
-            regs[1] = at;
-        }
-        27 => {
-            regs[10] = regs[23];
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        28 => {
-            regs[22] = regs[19];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-        }
-        29 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        30 => {
-            regs[19] = regs[23];
-        }
-        31 => {
-            regs[4] = at;
-            regs[3] = at;
-            regs[8] = at;
-            regs[21] = at;
-        }
-        32 => {
-            regs[4] = at;
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[23] = at;
-        }
-        33 => {
-            regs[4] = at;
-            regs[3] = at;
-            regs[8] = at;
-            regs[21] = at;
-            regs[22] = at;
-        }
-        34 => {
-            regs[4] = at;
-            regs[3] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[21] = at;
-        }
-        35 => {
-            regs[22] = regs[24];
-            regs[11] = at;
-            regs[5] = at;
-            regs[1] = at;
-        }
-        36 => {
-            regs[19] = regs[24];
-            regs[5] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        37 => {
-            regs[23] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-        }
-        38 => {
-            regs[21] = regs[22];
-        }
-        39 => {
-            regs[23] = regs[22];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-        }
-        40 => {
-            regs[21] = regs[22];
-            regs[9] = at;
-        }
-        41 => {
-            regs[23] = regs[21];
-            regs[10] = at;
-            regs[11] = at;
-            regs[5] = at;
-            regs[3] = at;
-        }
-        42 => {
-            regs[22] = at;
-        }
-        43 => {
-            regs[27] = at;
-        }
-        44 => {
-            regs[25] = regs[1];
-        }
-        45 => {
-            regs[16] = regs[25];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-        }
-        46 => {
-            regs[16] = regs[25];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        47 => {
-            regs[10] = regs[22];
-            regs[23] = regs[21];
-            regs[11] = at;
-            regs[5] = at;
-            regs[3] = at;
-        }
-        48 => {
-            regs[23] = regs[19];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-        }
-        49 => {
-            regs[19] = regs[22];
-        }
-        50 => {
-            regs[23] = regs[26];
-            regs[11] = at;
-            regs[5] = at;
-            regs[3] = at;
-        }
-        51 => {
-            regs[27] = regs[3];
-        }
-        52 => {
-            regs[16] = regs[27];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-        }
-        53 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-        }
-        54 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        55 => {
-            regs[18] = regs[21];
-            regs[10] = at;
-            regs[11] = at;
-            regs[5] = at;
-            regs[1] = at;
-        }
-        56 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        57 => {
-            regs[10] = regs[23];
-            regs[18] = regs[21];
-            regs[11] = at;
-            regs[5] = at;
-            regs[1] = at;
-        }
-        58 => {
-            regs[10] = regs[23];
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        59 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-        }
-        60 => {
-            regs[18] = regs[21];
-            regs[10] = at;
-            regs[11] = at;
-            regs[5] = at;
-            regs[3] = at;
-        }
-        61 => {
-            regs[10] = regs[22];
-            regs[18] = regs[21];
-            regs[11] = at;
-            regs[5] = at;
-            regs[3] = at;
-        }
-        62 => {
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        63 => {
-            regs[14] = regs[20];
-            regs[12] = at;
-            regs[13] = at;
-            regs[15] = at + 1;
-        }
-        64 => {
-            regs[1] = regs[21];
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        65 => {
-            regs[4] = at;
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        66 => {
-            regs[14] = regs[20];
-            regs[13] = at;
-            regs[15] = at + 1;
-        }
-        67 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        68 => {
-            regs[19] = regs[22];
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        69 => {
-            regs[19] = regs[23];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        70 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        71 => {
-            regs[10] = regs[23];
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        72 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        73 => {
-            regs[19] = regs[24];
-            regs[5] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        74 => {
-            regs[16] = regs[25];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        75 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        76 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        77 => {
-            regs[10] = regs[23];
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        78 => {
-            regs[2] = at;
-            regs[3] = at + 1;
-        }
-        79 => {
-            regs[19] = at;
-        }
-        80 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[1] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        81 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[1] = at;
-            regs[22] = at;
-        }
-        82 => {
-            regs[21] = at;
-            regs[23] = at;
-        }
-        83 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[1] = at;
-            regs[20] = at;
-        }
-        84 => {
-            regs[4] = at;
-            regs[6] = at;
-            regs[7] = at;
-            regs[8] = at + 1;
-        }
-        85 => {
-            regs[6] = regs[1];
-            regs[7] = at;
-            regs[8] = at + 1;
-        }
-        86 => {
-            regs[4] = at;
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        87 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        88 => {
-            regs[19] = regs[23];
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        89 => {
-            regs[19] = regs[22];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        90 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        91 => {
-            regs[10] = regs[22];
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        92 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        93 => {
-            regs[19] = regs[26];
-            regs[5] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        94 => {
-            regs[16] = regs[27];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        95 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        96 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        97 => {
-            regs[10] = regs[22];
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        98 => {
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        99 => {
-            regs[4] = at;
-            regs[5] = at;
-            regs[8] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        100 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        101 => {
-            regs[19] = regs[23];
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        102 => {
-            regs[19] = regs[22];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        103 => {
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        104 => {
-            regs[10] = regs[22];
-            regs[19] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        105 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        106 => {
-            regs[19] = regs[26];
-            regs[5] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        107 => {
-            regs[16] = regs[27];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        108 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        109 => {
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[10] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        110 => {
-            regs[10] = regs[22];
-            regs[18] = regs[21];
-            regs[5] = at;
-            regs[11] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        111 => {
-            regs[9] = at;
-            regs[24] = at;
-            regs[10] = at + 1;
-        }
-        112 => {
-            regs[24] = regs[19];
-            regs[9] = at;
-            regs[10] = at + 1;
-        }
-        113 => {
-            regs[24] = regs[23];
-            regs[9] = at;
-            regs[10] = at + 1;
-        }
-        114 => {
-            regs[16] = regs[25];
-            regs[9] = at;
-            regs[10] = at + 1;
-        }
-        115 => {
-            regs[18] = regs[21];
-            regs[9] = at;
-            regs[10] = at + 1;
-        }
-        116 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[3] = at;
-            regs[14] = at;
-            regs[15] = at + 1;
-        }
-        117 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[3] = at;
-            regs[23] = at;
-        }
-        118 => {
-            regs[21] = at;
-            regs[22] = at;
-        }
-        119 => {
-            regs[5] = at;
-            regs[9] = at;
-            regs[19] = at;
-            regs[3] = at;
-            regs[20] = at;
-            regs[12] = at + 1;
-        }
-        120 => {
-            regs[6] = regs[3];
-            regs[7] = at;
-            regs[8] = at + 1;
-        }
-        121 => {
-            regs[9] = at;
-            regs[26] = at;
-            regs[10] = at + 1;
-        }
-        122 => {
-            regs[26] = regs[19];
-            regs[9] = at;
-            regs[10] = at + 1;
-        }
-        123 => {
-            regs[26] = regs[22];
-            regs[9] = at;
-            regs[10] = at + 1;
-        }
-        124 => {
-            regs[16] = regs[27];
-            regs[9] = at;
-            regs[10] = at + 1;
-        }
-        _ => {}
     }
 }
 /// The unmultiplied id of a premultiplied state.
