@@ -103,16 +103,22 @@
 #![warn(missing_docs)]
 
 mod builder;
+mod encoded;
 mod error;
 mod find;
 mod generated;
 mod normalize;
 mod owned;
 mod percent;
+mod port;
+mod query;
 mod resolve;
+mod schemes;
+mod segments;
 mod uri_ref;
 
 pub use builder::{BuildError, Builder};
+pub use encoded::Encoded;
 pub use error::ParseError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
@@ -123,7 +129,11 @@ pub use percent::{
     decode, decode_utf8, encode_fragment, encode_path, encode_path_segment, encode_query, encode_reg_name,
     encode_userinfo, DecodeError, EncodeSet,
 };
+pub use port::Port;
+pub use query::{QueryOptions, QueryPair, QueryPairs};
 pub use resolve::{remove_dot_segments, ResolveOptions};
+pub use schemes::{default_port, DefaultPort, Ports, DEFAULT_PORTS};
+pub use segments::PathSegments;
 pub use uri_ref::{Authority, Uri, UriRef};
 
 /// The generated walks on inputs whose runs and errors sit on both sides of the 64-byte blocks
