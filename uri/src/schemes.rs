@@ -22,9 +22,9 @@ const fn entry(scheme: &'static str, port: u16, rfc: u16) -> DefaultPort {
 ///
 /// The IANA URI scheme registry has no port column, so each entry names the RFC that gives the
 /// port. The list holds the five schemes the WHATWG URL Standard (and so the url crate) knows,
-/// `ftp`, `http`, `https`, `ws` and `wss`, and every permanent IANA scheme with a default port
-/// in fluent-uri's table (which lacks `ws` and `wss`); the ports agree with both. Schemes whose
-/// port depends on the transport (`sip`: 5060 or 5061, RFC 3261) are not listed.
+/// `ftp`, `http`, `https`, `ws` and `wss`, and the other permanent IANA schemes whose RFC gives a
+/// default port, as fluent-uri's table has them; the ports agree with both. Schemes whose port
+/// depends on the transport (`sip`: 5060 or 5061, RFC 3261) are not listed.
 ///
 /// [`Ports`] reads it, and adds a caller's entries.
 ///
@@ -76,6 +76,8 @@ pub const DEFAULT_PORTS: &[DefaultPort] = &[
     entry("vnc", 5900, 7869),
     entry("ws", 80, 6455),
     entry("wss", 443, 6455),
+    entry("z39.50r", 210, 2056),
+    entry("z39.50s", 210, 2056),
 ];
 
 /// The default port of `scheme` in [`DEFAULT_PORTS`], whatever its case.
