@@ -105,7 +105,11 @@ impl<'a> Iterator for QueryPairs<'a> {
             if self.rest.is_empty() {
                 return None;
             }
-            let end = self.rest.bytes().position(|b| b == b'&' || (semicolon && b == b';'));
+            let end = if semicolon {
+                self.rest.bytes().position(|b| b == b'&' || b == b';')
+            } else {
+                self.rest.find('&')
+            };
             let (pair, rest) = match end {
                 Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
                 None => (self.rest, ""),
@@ -135,8 +139,8 @@ pub struct QueryPair<'a> {
 impl<'a> QueryPair<'a> {
     fn new(pair: &'a str, plus_as_space: bool) -> QueryPair<'a> {
         let encoded = if plus_as_space { Encoded::form } else { Encoded::new };
-        let (key, value) = match pair.split_once('=') {
-            Some((key, value)) => (key, Some(value)),
+        let (key, value) = match pair.find('=') {
+            Some(at) => (&pair[..at], Some(&pair[at + 1..])),
             None => (pair, None),
         };
         QueryPair { pair, key: encoded(key), value: value.map(encoded) }

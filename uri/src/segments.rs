@@ -81,10 +81,12 @@ impl<'a> Iterator for PathSegments<'a> {
 
     fn next(&mut self) -> Option<Encoded<'a>> {
         let rest = self.rest?;
-        Some(Encoded::new(match rest.split_once('/') {
-            Some((segment, after)) => {
-                self.rest = Some(after);
-                segment
+        // Segments are short: a plain loop beats setting up a substring search for each.
+        let end = rest.bytes().position(|b| b == b'/');
+        Some(Encoded::new(match end {
+            Some(end) => {
+                self.rest = Some(&rest[end + 1..]);
+                &rest[..end]
             }
             None => {
                 self.rest = None;
