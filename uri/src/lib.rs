@@ -85,6 +85,26 @@
 //! assert_eq!(uri::decode("bad%2").unwrap_err().index(), 3);
 //! ```
 //!
+//! # Views, schemes and ports
+//!
+//! [`UriRef::path_segments`] and [`UriRef::query_pairs`] split the path and the query without
+//! allocating; each piece, and each component (`encoded_path`, `encoded_query`, ...), is an
+//! [`Encoded`] that decodes strictly or lossily and borrows when there is nothing to decode.
+//! [`UriRef::scheme_is`] compares schemes without regard to case; [`DEFAULT_PORTS`] gives each
+//! scheme's default port with the RFC that defines it, read by [`UriRef::port_or_default`] and
+//! by scheme-based normalization, and [`Ports`] adds a caller's own entries.
+//!
+//! ```
+//! use uri::{Port, QueryOptions, UriRef};
+//!
+//! let r = UriRef::parse("HTTP://h/a%20b/c?q=x+y&flag").unwrap();
+//! assert_eq!(r.path_segments().map(|s| s.decoded().unwrap()).collect::<Vec<_>>(), ["a b", "c"]);
+//! let pairs: Vec<_> = r.query_pairs_with(QueryOptions::FORM).map(|p| (p.key(), p.decoded_value_lossy())).collect();
+//! assert_eq!(pairs, [("q", Some("x y".into())), ("flag", None)]);
+//! assert!(r.scheme_is("http"));
+//! assert_eq!((r.port_number(), r.port_or_default()), (Port::Absent, Some(80)));
+//! ```
+//!
 //! # Finding URIs in text
 //!
 //! [`find_uris`] follows RFC 3986 Appendix C: URIs in double quotes, in angle brackets (where
