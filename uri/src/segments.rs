@@ -12,11 +12,13 @@ use crate::{Encoded, Uri, UriBuf, UriRef, UriRefBuf};
 /// is one of those `segment`s. So an absolute path has as many segments as `/`s, and a path
 /// that ends with `/` ends with an empty segment. This is the convention of the url crate
 /// (`Url::path_segments`) and of fluent-uri (`segments_if_absolute`), where `/` gives one empty
-/// segment. Boost.URL also leaves out the leading `/`, but gives `/` no segment at all, so it
-/// can tell `/` apart from `/a/`'s last segment only by position; here every trailing `/` reads
-/// the same. A rootless path (`a/b`, `mailto:x@y`) is split the same way from its start, which
-/// url does not do (its path of a URL that cannot be a base has no segments), and the empty
-/// path has no segments.
+/// segment. Boost.URL also leaves out the leading `/`, but gives `/` no segment at all and
+/// reads a leading `.` segment as a marker (`/./` is one empty segment there, `./usr` is
+/// `usr`), so that segments and the absolute flag map back to one path; here every trailing
+/// `/` reads the same, and a `.` is a segment like any other, as the grammar has it. A
+/// rootless path (`a/b`, `mailto:x@y`) is split the same way from its start, which url does
+/// not do (its path of a URL that cannot be a base has no segments), and the empty path has no
+/// segments.
 ///
 /// So joining the segments with `/`, after a `/` when [`PathSegments::is_absolute`], gives
 /// back the path.
