@@ -8,7 +8,7 @@
 
 use crate::percent::{push_triplet, triplet_at};
 use crate::resolve::remove_dots_into;
-use crate::{EncodeSet, Ports, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{EncodeSet, Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// A set of components, for the percent-encoding steps of [`Normalization`].
 ///
@@ -276,13 +276,12 @@ impl<'a> Uri<'a> {
 
 /// Whether the port is to be dropped by scheme-based normalization.
 fn port_is_redundant(scheme: Option<&str>, port: &str, ports: &Ports<'_>) -> bool {
-    if port.is_empty() {
-        return true;
+    match Port::from_digits(Some(port)) {
+        Port::Empty => true,
+        // Any number of digits is a valid port; only values that fit in `u16` can be a default.
+        Port::Number(n) => scheme.and_then(|s| ports.default_port(s)) == Some(n),
+        Port::Absent | Port::OutOfRange(_) => false,
     }
-    // Any number of digits is a valid port; only values that fit in `u16` can be a default.
-    let digits = port.trim_start_matches('0');
-    let value = if digits.is_empty() { Some(0) } else { digits.parse::<u16>().ok() };
-    scheme.and_then(|s| ports.default_port(s)).is_some_and(|default| Some(default) == value)
 }
 
 fn normalize_into(r: &UriRef<'_>, steps: Normalization, out: &mut String) {

@@ -40,8 +40,8 @@ impl Port<'_> {
         }
     }
 
-    /// The port as written (leading zeros kept); `None` when absent.
-    fn from_digits(digits: Option<&str>) -> Port<'_> {
+    /// The port of the digits after the `:` (`None`: no `:`).
+    pub(crate) fn from_digits(digits: Option<&str>) -> Port<'_> {
         let Some(digits) = digits else { return Port::Absent };
         if digits.is_empty() {
             return Port::Empty;
