@@ -184,6 +184,22 @@ fn the_port_table_holds_every_entry_of_the_peers() {
 }
 
 #[test]
+fn normalization_drops_the_default_ports_fluent_uri_drops() {
+    for entry in DEFAULT_PORTS {
+        for port in [entry.port, entry.port + 1] {
+            for scheme in [entry.scheme.to_owned(), entry.scheme.to_ascii_uppercase()] {
+                let text = format!("{scheme}://h:{port}/p");
+                let ours = UriRef::parse(&text).unwrap().normalize();
+                let theirs = fluent_uri::UriRef::parse(text.as_str()).unwrap().normalize();
+                assert_eq!(ours.as_str(), theirs.as_str(), "{text}");
+                let kept = if port == entry.port { String::new() } else { format!(":{port}") };
+                assert_eq!(ours, format!("{}://h{kept}/p", entry.scheme));
+            }
+        }
+    }
+}
+
+#[test]
 fn scheme_comparison_ignores_case_only() {
     let uri = uri::Uri::parse("HTTP://a").unwrap();
     assert!(uri.scheme_is("http"));
