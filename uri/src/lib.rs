@@ -84,6 +84,26 @@
 //! assert_eq!(uri::decode("bad%2").unwrap_err().index(), 3);
 //! ```
 //!
+//! # Views, schemes and ports
+//!
+//! [`UriRef::path_segments`] and [`UriRef::query_pairs`] split the path and the query without
+//! allocating; each piece, and each component (`encoded_path`, `encoded_query`, ...), is an
+//! [`Encoded`] that decodes strictly or lossily and borrows when there is nothing to decode.
+//! [`UriRef::scheme_is`] compares schemes without regard to case; [`DEFAULT_PORTS`] gives each
+//! scheme's default port with the RFC that defines it, read by [`UriRef::port_or_default`] and
+//! by scheme-based normalization, and [`Ports`] adds a caller's own entries.
+//!
+//! ```
+//! use uri::{Port, QueryOptions, UriRef};
+//!
+//! let r = UriRef::parse("HTTP://h/a%20b/c?q=x+y&flag").unwrap();
+//! assert_eq!(r.path_segments().map(|s| s.decoded().unwrap()).collect::<Vec<_>>(), ["a b", "c"]);
+//! let pairs: Vec<_> = r.query_pairs_with(QueryOptions::FORM).map(|p| (p.key(), p.decoded_value_lossy())).collect();
+//! assert_eq!(pairs, [("q", Some("x y".into())), ("flag", None)]);
+//! assert!(r.scheme_is("http"));
+//! assert_eq!((r.port_number(), r.port_or_default()), (Port::Absent, Some(80)));
+//! ```
+//!
 //! # Finding URIs in text
 //!
 //! [`find_uris`] follows RFC 3986 Appendix C: URIs in double quotes, in angle brackets (where
@@ -102,18 +122,24 @@
 #![warn(missing_docs)]
 
 mod builder;
+mod encoded;
 mod error;
 mod find;
 mod generated;
 mod normalize;
 mod owned;
 mod percent;
+mod port;
+mod query;
 mod resolve;
 #[rustfmt::skip]
 mod runtime;
+mod schemes;
+mod segments;
 mod uri_ref;
 
 pub use builder::{BuildError, Builder};
+pub use encoded::Encoded;
 pub use error::ParseError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
@@ -124,7 +150,11 @@ pub use percent::{
     decode, decode_utf8, encode_fragment, encode_path, encode_path_segment, encode_query, encode_reg_name,
     encode_userinfo, DecodeError, EncodeSet,
 };
+pub use port::Port;
+pub use query::{QueryOptions, QueryPair, QueryPairs};
 pub use resolve::{remove_dot_segments, ResolveOptions};
+pub use schemes::{default_port, DefaultPort, Ports, DEFAULT_PORTS};
+pub use segments::PathSegments;
 pub use uri_ref::{Authority, Uri, UriRef};
 
 /// The generated walks on inputs whose runs and errors sit on both sides of the 64-byte blocks

@@ -8,7 +8,7 @@
 
 use crate::percent::{push_triplet, triplet_at};
 use crate::resolve::remove_dots_into;
-use crate::{EncodeSet, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{EncodeSet, Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// A set of components, for the percent-encoding steps of [`Normalization`].
 ///
@@ -101,7 +101,8 @@ impl Normalization {
         dot_segments: true,
         scheme_based: false,
     };
-    /// Scheme-based normalization (section 6.2.3) alone: empty and default ports removed, and
+    /// Scheme-based normalization (section 6.2.3) alone: empty and default ports
+    /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed, and
     /// an empty `http`/`https` path with an authority becomes `/`.
     pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
     /// Both: what [`UriRef::normalize`] applies.
@@ -172,8 +173,9 @@ impl<'a> UriRef<'a> {
     ///   kind, also beside percent-encoded non-ASCII octets (`Alpha%ce%b1` becomes
     ///   `alpha%CE%B1`): the hex digits of the triplets are upper-cased instead.
     /// - **Ports.** Scheme-based normalization drops an empty port for every scheme (section 3.2.3:
-    ///   normalizers should omit it) and the default port of `http`, `https`, `ws`, `wss` and `ftp`,
-    ///   compared as a number (`:0080` is port 80).
+    ///   normalizers should omit it) and the scheme's default port from
+    ///   [`DEFAULT_PORTS`](crate::DEFAULT_PORTS), compared as a number (`:0080` is port 80);
+    ///   [`UriRef::normalize_with_ports`] takes another table.
     ///
     /// ```
     /// use uri::UriRef;
@@ -272,24 +274,27 @@ impl<'a> Uri<'a> {
     }
 }
 
-/// The default port of the schemes section 6.2.3 normalization knows.
-fn default_port(scheme: &str) -> Option<u16> {
-    const DEFAULTS: [(&str, u16); 5] = [("http", 80), ("https", 443), ("ws", 80), ("wss", 443), ("ftp", 21)];
-    DEFAULTS.iter().find(|(name, _)| name.eq_ignore_ascii_case(scheme)).map(|&(_, port)| port)
-}
-
 /// Whether the port is to be dropped by scheme-based normalization.
-fn port_is_redundant(scheme: Option<&str>, port: &str) -> bool {
-    if port.is_empty() {
-        return true;
+fn port_is_redundant(scheme: Option<&str>, port: &str, ports: &Ports<'_>) -> bool {
+    match Port::from_digits(Some(port)) {
+        Port::Empty => true,
+        // Any number of digits is a valid port; only values that fit in `u16` can be a default.
+        Port::Number(n) => scheme.and_then(|s| ports.default_port(s)) == Some(n),
+        Port::Absent | Port::OutOfRange(_) => false,
     }
-    // Any number of digits is a valid port; only values that fit in `u16` can be a default.
-    let digits = port.trim_start_matches('0');
-    let value = if digits.is_empty() { Some(0) } else { digits.parse::<u16>().ok() };
-    scheme.and_then(default_port).is_some_and(|default| Some(default) == value)
 }
 
 fn normalize_into(r: &UriRef<'_>, steps: Normalization, out: &mut String) {
+    normalize_with_ports_into(r, steps, &Ports::STANDARD, out);
+}
+
+/// Normalizes `r` into `out`, with default ports from `ports`.
+pub(crate) fn normalize_with_ports_into(
+    r: &UriRef<'_>,
+    steps: Normalization,
+    ports: &Ports<'_>,
+    out: &mut String,
+) {
     let scheme = r.scheme();
     if let Some(s) = scheme {
         if steps.scheme_case {
@@ -308,7 +313,7 @@ fn normalize_into(r: &UriRef<'_>, steps: Normalization, out: &mut String) {
         }
         push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case);
         if let Some(port) = a.port() {
-            if !(steps.scheme_based && port_is_redundant(scheme, port)) {
+            if !(steps.scheme_based && port_is_redundant(scheme, port, ports)) {
                 out.push(':');
                 out.push_str(port);
             }

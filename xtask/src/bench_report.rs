@@ -54,6 +54,7 @@ pub fn run(root: &Path) -> Result<()> {
     }
     let resolution = interleaved(root, "resolve")?;
     let normalization = interleaved(root, "normalize")?;
+    let views = bench_lines(root, "views", |l| l.contains("fastest of") || l.contains("parsed:"))?;
     // The linearity bench prints a Markdown table (a header `ns/byte | ...`, then a row a shape).
     let linearity = bench_lines(root, "linear", |l| l.contains(" | "))?;
     let svg = root.join("benchmarks.svg");
@@ -61,6 +62,7 @@ pub fn run(root: &Path) -> Result<()> {
     let mut text = report(&rows)?;
     text.push_str(&resolution_section(&resolution)?);
     text.push_str(&normalization_section(&normalization)?);
+    text.push_str(&views_section(&views)?);
     text.push_str(&linearity_section(&linearity)?);
     text.push_str(&machine_section(root)?);
     std::fs::write(root.join("BENCHMARKS.md"), text)?;
@@ -238,6 +240,29 @@ fn normalization_section(lines: &[String]) -> Result<String> {
             })
             .collect();
         writeln!(out, "| {library} | {} |", cells.join(" | "))?;
+    }
+    Ok(out)
+}
+
+fn views_section(lines: &[String]) -> Result<String> {
+    let mut out = String::new();
+    writeln!(out, "\n## Path segments and query pairs\n")?;
+    writeln!(
+        out,
+        "The views of URLs each library parsed beforehand (`cargo bench -p uri-tests --bench views`): \
+         the segments of every line's path, and the pairs of every query, raw and decoded (url decodes \
+         as an HTML form, lossily; fluent-uri has no query pairs, so its row splits by hand); the \
+         fastest of 30 rounds in which the libraries take turns, in ns per line.\n"
+    )?;
+    for line in lines.iter().filter(|l| l.contains("parsed:")) {
+        writeln!(out, "- {line}")?;
+    }
+    let rows = fastest(lines);
+    for group in unique(rows.iter().map(|r| r.0.as_str())) {
+        writeln!(out, "\n| {group} | ns per line |\n|---|---|")?;
+        for (_, library, ns) in rows.iter().filter(|r| r.0 == group) {
+            writeln!(out, "| {library} | {ns:.1} |")?;
+        }
     }
     Ok(out)
 }
