@@ -21,7 +21,8 @@
 
 use std::ops::Range;
 
-use crate::{Rule, Uri, UriBuf};
+use crate::generated::parser::Parser;
+use crate::{scan, Rule, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// Finds the URIs in `text`, in order.
 ///
@@ -70,7 +71,7 @@ impl Closer {
     fn find(&mut self, text: &str, from: usize, byte: u8) -> Option<usize> {
         let reusable = self.searched && self.from <= from && self.at.is_none_or(|at| at >= from);
         if !reusable {
-            let at = text.as_bytes()[from..].iter().position(|&b| b == byte).map(|p| from + p);
+            let at = scan::find_byte(text.as_bytes(), from, byte);
             *self = Closer { from, at, searched: true };
         }
         self.at
@@ -142,22 +143,25 @@ impl<'a> Iterator for FindUris<'a> {
 
     fn next(&mut self) -> Option<FoundUri<'a>> {
         let bytes = self.text.as_bytes();
-        while self.pos < bytes.len() {
-            let i = self.pos;
-            let found = match bytes[i] {
-                b'<' => self.angle_brackets(i),
-                b'"' => self.double_quotes(i),
-                b if self.starts_scheme(i, b) => self.undelimited(i),
-                _ => None,
+        // A URI can only begin at a '<', a '"' or a scheme, and a scheme is found from the ':'
+        // that ends it: the text between those bytes is skipped a word at a time.
+        while let Some(at) = scan::find_any(bytes, self.pos, [b':', b'<', b'"']) {
+            let found = match bytes[at] {
+                b'<' => self.angle_brackets(at),
+                b'"' => self.double_quotes(at),
+                _ => self.scheme_start(at).and_then(|start| self.undelimited(start)),
             };
             match found {
                 Some((found, end)) => {
                     self.pos = end;
                     return Some(found);
                 }
-                None => self.pos += 1,
+                // No other start lies before `at`: a scheme that ended at an earlier ':' would
+                // have been found there, and one ending at a later ':' starts after `at`.
+                None => self.pos = at + 1,
             }
         }
+        self.pos = bytes.len();
         None
     }
 }
@@ -165,27 +169,41 @@ impl<'a> Iterator for FindUris<'a> {
 /// Once it has returned `None`, the search is at the end of the text and stays there.
 impl std::iter::FusedIterator for FindUris<'_> {}
 
+/// `text` as a URI, or `None`: [`Uri::parse`] without building the error, which is most of the
+/// cost of a failed attempt.
+fn parse_uri(text: &str) -> Option<Uri<'_>> {
+    let captures = Parser::UriRef.parse(text.as_bytes()).ok()?;
+    UriRef::from_parts(text, captures).as_uri()
+}
+
 impl<'a> FindUris<'a> {
     fn continues_scheme(&self, b: u8) -> bool {
         self.scheme_continues[usize::from(b / 64)] & (1 << (b % 64)) != 0
     }
 
-    /// Whether a scheme may start at `i`: a byte that alone is a scheme (a letter), not
-    /// continuing a word.
-    fn starts_scheme(&self, i: usize, b: u8) -> bool {
+    /// Where a scheme that ends at the ':' at `colon` may start: at the first byte of the run of
+    /// bytes that may continue a scheme before the colon, if that byte alone is a scheme (a
+    /// letter), the run does not continue a word, and it starts no earlier than the search.
+    fn scheme_start(&self, colon: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let mut start = colon;
+        while start > self.pos && self.continues_scheme(bytes[start - 1]) {
+            start -= 1;
+        }
+        let continues_word = start > 0 && self.continues_scheme(bytes[start - 1]);
         let first = Rule::Scheme.single_bytes();
-        first[usize::from(b / 64)] & (1 << (b % 64)) != 0
-            && (i == 0 || !self.continues_scheme(self.text.as_bytes()[i - 1]))
+        let letter = first[usize::from(bytes[start] / 64)] & (1 << (bytes[start] % 64)) != 0;
+        (start < colon && !continues_word && letter).then_some(start)
     }
 
     /// `<URI>` or `<URL:URI>`, whitespace inside removed. Returns the URI and where to go on.
     fn angle_brackets(&mut self, open: usize) -> Option<(FoundUri<'a>, usize)> {
         let close = self.next_angle_close.find(self.text, open + 1, b'>')?;
-        let inner = &self.text[open + 1..close];
         // A '<' inside cannot be part of a URI: the next '<' is the better start.
-        if inner.contains('<') {
+        if scan::find_byte(&self.text.as_bytes()[..close], open + 1, b'<').is_some() {
             return None;
         }
+        let inner = &self.text[open + 1..close];
         let lead = inner.len() - inner.trim_start().len();
         let mut start = open + 1 + lead;
         if self.text.get(start..start + 4).is_some_and(|p| p.eq_ignore_ascii_case("URL:")) {
@@ -196,9 +214,10 @@ impl<'a> FindUris<'a> {
         let candidate = &self.text[start..end];
         let uri = if candidate.bytes().any(|b| b.is_ascii_whitespace()) {
             let joined: String = candidate.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-            Found::Owned(UriBuf::parse(joined).ok()?)
+            let captures = Parser::UriRef.parse(joined.as_bytes()).ok()?;
+            Found::Owned(UriRefBuf::from_built(joined, captures).into_uri().ok()?)
         } else {
-            Found::Borrowed(Uri::parse(candidate).ok()?)
+            Found::Borrowed(parse_uri(candidate)?)
         };
         Some((FoundUri { range: start..end, delimiter: Delimiter::AngleBrackets, uri }, close + 1))
     }
@@ -206,7 +225,7 @@ impl<'a> FindUris<'a> {
     /// `"URI"`.
     fn double_quotes(&mut self, open: usize) -> Option<(FoundUri<'a>, usize)> {
         let close = self.next_quote.find(self.text, open + 1, b'"')?;
-        let uri = Uri::parse(&self.text[open + 1..close]).ok()?;
+        let uri = parse_uri(&self.text[open + 1..close])?;
         let found = FoundUri {
             range: open + 1..close,
             delimiter: Delimiter::DoubleQuotes,
@@ -222,7 +241,15 @@ impl<'a> FindUris<'a> {
         if rest.get(scheme_len) != Some(&b':') {
             return None;
         }
-        let mut len = Rule::Uri.longest_match(rest)?;
+        // No match of `URI` goes past the first byte that no match continues with; when the
+        // text up to there is one, it is the longest, and the parse that says so is kept.
+        let valid = Rule::Uri.valid_up_to(rest);
+        let whole = Parser::UriRef.parse(&rest[..valid]).ok();
+        let longest = match whole {
+            Some(_) => valid,
+            None => Rule::Uri.longest_match(&rest[..valid])?,
+        };
+        let mut len = longest;
         let mut trailing = TrailingPunctuation::new(&rest[..len]);
         while len > scheme_len + 1 && trailing.drops(rest[len - 1]) {
             len -= 1;
@@ -230,7 +257,11 @@ impl<'a> FindUris<'a> {
         if len <= scheme_len + 1 {
             return None;
         }
-        let uri = Uri::parse(&self.text[start..start + len]).ok()?;
+        let text = &self.text[start..start + len];
+        let uri = match whole {
+            Some(captures) if len == valid => UriRef::from_parts(text, captures).as_uri()?,
+            _ => parse_uri(text)?,
+        };
         let found =
             FoundUri { range: start..start + len, delimiter: Delimiter::Bare, uri: Found::Borrowed(uri) };
         Some((found, start + len))
@@ -238,38 +269,47 @@ impl<'a> FindUris<'a> {
 }
 
 /// Decides, from the end of an undelimited candidate, which bytes are sentence punctuation
-/// rather than part of the URI; the bracket counts are kept as bytes are dropped.
-struct TrailingPunctuation {
-    unclosed_parens: isize,
-    unclosed_brackets: isize,
+/// rather than part of the URI; the bracket counts, taken over the whole candidate when a
+/// closing bracket is first met, are kept as bytes are dropped.
+struct TrailingPunctuation<'c> {
+    candidate: &'c [u8],
+    /// The parentheses and square brackets left open (negative: closed without an opening).
+    unclosed: Option<(isize, isize)>,
 }
 
-impl TrailingPunctuation {
-    fn new(candidate: &[u8]) -> TrailingPunctuation {
-        let (mut unclosed_parens, mut unclosed_brackets) = (0, 0);
+impl<'c> TrailingPunctuation<'c> {
+    fn new(candidate: &'c [u8]) -> TrailingPunctuation<'c> {
+        TrailingPunctuation { candidate, unclosed: None }
+    }
+
+    fn count(candidate: &[u8]) -> (isize, isize) {
+        let (mut parens, mut brackets) = (0, 0);
         for &b in candidate {
             match b {
-                b'(' => unclosed_parens += 1,
-                b')' => unclosed_parens -= 1,
-                b'[' => unclosed_brackets += 1,
-                b']' => unclosed_brackets -= 1,
+                b'(' => parens += 1,
+                b')' => parens -= 1,
+                b'[' => brackets += 1,
+                b']' => brackets -= 1,
                 _ => {}
             }
         }
-        TrailingPunctuation { unclosed_parens, unclosed_brackets }
+        (parens, brackets)
     }
 
     /// Whether `last`, the last byte left, is dropped; if so, the counts forget it.
     fn drops(&mut self, last: u8) -> bool {
+        let candidate = self.candidate;
         match last {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' if self.unclosed_parens < 0 => {
-                self.unclosed_parens += 1;
-                true
-            }
-            b']' if self.unclosed_brackets < 0 => {
-                self.unclosed_brackets += 1;
-                true
+            b')' | b']' => {
+                let (parens, brackets) = self.unclosed.get_or_insert_with(|| Self::count(candidate));
+                let unclosed = if last == b')' { parens } else { brackets };
+                if *unclosed < 0 {
+                    *unclosed += 1;
+                    true
+                } else {
+                    false
+                }
             }
             _ => false,
         }

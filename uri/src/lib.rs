@@ -110,6 +110,7 @@ mod normalize;
 mod owned;
 mod percent;
 mod resolve;
+mod scan;
 mod uri_ref;
 
 pub use builder::{BuildError, Builder};
