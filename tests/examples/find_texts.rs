@@ -20,13 +20,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (dense, prose) = uri_tests::find_texts();
     match args.first().map(String::as_str) {
-        Some("one") => {
-            match args.get(1).map(String::as_str) {
-                Some("prose") => println!("{}", count(&prose)),
-                Some("none") => println!("{}", dense.len() + prose.len()),
-                _ => println!("{}", count(&dense)),
-            }
-        }
+        Some("one") => match args.get(1).map(String::as_str) {
+            Some("prose") => println!("{}", count(&prose)),
+            Some("none") => println!("{}", dense.len() + prose.len()),
+            _ => println!("{}", count(&dense)),
+        },
         Some("time") | None => {
             let passes: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20);
             for (name, text) in [("dense", &dense), ("prose", &prose)] {
