@@ -103,6 +103,7 @@
 #![warn(missing_docs)]
 
 mod builder;
+mod component;
 mod error;
 mod find;
 mod generated;
@@ -113,7 +114,8 @@ mod resolve;
 mod scan;
 mod uri_ref;
 
-pub use builder::{BuildError, Builder};
+pub use builder::{BuildError, BuildErrorKind, Builder};
+pub use component::Component;
 pub use error::ParseError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
