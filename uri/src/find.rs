@@ -41,7 +41,6 @@ pub fn find_uris(text: &str) -> FindUris<'_> {
         pos: 0,
         scheme_continues: Rule::Scheme.continuations(b"a").0,
         next_angle_close: Closer::default(),
-        next_quote: Closer::default(),
     }
 }
 
@@ -54,8 +53,6 @@ pub struct FindUris<'a> {
     scheme_continues: [u64; 4],
     /// The last search for a `>`, so that many `<` before one `>` cost one scan.
     next_angle_close: Closer,
-    /// The last search for a `"`.
-    next_quote: Closer,
 }
 
 /// The answer of the last search for a closing delimiter: searching from `from` found `at`.
@@ -222,9 +219,14 @@ impl<'a> FindUris<'a> {
         Some((FoundUri { range: start..end, delimiter: Delimiter::AngleBrackets, uri }, close + 1))
     }
 
-    /// `"URI"`.
-    fn double_quotes(&mut self, open: usize) -> Option<(FoundUri<'a>, usize)> {
-        let close = self.next_quote.find(self.text, open + 1, b'"')?;
+    /// `"URI"`. A URI between the quotes is a valid prefix of one, so the closing quote (the
+    /// first after `open`) lies within the valid prefix after `open` or is the byte that ends
+    /// it; the search for it stops there instead of running on through prose.
+    fn double_quotes(&self, open: usize) -> Option<(FoundUri<'a>, usize)> {
+        let bytes = self.text.as_bytes();
+        let valid = Rule::Uri.valid_up_to(&bytes[open + 1..]);
+        let within = &bytes[..bytes.len().min(open + 1 + valid + 1)];
+        let close = scan::find_byte(within, open + 1, b'"')?;
         let uri = parse_uri(&self.text[open + 1..close])?;
         let found = FoundUri {
             range: open + 1..close,
