@@ -239,17 +239,20 @@ impl<'a> FindUris<'a> {
     /// A URI delimited by nothing: the longest match of `URI`, less trailing punctuation.
     fn undelimited(&self, start: usize) -> Option<(FoundUri<'a>, usize)> {
         let rest = &self.text.as_bytes()[start..];
-        let scheme_len = Rule::Scheme.longest_match(rest)?;
-        if rest.get(scheme_len) != Some(&b':') {
-            return None;
-        }
         // No match of `URI` goes past the first byte that no match continues with; when the
-        // text up to there is one, it is the longest, and the parse that says so is kept.
+        // text up to there is one, it is the longest, and the parse that says so is kept, with
+        // the scheme it found.
         let valid = Rule::Uri.valid_up_to(rest);
         let whole = Parser::UriRef.parse(&rest[..valid]).ok();
-        let longest = match whole {
-            Some(_) => valid,
-            None => Rule::Uri.longest_match(&rest[..valid])?,
+        let (scheme_len, longest) = match whole.and_then(|captures| captures.scheme()) {
+            Some((_, scheme_end)) => (scheme_end, valid),
+            None => {
+                let scheme_len = Rule::Scheme.longest_match(rest)?;
+                if rest.get(scheme_len) != Some(&b':') {
+                    return None;
+                }
+                (scheme_len, Rule::Uri.longest_match(&rest[..valid])?)
+            }
         };
         let mut len = longest;
         let mut trailing = TrailingPunctuation::new(&rest[..len]);
