@@ -1,4 +1,4 @@
-//! Finding URIs in free text (RFC 3986 Appendix C), with the generated `longest_match` tables.
+//! Finding URIs in free text (RFC 3986 Appendix C), with the generated recognizer and parser.
 //!
 //! Appendix C: URIs in text are usually delimited by double quotes, by angle brackets, or just by
 //! whitespace; the wrappers are not part of the URI. Angle brackets are "especially recommended"
@@ -18,6 +18,18 @@
 //!   match with nothing after the scheme's `:` (`Note:`) is not taken for a URI.
 //!
 //! Only URIs (with a scheme) are found: a relative reference cannot be told from a word.
+//!
+//! # How the text is read
+//!
+//! Every URI found starts at a `<`, a `"`, or a scheme, and a scheme ends at a `:`. The search
+//! skips to the next of those three bytes a word at a time (`scan`), and from a `:` walks back
+//! over the bytes that the generated `scheme` rule continues with, to the one place a scheme
+//! ending there may start. A bare URI is then read with the recognizer's `valid_up_to` (where no
+//! match can go on) and one parse of the text up to there, which, when it succeeds, is the
+//! longest match and gives the scheme and every offset; only text whose valid prefix is not a
+//! URI takes the byte-by-byte `longest_match`. Failed candidates are parsed without building a
+//! [`crate::ParseError`]. The results are those of trying every byte as a start, which the tests
+//! hold against such a finder.
 
 use std::ops::Range;
 
@@ -166,6 +178,11 @@ impl<'a> Iterator for FindUris<'a> {
 /// Once it has returned `None`, the search is at the end of the text and stays there.
 impl std::iter::FusedIterator for FindUris<'_> {}
 
+/// Whether a scheme may start with `b`: whether `b` alone is one (a letter).
+fn starts_scheme(b: u8) -> bool {
+    Rule::Scheme.single_bytes()[usize::from(b / 64)] & (1 << (b % 64)) != 0
+}
+
 /// `text` as a URI, or `None`: [`Uri::parse`] without building the error, which is most of the
 /// cost of a failed attempt.
 fn parse_uri(text: &str) -> Option<Uri<'_>> {
@@ -188,9 +205,7 @@ impl<'a> FindUris<'a> {
             start -= 1;
         }
         let continues_word = start > 0 && self.continues_scheme(bytes[start - 1]);
-        let first = Rule::Scheme.single_bytes();
-        let letter = first[usize::from(bytes[start] / 64)] & (1 << (bytes[start] % 64)) != 0;
-        (start < colon && !continues_word && letter).then_some(start)
+        (start < colon && !continues_word && starts_scheme(bytes[start])).then_some(start)
     }
 
     /// `<URI>` or `<URL:URI>`, whitespace inside removed. Returns the URI and where to go on.
@@ -224,6 +239,10 @@ impl<'a> FindUris<'a> {
     /// it; the search for it stops there instead of running on through prose.
     fn double_quotes(&self, open: usize) -> Option<(FoundUri<'a>, usize)> {
         let bytes = self.text.as_bytes();
+        // Most quotes in prose are followed by a space or by a word: a URI starts with a scheme.
+        if !bytes.get(open + 1).is_some_and(|&b| starts_scheme(b)) {
+            return None;
+        }
         let valid = Rule::Uri.valid_up_to(&bytes[open + 1..]);
         let within = &bytes[..bytes.len().min(open + 1 + valid + 1)];
         let close = scan::find_byte(within, open + 1, b'"')?;
