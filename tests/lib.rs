@@ -37,6 +37,15 @@ pub fn resolution_pairs() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The two texts that `find_uris` is timed on: URL-dense text (the lines of `corpus/kasztp.txt`
+/// joined by spaces, about 2.2 MB) and prose (`text/rfc3986.txt`, the whole RFC, repeated 15
+/// times to about the same size).
+pub fn find_texts() -> (String, String) {
+    let dense = corpus_lines("kasztp.txt").join(" ");
+    let prose = read_data("text/rfc3986.txt").repeat(15);
+    (dense, prose)
+}
+
 /// Times `count` tasks taking turns, `rounds` times over, and returns the fastest time of each
 /// in seconds: `run(i)` runs task `i` once. On a shared machine the load changes during a run;
 /// taking turns exposes every task to the same load, and the fastest round is the one least

@@ -8,8 +8,9 @@ use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
 use uri::{
-    Authority, BuildError, Builder, Components, DecodeError, Delimiter, EncodeSet, FindUris, FoundUri,
-    HostKind, Normalization, ParseError, ResolveOptions, Rule, Uri, UriBuf, UriRef, UriRefBuf,
+    Authority, BuildError, BuildErrorKind, Builder, Component, Components, DecodeError, Delimiter, EncodeSet,
+    FindUris, FoundUri, HostKind, Normalization, ParseError, ResolveOptions, Rule, Uri, UriBuf, UriRef,
+    UriRefBuf,
 };
 
 /// `a == b` and `b == a`, each through its own `PartialEq` implementation.
@@ -34,6 +35,8 @@ fn every_public_type_is_send_and_sync() {
     check::<ParseError>();
     check::<DecodeError>();
     check::<BuildError>();
+    check::<BuildErrorKind>();
+    check::<Component>();
     check::<Builder>();
     check::<EncodeSet>();
     check::<Normalization>();

@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use crate::{Rule, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::error::{Expected, Found};
+use crate::{Component, Rule, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// Builds a URI reference from components.
 ///
@@ -16,7 +17,7 @@ use crate::{Rule, Uri, UriBuf, UriRef, UriRefBuf};
 /// [`UriRef::to_builder`] can take anything away.
 ///
 /// ```
-/// use uri::{encode_query, Builder, Rule};
+/// use uri::{encode_query, BuildErrorKind, Builder, Component, Rule};
 ///
 /// let uri = Builder::new()
 ///     .scheme("https")
@@ -32,6 +33,7 @@ use crate::{Rule, Uri, UriBuf, UriRef, UriRefBuf};
 ///
 /// let err = Builder::new().scheme("http").host("exa mple.com").build().unwrap_err();
 /// assert_eq!((err.rule(), err.index()), (Rule::Host, 3));
+/// assert_eq!(err.kind(), BuildErrorKind::Invalid(Component::Host));
 ///
 /// // Without an authority, a path may not start with "//"; with one, it must start with "/".
 /// assert!(Builder::new().scheme("x").path("//a").build().is_err());
@@ -176,14 +178,14 @@ impl Builder {
     ///
     /// A [`BuildError`] naming the rule a component failed and the index in that component.
     pub fn build(&self) -> Result<UriRefBuf, BuildError> {
-        check(Rule::Scheme, self.scheme.as_deref())?;
-        check(Rule::Userinfo, self.userinfo.as_deref())?;
-        check(Rule::Host, self.host.as_deref())?;
-        check(Rule::Port, self.port.as_deref())?;
-        check(Rule::Query, self.query.as_deref())?;
-        check(Rule::Fragment, self.fragment.as_deref())?;
+        check(Component::Scheme, self.scheme.as_deref())?;
+        check(Component::Userinfo, self.userinfo.as_deref())?;
+        check(Component::Host, self.host.as_deref())?;
+        check(Component::Port, self.port.as_deref())?;
+        check(Component::Query, self.query.as_deref())?;
+        check(Component::Fragment, self.fragment.as_deref())?;
         if self.host.is_none() && (self.userinfo.is_some() || self.port.is_some()) {
-            return Err(BuildError { rule: Rule::Host, index: 0, kind: BuildErrorKind::MissingHost });
+            return Err(BuildError::missing(Rule::Host, BuildErrorKind::MissingHost));
         }
         // The path alternatives of `hier-part` (with a scheme) and `relative-part` (without).
         let path_rules: &[Rule] = match (self.host.is_some(), self.scheme.is_some()) {
@@ -198,7 +200,7 @@ impl Builder {
                 .map(|&rule| (rule, rule.valid_up_to(path)))
                 .max_by_key(|&(_, index)| index)
                 .unwrap_or((Rule::Path, 0));
-            return Err(BuildError { rule, index, kind: BuildErrorKind::Invalid });
+            return Err(BuildError::invalid(Component::Path, rule, path, index));
         }
         let mut text = String::new();
         if let Some(scheme) = &self.scheme {
@@ -231,7 +233,9 @@ impl Builder {
         UriRefBuf::parse(text).map_err(|e| BuildError {
             rule: e.rule(),
             index: e.index(),
-            kind: BuildErrorKind::Invalid,
+            kind: BuildErrorKind::Invalid(e.component()),
+            found: e.found(),
+            expected: e.expected(),
         })
     }
 
@@ -242,54 +246,108 @@ impl Builder {
     /// Those of [`Builder::build`], and a [`BuildError`] for the `scheme` rule when no scheme
     /// was set.
     pub fn build_uri(&self) -> Result<UriBuf, BuildError> {
+        let missing = || BuildError::missing(Rule::Scheme, BuildErrorKind::MissingScheme);
         if self.scheme.is_none() {
-            return Err(BuildError { rule: Rule::Scheme, index: 0, kind: BuildErrorKind::MissingScheme });
+            return Err(missing());
         }
-        self.build()?.into_uri().map_err(|_| BuildError {
-            rule: Rule::Scheme,
-            index: 0,
-            kind: BuildErrorKind::MissingScheme,
-        })
+        self.build()?.into_uri().map_err(|_| missing())
     }
 }
 
 /// Checks an optional component with its rule.
-fn check(rule: Rule, value: Option<&str>) -> Result<(), BuildError> {
-    match value {
-        Some(v) if !rule.matches(v.as_bytes()) => {
-            Err(BuildError { rule, index: rule.valid_up_to(v.as_bytes()), kind: BuildErrorKind::Invalid })
-        }
+fn check(component: Component, value: Option<&str>) -> Result<(), BuildError> {
+    let rule = component.rule();
+    match value.map(str::as_bytes) {
+        Some(v) if !rule.matches(v) => Err(BuildError::invalid(component, rule, v, rule.valid_up_to(v))),
         _ => Ok(()),
     }
 }
 
-/// Why a [`Builder`] could not build: which component's rule failed, and where in it.
+/// Why a [`Builder`] could not build: which component failed and why, and for a value its rule
+/// refused, where in the value and what the rule expected there.
 ///
 /// ```
-/// use uri::{Builder, Rule};
+/// use uri::{BuildErrorKind, Builder, Component, Rule};
 ///
 /// let err = Builder::new().scheme("1http").build().unwrap_err();
-/// assert_eq!((err.rule(), err.index()), (Rule::Scheme, 0));
-/// assert_eq!(err.to_string(), "invalid scheme: the value does not match at byte 0");
+/// assert_eq!(err.kind(), BuildErrorKind::Invalid(Component::Scheme));
+/// assert_eq!((err.rule(), err.index(), err.found()), (Rule::Scheme, 0, Some(b'1')));
+/// assert_eq!(err.to_string(), "invalid scheme: unexpected '1' at byte 0; expected 'A'-'Z', 'a'-'z'");
+///
+/// // With an authority, the path must be empty or start with '/'.
+/// let err = Builder::new().scheme("s").host("h").path("p").build().unwrap_err();
+/// assert_eq!((err.component(), err.rule()), (Component::Path, Rule::PathAbempty));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid path (rule path-abempty): unexpected 'p' at byte 0; expected '/', end of input"
+/// );
 ///
 /// let err = Builder::new().port(80).build().unwrap_err();
-/// assert_eq!(err.to_string(), "invalid host: userinfo or port given without a host");
+/// assert_eq!(err.kind(), BuildErrorKind::MissingHost);
+/// assert_eq!(err.to_string(), "invalid host: user information or port given without a host");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BuildError {
     rule: Rule,
     index: usize,
     kind: BuildErrorKind,
+    found: Option<u8>,
+    expected: Expected,
 }
 
+/// What a [`BuildError`] is about: the component, and the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum BuildErrorKind {
-    Invalid,
+#[non_exhaustive]
+pub enum BuildErrorKind {
+    /// The component's value does not match its rule ([`BuildError::index`] says where).
+    Invalid(Component),
+    /// User information or a port was set without a host, so there is no authority to hold them.
     MissingHost,
+    /// A URI was asked for ([`Builder::build_uri`]) and no scheme was set.
     MissingScheme,
 }
 
+impl BuildErrorKind {
+    /// The component the error is about.
+    pub fn component(self) -> Component {
+        match self {
+            BuildErrorKind::Invalid(component) => component,
+            BuildErrorKind::MissingHost => Component::Host,
+            BuildErrorKind::MissingScheme => Component::Scheme,
+        }
+    }
+}
+
 impl BuildError {
+    /// `value` of `component` refused by `rule` at `index`. Out of line and cold, as the parse
+    /// error: it reads the value again for the expected bytes.
+    #[cold]
+    #[inline(never)]
+    fn invalid(component: Component, rule: Rule, value: &[u8], index: usize) -> BuildError {
+        BuildError {
+            rule,
+            index,
+            kind: BuildErrorKind::Invalid(component),
+            found: value.get(index).copied(),
+            expected: Expected::after(rule, &value[..index.min(value.len())]),
+        }
+    }
+
+    /// A component that is missing: nothing was read, nothing expected.
+    fn missing(rule: Rule, kind: BuildErrorKind) -> BuildError {
+        BuildError { rule, index: 0, kind, found: None, expected: Expected::after(rule, b"") }
+    }
+
+    /// The component and the reason.
+    pub fn kind(&self) -> BuildErrorKind {
+        self.kind
+    }
+
+    /// The component the error is about (as [`BuildErrorKind::component`]).
+    pub fn component(&self) -> Component {
+        self.kind.component()
+    }
+
     /// The rule of the component that failed (for a path, the path rule that got furthest).
     pub fn rule(&self) -> Rule {
         self.rule
@@ -300,17 +358,41 @@ impl BuildError {
     pub fn index(&self) -> usize {
         self.index
     }
+
+    /// The byte of the value at [`BuildError::index`]; `None` at its end or for a missing
+    /// component.
+    pub fn found(&self) -> Option<u8> {
+        self.found
+    }
+
+    /// Whether the rule would have taken `byte` at [`BuildError::index`] (for a missing
+    /// component, as its first byte).
+    pub fn expects(&self, byte: u8) -> bool {
+        self.expected.contains(byte)
+    }
+
+    /// Whether the value could have ended at [`BuildError::index`].
+    pub fn expects_end(&self) -> bool {
+        self.expected.end()
+    }
 }
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.rule.name();
+        let component = self.kind.component();
         match self.kind {
-            BuildErrorKind::Invalid => {
-                write!(f, "invalid {name}: the value does not match at byte {}", self.index)
+            BuildErrorKind::Invalid(_) => {
+                write!(f, "invalid {component}")?;
+                if self.rule != component.rule() {
+                    write!(f, " (rule {})", self.rule)?;
+                }
+                write!(f, ": unexpected {} at byte {}", Found(self.found), self.index)?;
+                write!(f, "; expected {}", self.expected)
             }
-            BuildErrorKind::MissingHost => write!(f, "invalid {name}: userinfo or port given without a host"),
-            BuildErrorKind::MissingScheme => write!(f, "invalid {name}: a URI needs a scheme"),
+            BuildErrorKind::MissingHost => {
+                write!(f, "invalid {component}: user information or port given without a host")
+            }
+            BuildErrorKind::MissingScheme => write!(f, "invalid {component}: a URI needs a scheme"),
         }
     }
 }

@@ -1,40 +1,72 @@
-//! The error of a failed parse: where the input stopped being a URI, and what could have come next.
+//! The error of a failed parse: where the input stopped being a URI, in which component, and what
+//! could have come next; and the wording of expected bytes that build errors share.
 
 use std::fmt;
 
+use crate::component::{self, Component};
 use crate::Rule;
 
 /// Why a string is not a URI (or URI reference).
 ///
 /// The index is the first byte at which the input stops being a prefix of any valid string of the
 /// rule, or the input length if the input ended too early. The expected set lists the bytes that
-/// could have continued a valid prefix there, derived from the generated automaton.
+/// could have continued a valid prefix there, derived from the generated automaton. The component
+/// is the one being read when the byte was refused, found by reading the valid prefix again with
+/// the component rules ([`Component`]).
 ///
 /// ```
-/// let err = uri::UriRef::parse("http://exa mple.com").unwrap_err();
-/// assert_eq!(err.index(), 10);
+/// use uri::{Component, Uri, UriRef};
+///
+/// let err = UriRef::parse("http://exa mple.com").unwrap_err();
+/// assert_eq!((err.index(), err.component()), (10, Component::Host));
 /// assert_eq!(err.found(), Some(b' '));
 /// assert!(err.expects(b'm') && err.expects(b'/') && !err.expects(b' '));
-/// assert!(err.to_string().starts_with("invalid URI reference: unexpected space at byte 10; expected '!'"));
+/// assert!(err
+///     .to_string()
+///     .starts_with("invalid URI reference: unexpected space at byte 10 in the host; expected '!'"));
+///
+/// // A relative reference is no URI: its scheme is missing.
+/// let err = Uri::parse("/rel").unwrap_err();
+/// assert!(err.is_missing_scheme());
+/// assert_eq!((err.index(), err.component()), (0, Component::Scheme));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid URI: the scheme is missing (the text is a relative reference); \
+///      unexpected '/' at byte 0; expected 'A'-'Z', 'a'-'z'"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
     index: usize,
     found: Option<u8>,
-    expected: [u64; 4],
-    end_allowed: bool,
+    expected: Expected,
     rule: Rule,
+    component: Component,
+    missing_scheme: bool,
 }
 
 impl ParseError {
     /// Builds the error for `input` failing `rule` at `index`. Out of line and marked cold: it
-    /// runs the recognizer over the input again to find the expected bytes, code that would
-    /// otherwise be inlined into every parse function and keep them from being inlined in turn.
+    /// runs the recognizer over the input again to find the expected bytes and the component,
+    /// code that would otherwise be inlined into every parse function and keep them from being
+    /// inlined in turn.
     #[cold]
     #[inline(never)]
     pub(crate) fn new(rule: Rule, input: &[u8], index: usize) -> ParseError {
-        let (expected, end_allowed) = rule.continuations(&input[..index.min(input.len())]);
-        ParseError { index, found: input.get(index).copied(), expected, end_allowed, rule }
+        let prefix = &input[..index.min(input.len())];
+        let scheme_required = matches!(rule, Rule::Uri | Rule::AbsoluteUri);
+        let component = component::locate(prefix, scheme_required);
+        // A URI refused in its scheme, when the whole text is a relative reference.
+        let missing_scheme =
+            scheme_required && component == Component::Scheme && Rule::UriReference.matches(input);
+        ParseError {
+            index,
+            found: input.get(index).copied(),
+            expected: Expected::after(rule, prefix),
+            rule,
+            component,
+            missing_scheme,
+        }
     }
 
     /// The byte index of the first byte that cannot be part of a valid string, or the input
@@ -50,17 +82,149 @@ impl ParseError {
 
     /// Whether `byte` would have been accepted at [`ParseError::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected[byte as usize / 64] & (1 << (byte % 64)) != 0
+        self.expected.contains(byte)
     }
 
     /// Whether the input could have ended at [`ParseError::index`].
     pub fn expects_end(&self) -> bool {
-        self.end_allowed
+        self.expected.end
     }
 
     /// The rule the input was parsed as.
     pub fn rule(&self) -> Rule {
         self.rule
+    }
+
+    /// The expected bytes, for an error that wraps this one.
+    pub(crate) fn expected(&self) -> Expected {
+        self.expected
+    }
+
+    /// The component being read when the input was refused: the one the byte at
+    /// [`ParseError::index`] would have belonged to.
+    ///
+    /// Until the `:` after a scheme is read, that is the scheme for a URI, and the path for a URI
+    /// reference (whose first segment reads like a scheme until a `/`). In an authority before
+    /// any `@`, it is the host or port when the text so far can be `host [ ":" port ]`, and the
+    /// user information otherwise.
+    ///
+    /// ```
+    /// use uri::{Component, UriRef};
+    ///
+    /// let at = |text| UriRef::parse(text).map_err(|e| (e.component(), e.index()));
+    /// assert_eq!(at("s://user:pass word@h"), Err((Component::Userinfo, 13)));
+    /// assert_eq!(at("s://h:80 "), Err((Component::Port, 8)));
+    /// // `h:8o` can only be user information: the input ended where an '@' was due.
+    /// assert_eq!(at("s://h:8o"), Err((Component::Userinfo, 8)));
+    /// assert_eq!(at("s://h/a b"), Err((Component::Path, 7)));
+    /// assert_eq!(at("s:?q=x y"), Err((Component::Query, 6)));
+    /// assert_eq!(at("s:#a#b"), Err((Component::Fragment, 4)));
+    /// ```
+    pub fn component(&self) -> Component {
+        self.component
+    }
+
+    /// Whether the input was parsed as a URI and refused because it has no scheme: it is a
+    /// relative reference (`/rel`, `a/b`, the empty string).
+    ///
+    /// ```
+    /// let missing = |text| uri::Uri::parse(text).unwrap_err().is_missing_scheme();
+    /// assert!(missing("/rel") && missing("a/b") && missing(""));
+    /// // Not a relative reference either: a scheme starts with a letter.
+    /// assert!(!missing("1http://a"));
+    /// ```
+    pub fn is_missing_scheme(&self) -> bool {
+        self.missing_scheme
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.rule {
+            Rule::Uri => "URI",
+            _ => "URI reference",
+        };
+        let found = Found(self.found);
+        if self.missing_scheme {
+            write!(f, "invalid {what}: the scheme is missing (the text is a relative reference); ")?;
+            write!(f, "unexpected {found} at byte {}", self.index)?;
+        } else {
+            write!(f, "invalid {what}: unexpected {found} at byte {} in the {}", self.index, self.component)?;
+        }
+        if self.expected.is_empty() {
+            Ok(())
+        } else {
+            write!(f, "; expected {}", self.expected)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The bytes that could have continued a valid prefix of a rule, and whether it could have ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Expected {
+    bytes: [u64; 4],
+    end: bool,
+}
+
+impl Expected {
+    /// What may follow `prefix` in a match of `rule` (nothing when `prefix` starts none).
+    pub(crate) fn after(rule: Rule, prefix: &[u8]) -> Expected {
+        let (bytes, end) = rule.continuations(prefix);
+        Expected { bytes, end }
+    }
+
+    pub(crate) fn contains(&self, byte: u8) -> bool {
+        self.bytes[usize::from(byte / 64)] & (1 << (byte % 64)) != 0
+    }
+
+    pub(crate) fn end(&self) -> bool {
+        self.end
+    }
+
+    fn is_empty(&self) -> bool {
+        !self.end && self.bytes == [0; 4]
+    }
+}
+
+/// Lists the bytes as ranges (`'0'-'9', 'A'-'Z'`), then "end of input" when the text may end.
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        let mut b = 0usize;
+        while b < 256 {
+            if !self.contains(b as u8) {
+                b += 1;
+                continue;
+            }
+            let start = b;
+            while b + 1 < 256 && self.contains(b as u8 + 1) {
+                b += 1;
+            }
+            parts.push(if start == b {
+                show(start as u8)
+            } else {
+                format!("{}-{}", show(start as u8), show(b as u8))
+            });
+            b += 1;
+        }
+        if self.end {
+            parts.push("end of input".to_owned());
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// A refused byte for a message, or the end of the input.
+pub(crate) struct Found(pub(crate) Option<u8>);
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(byte) => f.write_str(&show(byte)),
+            None => f.write_str("end of input"),
+        }
     }
 }
 
@@ -72,44 +236,3 @@ fn show(byte: u8) -> String {
         _ => format!("0x{byte:02X}"),
     }
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.rule {
-            Rule::Uri => "URI",
-            _ => "URI reference",
-        };
-        match self.found {
-            Some(b) => write!(f, "invalid {what}: unexpected {} at byte {}", show(b), self.index)?,
-            None => write!(f, "invalid {what}: unexpected end of input at byte {}", self.index)?,
-        }
-        let mut parts = Vec::new();
-        let mut b = 0usize;
-        while b < 256 {
-            if !self.expects(b as u8) {
-                b += 1;
-                continue;
-            }
-            let start = b;
-            while b + 1 < 256 && self.expects(b as u8 + 1) {
-                b += 1;
-            }
-            parts.push(if start == b {
-                show(start as u8)
-            } else {
-                format!("{}-{}", show(start as u8), show(b as u8))
-            });
-            b += 1;
-        }
-        if self.end_allowed {
-            parts.push("end of input".to_owned());
-        }
-        if parts.is_empty() {
-            Ok(())
-        } else {
-            write!(f, "; expected {}", parts.join(", "))
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}

@@ -1,4 +1,4 @@
-//! Finding URIs in free text (RFC 3986 Appendix C), with the generated `longest_match` tables.
+//! Finding URIs in free text (RFC 3986 Appendix C), with the generated recognizer and parser.
 //!
 //! Appendix C: URIs in text are usually delimited by double quotes, by angle brackets, or just by
 //! whitespace; the wrappers are not part of the URI. Angle brackets are "especially recommended"
@@ -18,10 +18,23 @@
 //!   match with nothing after the scheme's `:` (`Note:`) is not taken for a URI.
 //!
 //! Only URIs (with a scheme) are found: a relative reference cannot be told from a word.
+//!
+//! # How the text is read
+//!
+//! Every URI found starts at a `<`, a `"`, or a scheme, and a scheme ends at a `:`. The search
+//! skips to the next of those three bytes a word at a time (`scan`), and from a `:` walks back
+//! over the bytes that the generated `scheme` rule continues with, to the one place a scheme
+//! ending there may start. A bare URI is then read with the recognizer's `valid_up_to` (where no
+//! match can go on) and one parse of the text up to there, which, when it succeeds, is the
+//! longest match and gives the scheme and every offset; only text whose valid prefix is not a
+//! URI takes the byte-by-byte `longest_match`. Failed candidates are parsed without building a
+//! [`crate::ParseError`]. The results are those of trying every byte as a start, which the tests
+//! hold against such a finder.
 
 use std::ops::Range;
 
-use crate::{Rule, Uri, UriBuf};
+use crate::generated::parser::Parser;
+use crate::{scan, Rule, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// Finds the URIs in `text`, in order.
 ///
@@ -40,7 +53,6 @@ pub fn find_uris(text: &str) -> FindUris<'_> {
         pos: 0,
         scheme_continues: Rule::Scheme.continuations(b"a").0,
         next_angle_close: Closer::default(),
-        next_quote: Closer::default(),
     }
 }
 
@@ -53,8 +65,6 @@ pub struct FindUris<'a> {
     scheme_continues: [u64; 4],
     /// The last search for a `>`, so that many `<` before one `>` cost one scan.
     next_angle_close: Closer,
-    /// The last search for a `"`.
-    next_quote: Closer,
 }
 
 /// The answer of the last search for a closing delimiter: searching from `from` found `at`.
@@ -70,7 +80,7 @@ impl Closer {
     fn find(&mut self, text: &str, from: usize, byte: u8) -> Option<usize> {
         let reusable = self.searched && self.from <= from && self.at.is_none_or(|at| at >= from);
         if !reusable {
-            let at = text.as_bytes()[from..].iter().position(|&b| b == byte).map(|p| from + p);
+            let at = scan::find_byte(text.as_bytes(), from, byte);
             *self = Closer { from, at, searched: true };
         }
         self.at
@@ -142,22 +152,25 @@ impl<'a> Iterator for FindUris<'a> {
 
     fn next(&mut self) -> Option<FoundUri<'a>> {
         let bytes = self.text.as_bytes();
-        while self.pos < bytes.len() {
-            let i = self.pos;
-            let found = match bytes[i] {
-                b'<' => self.angle_brackets(i),
-                b'"' => self.double_quotes(i),
-                b if self.starts_scheme(i, b) => self.undelimited(i),
-                _ => None,
+        // A URI can only begin at a '<', a '"' or a scheme, and a scheme is found from the ':'
+        // that ends it: the text between those bytes is skipped a word at a time.
+        while let Some(at) = scan::find_any(bytes, self.pos, [b':', b'<', b'"']) {
+            let found = match bytes[at] {
+                b'<' => self.angle_brackets(at),
+                b'"' => self.double_quotes(at),
+                _ => self.scheme_start(at).and_then(|start| self.undelimited(start)),
             };
             match found {
                 Some((found, end)) => {
                     self.pos = end;
                     return Some(found);
                 }
-                None => self.pos += 1,
+                // No other start lies before `at`: a scheme that ended at an earlier ':' would
+                // have been found there, and one ending at a later ':' starts after `at`.
+                None => self.pos = at + 1,
             }
         }
+        self.pos = bytes.len();
         None
     }
 }
@@ -165,27 +178,44 @@ impl<'a> Iterator for FindUris<'a> {
 /// Once it has returned `None`, the search is at the end of the text and stays there.
 impl std::iter::FusedIterator for FindUris<'_> {}
 
+/// Whether a scheme may start with `b`: whether `b` alone is one (a letter).
+fn starts_scheme(b: u8) -> bool {
+    Rule::Scheme.single_bytes()[usize::from(b / 64)] & (1 << (b % 64)) != 0
+}
+
+/// `text` as a URI, or `None`: [`Uri::parse`] without building the error, which is most of the
+/// cost of a failed attempt.
+fn parse_uri(text: &str) -> Option<Uri<'_>> {
+    let captures = Parser::UriRef.parse(text.as_bytes()).ok()?;
+    UriRef::from_parts(text, captures).as_uri()
+}
+
 impl<'a> FindUris<'a> {
     fn continues_scheme(&self, b: u8) -> bool {
         self.scheme_continues[usize::from(b / 64)] & (1 << (b % 64)) != 0
     }
 
-    /// Whether a scheme may start at `i`: a byte that alone is a scheme (a letter), not
-    /// continuing a word.
-    fn starts_scheme(&self, i: usize, b: u8) -> bool {
-        let first = Rule::Scheme.single_bytes();
-        first[usize::from(b / 64)] & (1 << (b % 64)) != 0
-            && (i == 0 || !self.continues_scheme(self.text.as_bytes()[i - 1]))
+    /// Where a scheme that ends at the ':' at `colon` may start: at the first byte of the run of
+    /// bytes that may continue a scheme before the colon, if that byte alone is a scheme (a
+    /// letter), the run does not continue a word, and it starts no earlier than the search.
+    fn scheme_start(&self, colon: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let mut start = colon;
+        while start > self.pos && self.continues_scheme(bytes[start - 1]) {
+            start -= 1;
+        }
+        let continues_word = start > 0 && self.continues_scheme(bytes[start - 1]);
+        (start < colon && !continues_word && starts_scheme(bytes[start])).then_some(start)
     }
 
     /// `<URI>` or `<URL:URI>`, whitespace inside removed. Returns the URI and where to go on.
     fn angle_brackets(&mut self, open: usize) -> Option<(FoundUri<'a>, usize)> {
         let close = self.next_angle_close.find(self.text, open + 1, b'>')?;
-        let inner = &self.text[open + 1..close];
         // A '<' inside cannot be part of a URI: the next '<' is the better start.
-        if inner.contains('<') {
+        if scan::find_byte(&self.text.as_bytes()[..close], open + 1, b'<').is_some() {
             return None;
         }
+        let inner = &self.text[open + 1..close];
         let lead = inner.len() - inner.trim_start().len();
         let mut start = open + 1 + lead;
         if self.text.get(start..start + 4).is_some_and(|p| p.eq_ignore_ascii_case("URL:")) {
@@ -196,17 +226,27 @@ impl<'a> FindUris<'a> {
         let candidate = &self.text[start..end];
         let uri = if candidate.bytes().any(|b| b.is_ascii_whitespace()) {
             let joined: String = candidate.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-            Found::Owned(UriBuf::parse(joined).ok()?)
+            let captures = Parser::UriRef.parse(joined.as_bytes()).ok()?;
+            Found::Owned(UriRefBuf::from_built(joined, captures).into_uri().ok()?)
         } else {
-            Found::Borrowed(Uri::parse(candidate).ok()?)
+            Found::Borrowed(parse_uri(candidate)?)
         };
         Some((FoundUri { range: start..end, delimiter: Delimiter::AngleBrackets, uri }, close + 1))
     }
 
-    /// `"URI"`.
-    fn double_quotes(&mut self, open: usize) -> Option<(FoundUri<'a>, usize)> {
-        let close = self.next_quote.find(self.text, open + 1, b'"')?;
-        let uri = Uri::parse(&self.text[open + 1..close]).ok()?;
+    /// `"URI"`. A URI between the quotes is a valid prefix of one, so the closing quote (the
+    /// first after `open`) lies within the valid prefix after `open` or is the byte that ends
+    /// it; the search for it stops there instead of running on through prose.
+    fn double_quotes(&self, open: usize) -> Option<(FoundUri<'a>, usize)> {
+        let bytes = self.text.as_bytes();
+        // Most quotes in prose are followed by a space or by a word: a URI starts with a scheme.
+        if !bytes.get(open + 1).is_some_and(|&b| starts_scheme(b)) {
+            return None;
+        }
+        let valid = Rule::Uri.valid_up_to(&bytes[open + 1..]);
+        let within = &bytes[..bytes.len().min(open + 1 + valid + 1)];
+        let close = scan::find_byte(within, open + 1, b'"')?;
+        let uri = parse_uri(&self.text[open + 1..close])?;
         let found = FoundUri {
             range: open + 1..close,
             delimiter: Delimiter::DoubleQuotes,
@@ -218,11 +258,22 @@ impl<'a> FindUris<'a> {
     /// A URI delimited by nothing: the longest match of `URI`, less trailing punctuation.
     fn undelimited(&self, start: usize) -> Option<(FoundUri<'a>, usize)> {
         let rest = &self.text.as_bytes()[start..];
-        let scheme_len = Rule::Scheme.longest_match(rest)?;
-        if rest.get(scheme_len) != Some(&b':') {
-            return None;
-        }
-        let mut len = Rule::Uri.longest_match(rest)?;
+        // No match of `URI` goes past the first byte that no match continues with; when the
+        // text up to there is one, it is the longest, and the parse that says so is kept, with
+        // the scheme it found.
+        let valid = Rule::Uri.valid_up_to(rest);
+        let whole = Parser::UriRef.parse(&rest[..valid]).ok();
+        let (scheme_len, longest) = match whole.and_then(|captures| captures.scheme()) {
+            Some((_, scheme_end)) => (scheme_end, valid),
+            None => {
+                let scheme_len = Rule::Scheme.longest_match(rest)?;
+                if rest.get(scheme_len) != Some(&b':') {
+                    return None;
+                }
+                (scheme_len, Rule::Uri.longest_match(&rest[..valid])?)
+            }
+        };
+        let mut len = longest;
         let mut trailing = TrailingPunctuation::new(&rest[..len]);
         while len > scheme_len + 1 && trailing.drops(rest[len - 1]) {
             len -= 1;
@@ -230,7 +281,11 @@ impl<'a> FindUris<'a> {
         if len <= scheme_len + 1 {
             return None;
         }
-        let uri = Uri::parse(&self.text[start..start + len]).ok()?;
+        let text = &self.text[start..start + len];
+        let uri = match whole {
+            Some(captures) if len == valid => UriRef::from_parts(text, captures).as_uri()?,
+            _ => parse_uri(text)?,
+        };
         let found =
             FoundUri { range: start..start + len, delimiter: Delimiter::Bare, uri: Found::Borrowed(uri) };
         Some((found, start + len))
@@ -238,38 +293,47 @@ impl<'a> FindUris<'a> {
 }
 
 /// Decides, from the end of an undelimited candidate, which bytes are sentence punctuation
-/// rather than part of the URI; the bracket counts are kept as bytes are dropped.
-struct TrailingPunctuation {
-    unclosed_parens: isize,
-    unclosed_brackets: isize,
+/// rather than part of the URI; the bracket counts, taken over the whole candidate when a
+/// closing bracket is first met, are kept as bytes are dropped.
+struct TrailingPunctuation<'c> {
+    candidate: &'c [u8],
+    /// The parentheses and square brackets left open (negative: closed without an opening).
+    unclosed: Option<(isize, isize)>,
 }
 
-impl TrailingPunctuation {
-    fn new(candidate: &[u8]) -> TrailingPunctuation {
-        let (mut unclosed_parens, mut unclosed_brackets) = (0, 0);
+impl<'c> TrailingPunctuation<'c> {
+    fn new(candidate: &'c [u8]) -> TrailingPunctuation<'c> {
+        TrailingPunctuation { candidate, unclosed: None }
+    }
+
+    fn count(candidate: &[u8]) -> (isize, isize) {
+        let (mut parens, mut brackets) = (0, 0);
         for &b in candidate {
             match b {
-                b'(' => unclosed_parens += 1,
-                b')' => unclosed_parens -= 1,
-                b'[' => unclosed_brackets += 1,
-                b']' => unclosed_brackets -= 1,
+                b'(' => parens += 1,
+                b')' => parens -= 1,
+                b'[' => brackets += 1,
+                b']' => brackets -= 1,
                 _ => {}
             }
         }
-        TrailingPunctuation { unclosed_parens, unclosed_brackets }
+        (parens, brackets)
     }
 
     /// Whether `last`, the last byte left, is dropped; if so, the counts forget it.
     fn drops(&mut self, last: u8) -> bool {
+        let candidate = self.candidate;
         match last {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' if self.unclosed_parens < 0 => {
-                self.unclosed_parens += 1;
-                true
-            }
-            b']' if self.unclosed_brackets < 0 => {
-                self.unclosed_brackets += 1;
-                true
+            b')' | b']' => {
+                let (parens, brackets) = self.unclosed.get_or_insert_with(|| Self::count(candidate));
+                let unclosed = if last == b')' { parens } else { brackets };
+                if *unclosed < 0 {
+                    *unclosed += 1;
+                    true
+                } else {
+                    false
+                }
             }
             _ => false,
         }

@@ -122,6 +122,7 @@
 #![warn(missing_docs)]
 
 mod builder;
+mod component;
 mod encoded;
 mod error;
 mod find;
@@ -134,11 +135,13 @@ mod query;
 mod resolve;
 #[rustfmt::skip]
 mod runtime;
+mod scan;
 mod schemes;
 mod segments;
 mod uri_ref;
 
-pub use builder::{BuildError, Builder};
+pub use builder::{BuildError, BuildErrorKind, Builder};
+pub use component::Component;
 pub use encoded::Encoded;
 pub use error::ParseError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
