@@ -103,20 +103,28 @@
 #![warn(missing_docs)]
 
 mod builder;
+mod edit;
+mod edit_error;
+mod edit_uri;
 mod error;
 mod find;
 mod generated;
+mod ipv6;
+mod layout;
 mod normalize;
 mod owned;
 mod percent;
+mod relativize;
 mod resolve;
 mod uri_ref;
 
 pub use builder::{BuildError, Builder};
+pub use edit_error::EditError;
 pub use error::ParseError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
 pub use generated::rules::Rule;
+pub use ipv6::ipv6_canonical;
 pub use normalize::{Components, Normalization};
 pub use owned::{UriBuf, UriRefBuf};
 pub use percent::{

@@ -115,6 +115,17 @@ impl UriRefBuf {
         UriRefBuf { text, captures: Some(captures) }
     }
 
+    /// Replaces the text and offsets with an edit's result, whose offsets were worked out
+    /// from its components (debug builds check them against the parser's).
+    pub(crate) fn replace_built(&mut self, text: String, captures: Captures) {
+        debug_assert!(
+            UriRef::parse(&text).is_ok_and(|r| r.captures() == captures),
+            "{text:?}: the offsets built for it are not the parser's"
+        );
+        self.text = text;
+        self.captures = Some(captures);
+    }
+
     /// The parser's offsets, found now for a value this crate built.
     #[inline]
     fn captures(&self) -> Captures {
@@ -243,6 +254,11 @@ impl UriBuf {
         let inner = UriRefBuf::from_built(text, captures);
         debug_assert!(inner.is_uri(), "{:?} is not a URI", inner.as_str());
         UriBuf { inner }
+    }
+
+    /// The URI as an owned reference to edit, for the setters, which never remove its scheme.
+    pub(crate) fn as_mut_ref_buf(&mut self) -> &mut UriRefBuf {
+        &mut self.inner
     }
 
     /// The same URI, holding its component offsets; see [`UriRefBuf::parsed`].
