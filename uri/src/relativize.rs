@@ -24,16 +24,17 @@ impl Uri<'_> {
     ///   when the target is the base without fragment); its query and fragment (`?q#f`) when
     ///   the paths are the same; a relative path (`../c`, `./a:b` where the first segment holds
     ///   a `:`, `.` for the base's directory itself, `.//x` for a segment that is empty); an
-    ///   absolute path (`/a`, `/.//a` for a path that starts with `//`). On a tie the relative
-    ///   path is taken.
+    ///   absolute path (`/a`, `/.//a` for a path that starts with `//`); a network-path
+    ///   reference; the target whole (`s:c` from `s:a/b/c`, where `../../c` is longer). On a
+    ///   tie the first of these is taken.
     ///
     /// # Targets with dot segments
     ///
     /// Resolution removes dot segments from every path it merges or takes from the reference,
     /// so no reference gives a target whose path has `.` or `..` segments, except through the
     /// one path resolution copies as it is, the base's: when the target has the base's scheme,
-    /// authority and path (dot segments and all), the result is its query and fragment, as
-    /// above. Any other target with dot segments is returned whole (resolving that gives the
+    /// authority and path (dot segments and all) and a query (or, like the base, none), the
+    /// result is its query and fragment, as above. Any other target with dot segments is returned whole (resolving that gives the
     /// target with its dot segments removed). [`Uri::normalize`] the target first to get a
     /// reference that resolves to its normal form.
     ///
@@ -84,6 +85,9 @@ impl Uri<'_> {
         if has_dot_segment(wanted) {
             return t.to_buf();
         }
+        // The part before the query of each candidate, by length: a path against the base's
+        // authority, a network-path reference, the target whole.
+        let (mut path, mut authority) = (None::<String>, None);
         if same_authority {
             let absolute = wanted.starts_with('/').then(|| {
                 let mut path = String::with_capacity(wanted.len() + 2);
@@ -93,27 +97,38 @@ impl Uri<'_> {
                 path.push_str(wanted);
                 path
             });
-            let relative = relative_path(&base, wanted);
-            let path = match (relative, absolute) {
+            path = match (relative_path(&base, wanted), absolute) {
                 (Some(relative), Some(absolute)) if absolute.len() < relative.len() => Some(absolute),
                 (Some(relative), _) => Some(relative),
                 (None, absolute) => absolute,
             };
-            if let Some(path) = path {
-                parts.path = &path;
-                return built(parts, &t);
+        }
+        if let Some(a) = t.authority() {
+            let network = 2 + a.as_str().len() + t_path.len();
+            if path.as_ref().is_none_or(|path| network < path.len()) {
+                (path, authority) = (None, Some(a));
             }
         }
-        match t.authority() {
-            Some(a) => {
-                let captures = t.captures();
-                parts.authority = Some(AuthorityParts {
-                    userinfo: a.userinfo(),
-                    host: a.host(),
-                    port: a.port(),
-                    source: HostSource::Kept { captures, at: captures.host().map_or(0, |(start, _)| start) },
-                });
-                parts.path = t_path;
+        let shortest = path.as_ref().map_or(usize::MAX, String::len);
+        let network = authority.map_or(shortest, |a| 2 + a.as_str().len() + t_path.len());
+        let whole = t.scheme().map_or(0, |s| s.len() + 1) + t.authority().map_or(0, |a| 2 + a.as_str().len());
+        if whole + t_path.len() < network {
+            return t.to_buf();
+        }
+        if let Some(a) = authority {
+            let captures = t.captures();
+            parts.authority = Some(AuthorityParts {
+                userinfo: a.userinfo(),
+                host: a.host(),
+                port: a.port(),
+                source: HostSource::Kept { captures, at: captures.host().map_or(0, |(start, _)| start) },
+            });
+            parts.path = t_path;
+            return built(parts, &t);
+        }
+        match &path {
+            Some(path) => {
+                parts.path = path;
                 built(parts, &t)
             }
             None => t.to_buf(),
@@ -142,11 +157,8 @@ fn relative_path(base: &UriRef<'_>, wanted: &str) -> Option<String> {
     };
     let cleaned;
     let directory = if has_dot_segment(directory) {
-        // Removing the directory's dot segments first gives the same merge result for an
-        // absolute directory; a rootless one is left to the absolute form.
-        if !directory.starts_with('/') {
-            return None;
-        }
+        // Dot-segment removal of the merged path reads the directory first, and what it has
+        // written when the directory ends (at a `/`) is the directory's own removal.
         cleaned = remove_dot_segments(directory);
         cleaned.as_str()
     } else {
@@ -155,9 +167,10 @@ fn relative_path(base: &UriRef<'_>, wanted: &str) -> Option<String> {
     let common = directory.bytes().zip(wanted.bytes()).take_while(|(a, b)| a == b).count();
     let shared = directory[..common].rfind('/').map_or(0, |slash| slash + 1);
     let ups = directory[shared..].bytes().filter(|&b| b == b'/').count();
-    // Climbing out of a rootless directory leaves a path with a `/` in front (section 5.2.4
-    // read literally), and from an absolute one only an absolute path can be reached.
-    if ups > 0 && (shared == 0 || !directory.starts_with('/')) {
+    // Climbing out of a rootless path's first segment leaves a path with a `/` in front
+    // (section 5.2.4 read literally), and from an absolute directory only an absolute path can
+    // be reached: at least the first segment must be shared.
+    if ups > 0 && shared == 0 {
         return None;
     }
     let rest = &wanted[shared..];
