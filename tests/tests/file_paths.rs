@@ -19,7 +19,10 @@ fn appendix_b_examples() {
     assert_eq!(unix("file:/path/to/file").unwrap(), "/path/to/file");
     assert_eq!(UriBuf::from_unix_path(b"/path/to/file").unwrap(), "file:///path/to/file");
     let remote = "file://host.example.com/path/to/file";
-    assert_eq!(unix(remote).unwrap_err().to_string(), "the file is on another host, which a Unix path cannot name");
+    assert_eq!(
+        unix(remote).unwrap_err().to_string(),
+        "the file is on another host, which a Unix path cannot name"
+    );
     assert_eq!(windows(remote).unwrap(), r"\\host.example.com\path\to\file");
 }
 
@@ -76,7 +79,9 @@ fn paths_and_uris_that_name_nothing_are_refused() {
     for path in [&b"relative"[..], b"", b"/a\0b"] {
         assert!(UriBuf::from_unix_path(path).is_err(), "{path:?}");
     }
-    for path in [r"relative\x", r"\rooted", "C:", "C:x", r"\\?\C:\x", r"\\.\pipe\x", r"\\server", r"\\server\"] {
+    for path in
+        [r"relative\x", r"\rooted", "C:", "C:x", r"\\?\C:\x", r"\\.\pipe\x", r"\\server", r"\\server\"]
+    {
         assert!(UriBuf::from_windows_path(path).is_err(), "{path}");
     }
     for text in ["http://h/x", "file:///a%2Fb", "file:///a%00", "file:///x?q", "file://h:1/x", "file:rel"] {

@@ -21,8 +21,14 @@ fn the_zero_keeping_vector_and_the_canonical_step() {
     assert_eq!(r.normalize_with(Normalization::SYNTAX), record["expected"].as_str().unwrap());
     let canonical = Normalization::SYNTAX.ipv6_canonical(true);
     assert_eq!(r.normalize_with(canonical), "https://[2041:0:140f::875b:131b]");
-    assert_eq!(r.normalize_with(Normalization::FULL.ipv6_canonical(true)), "https://[2041:0:140f::875b:131b]/");
-    assert_eq!(r.normalize_with(Normalization::NONE.ipv6_canonical(true)), "https://[2041:0:140f::875b:131b]");
+    assert_eq!(
+        r.normalize_with(Normalization::FULL.ipv6_canonical(true)),
+        "https://[2041:0:140f::875b:131b]/"
+    );
+    assert_eq!(
+        r.normalize_with(Normalization::NONE.ipv6_canonical(true)),
+        "https://[2041:0:140f::875b:131b]"
+    );
 }
 
 #[test]

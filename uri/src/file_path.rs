@@ -46,7 +46,9 @@ impl fmt::Display for FilePathError {
             Kind::NonLocalHost => "the file is on another host, which a Unix path cannot name",
             Kind::EncodedSeparator => "a path segment holds an encoded separator",
             Kind::NotUtf8 => "the decoded path is not UTF-8",
-            Kind::Unsupported => "this kind of path has no file: URI here (device, \\\\?\\ or IP-literal UNC)",
+            Kind::Unsupported => {
+                "this kind of path has no file: URI here (device, \\\\?\\ or IP-literal UNC)"
+            }
             Kind::Malformed => "a percent-encoding in the path is malformed",
         })
     }
@@ -121,7 +123,8 @@ impl UriBuf {
         out.push_str("file://");
         if bytes.len() >= 2 && is_separator(bytes[0]) && is_separator(bytes[1]) {
             let rest = &bytes[2..];
-            if rest.first().is_some_and(|&b| b == b'?' || b == b'.') && rest.get(1).is_some_and(|&b| is_separator(b))
+            if rest.first().is_some_and(|&b| b == b'?' || b == b'.')
+                && rest.get(1).is_some_and(|&b| is_separator(b))
             {
                 return error(Kind::Unsupported);
             }
@@ -136,7 +139,11 @@ impl UriBuf {
             }
             out.push_str(&EncodeSet::REG_NAME.encode_bytes(server));
             push_segments(&mut out, std::iter::once(share).chain(parts));
-        } else if bytes.len() >= 3 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' && is_separator(bytes[2]) {
+        } else if bytes.len() >= 3
+            && bytes[0].is_ascii_alphabetic()
+            && bytes[1] == b':'
+            && is_separator(bytes[2])
+        {
             out.push('/');
             out.push_str(&path[..2]);
             push_segments(&mut out, bytes[3..].split(|&b| is_separator(b)));
@@ -291,9 +298,10 @@ impl Uri<'_> {
                 // The UNC forms of Appendix E.3.2: two or three slashes before the server.
                 let unc = path.strip_prefix("///").or_else(|| path.strip_prefix("//"));
                 match unc.and_then(|rest| rest.split_once('/')) {
-                    Some((server, rest)) if !server.is_empty() => {
-                        (Some(decode(server).or(error(Kind::Malformed))?.into_owned()), &path[path.len() - rest.len() - 1..])
-                    }
+                    Some((server, rest)) if !server.is_empty() => (
+                        Some(decode(server).or(error(Kind::Malformed))?.into_owned()),
+                        &path[path.len() - rest.len() - 1..],
+                    ),
                     _ => (None, path),
                 }
             }
@@ -312,7 +320,11 @@ impl Uri<'_> {
             None => {
                 let drive = path.strip_prefix('/').unwrap_or(path);
                 let b = drive.as_bytes();
-                if !(b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && (b.len() == 2 || b[2] == b'/')) {
+                if !(b.len() >= 2
+                    && b[0].is_ascii_alphabetic()
+                    && b[1] == b':'
+                    && (b.len() == 2 || b[2] == b'/'))
+                {
                     return error(Kind::NotAbsolute);
                 }
                 out.extend_from_slice(&b[..2]);

@@ -4,12 +4,11 @@
 //! The component accessors are those of the borrowed [`UriRef`] and [`Uri`] (the owned value
 //! lends one out with `as_uri_ref` or `as_uri`); nothing is allocated per component.
 //!
-//! A value made by parsing holds its offsets. A value made by resolution or normalization is a
-//! URI reference by construction (debug builds check it) and holds only its text: using it as a
-//! string costs no second pass, and the generated parser finds its components when they are
-//! asked for, on each call. To read several components of such a value, take the borrowed view
-//! once (`as_uri_ref`, `as_uri`), or call `parsed` to keep the offsets. (A cache filled on first
-//! use would need interior mutability, which makes the type a poor hash-map key.)
+//! A value made by parsing holds its offsets, and so does one made by resolution,
+//! normalization or a setter (`edit.rs`): those work the offsets out while writing the text, so
+//! no second pass reads it. Only a result too long for the 32-bit offsets holds its text alone
+//! (and is refused where it is made, see `from_valid`). The setters replace the text and
+//! offsets together; debug builds check the offsets against the parser's.
 
 use std::borrow::Borrow;
 use std::cmp::Ordering;
