@@ -6,7 +6,7 @@
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use proptest::prelude::*;
-use uri::{Builder, HostKind, UriBuf, UriRef, UriRefBuf};
+use uri::{HostKind, UriBuf, UriRef, UriRefBuf};
 
 /// Every component of a reference, the host's kind included.
 type Parts<'a> = (

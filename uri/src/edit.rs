@@ -17,13 +17,21 @@ use crate::layout::{AuthorityParts, HostSource, Parts};
 use crate::percent::push_triplet;
 use crate::{EditError, EncodeSet, Rule, UriRefBuf};
 
-/// Applies `$change` to the components of `$self` (named `$parts`) and stores the result.
-macro_rules! edit {
+/// The text and offsets after applying `$change` to the components of `$self` (named
+/// `$parts`), or the error that refuses it.
+macro_rules! built {
     ($self:ident, $component:literal, |$parts:ident| $change:expr) => {{
         let r = $self.as_uri_ref();
         let mut $parts = Parts::of(&r);
         $change;
-        let (text, captures) = finish($component, &$parts)?;
+        finish($component, &$parts)
+    }};
+}
+
+/// Applies `$change` to the components of `$self` (named `$parts`) and stores the result.
+macro_rules! edit {
+    ($self:ident, $component:literal, |$parts:ident| $change:expr) => {{
+        let (text, captures) = built!($self, $component, |$parts| $change)?;
         $self.replace_built(text, captures);
         Ok(())
     }};
@@ -55,9 +63,15 @@ fn finish(component: &'static str, parts: &Parts<'_>) -> Result<(String, Capture
     }
 }
 
-/// Reports a failed edit that cannot fail (a removal, which only shortens a valid reference).
-fn infallible(result: Result<(), EditError>) {
-    debug_assert!(result.is_ok(), "a removal failed: {result:?}");
+impl UriRefBuf {
+    /// Stores the result of a removal, which only shortens a valid reference and so cannot be
+    /// refused (debug builds check it).
+    fn store_removal(&mut self, built: Result<(String, Captures), EditError>) {
+        match built {
+            Ok((text, captures)) => self.replace_built(text, captures),
+            Err(e) => debug_assert!(false, "a removal was refused: {e}"),
+        }
+    }
 }
 
 impl UriRefBuf {
@@ -126,11 +140,10 @@ impl UriRefBuf {
     /// assert_eq!(r, "ftp://example.com/f");
     /// ```
     pub fn remove_userinfo(&mut self) {
-        infallible((|| {
-            edit!(self, "userinfo", |parts| if let Some(authority) = &mut parts.authority {
-                authority.userinfo = None;
-            })
-        })());
+        let built = built!(self, "userinfo", |parts| if let Some(authority) = &mut parts.authority {
+            authority.userinfo = None;
+        });
+        self.store_removal(built);
     }
 
     /// Sets the host, checked with the `host` rule (an IPv6 address goes in brackets; see
@@ -326,7 +339,8 @@ impl UriRefBuf {
             None => "",
         };
         let kept = kept.to_owned();
-        infallible((|| edit!(self, "path", |parts| parts.path = &kept))());
+        let built = built!(self, "path", |parts| parts.path = &kept);
+        self.store_removal(built);
         true
     }
 
@@ -355,7 +369,8 @@ impl UriRefBuf {
     /// assert_eq!(r, "/a#c");
     /// ```
     pub fn remove_query(&mut self) {
-        infallible((|| edit!(self, "query", |parts| parts.query = None))());
+        let built = built!(self, "query", |parts| parts.query = None);
+        self.store_removal(built);
     }
 
     /// Appends `key=value` to the query, after a `&` unless the query is absent or empty,
@@ -414,7 +429,8 @@ impl UriRefBuf {
     /// assert_eq!(r, "http://h/a");
     /// ```
     pub fn remove_fragment(&mut self) {
-        infallible((|| edit!(self, "fragment", |parts| parts.fragment = None))());
+        let built = built!(self, "fragment", |parts| parts.fragment = None);
+        self.store_removal(built);
     }
 }
 

@@ -1,18 +1,16 @@
-//! Setters of [`UriBuf`]: those of [`UriRefBuf`] (see `edit.rs`), less the removal of the
+//! Setters of [`UriBuf`]: those of [`UriRefBuf`](crate::UriRefBuf) (see `edit.rs`), less the removal of the
 //! scheme, so that the value stays a URI.
 
 use std::net::IpAddr;
 
-#[allow(unused_imports)]
-use crate::UriRefBuf;
 use crate::{EditError, UriBuf};
 
 impl UriBuf {
-    /// As [`UriRefBuf::set_scheme`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_scheme`](crate::UriRefBuf::set_scheme); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_scheme`].
+    /// Those of [`UriRefBuf::set_scheme`](crate::UriRefBuf::set_scheme).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/").unwrap();
@@ -23,11 +21,11 @@ impl UriBuf {
         self.as_mut_ref_buf().set_scheme(scheme)
     }
 
-    /// As [`UriRefBuf::set_userinfo`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_userinfo`](crate::UriRefBuf::set_userinfo); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_userinfo`].
+    /// Those of [`UriRefBuf::set_userinfo`](crate::UriRefBuf::set_userinfo).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("ftp://h/").unwrap();
@@ -38,7 +36,7 @@ impl UriBuf {
         self.as_mut_ref_buf().set_userinfo(userinfo)
     }
 
-    /// As [`UriRefBuf::remove_userinfo`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::remove_userinfo`](crate::UriRefBuf::remove_userinfo); the value stays a URI.
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("ftp://me@h/").unwrap();
@@ -49,11 +47,11 @@ impl UriBuf {
         self.as_mut_ref_buf().remove_userinfo()
     }
 
-    /// As [`UriRefBuf::set_host`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_host`](crate::UriRefBuf::set_host); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_host`].
+    /// Those of [`UriRefBuf::set_host`](crate::UriRefBuf::set_host).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/").unwrap();
@@ -64,11 +62,11 @@ impl UriBuf {
         self.as_mut_ref_buf().set_host(host)
     }
 
-    /// As [`UriRefBuf::set_ip_host`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_ip_host`](crate::UriRefBuf::set_ip_host); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_ip_host`].
+    /// Those of [`UriRefBuf::set_ip_host`](crate::UriRefBuf::set_ip_host).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/").unwrap();
@@ -79,11 +77,11 @@ impl UriBuf {
         self.as_mut_ref_buf().set_ip_host(ip)
     }
 
-    /// As [`UriRefBuf::remove_authority`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::remove_authority`](crate::UriRefBuf::remove_authority); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::remove_authority`].
+    /// Those of [`UriRefBuf::remove_authority`](crate::UriRefBuf::remove_authority).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("file://h/x").unwrap();
@@ -94,11 +92,11 @@ impl UriBuf {
         self.as_mut_ref_buf().remove_authority()
     }
 
-    /// As [`UriRefBuf::set_port`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_port`](crate::UriRefBuf::set_port); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_port`].
+    /// Those of [`UriRefBuf::set_port`](crate::UriRefBuf::set_port).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h:80/").unwrap();
@@ -109,11 +107,11 @@ impl UriBuf {
         self.as_mut_ref_buf().set_port(port)
     }
 
-    /// As [`UriRefBuf::set_path`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_path`](crate::UriRefBuf::set_path); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_path`].
+    /// Those of [`UriRefBuf::set_path`](crate::UriRefBuf::set_path).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/a").unwrap();
@@ -124,11 +122,11 @@ impl UriBuf {
         self.as_mut_ref_buf().set_path(path)
     }
 
-    /// As [`UriRefBuf::push_segment`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::push_segment`](crate::UriRefBuf::push_segment); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::push_segment`].
+    /// Those of [`UriRefBuf::push_segment`](crate::UriRefBuf::push_segment).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/a/").unwrap();
@@ -139,7 +137,7 @@ impl UriBuf {
         self.as_mut_ref_buf().push_segment(segment)
     }
 
-    /// As [`UriRefBuf::pop_segment`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::pop_segment`](crate::UriRefBuf::pop_segment); the value stays a URI.
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/a/b").unwrap();
@@ -150,11 +148,11 @@ impl UriBuf {
         self.as_mut_ref_buf().pop_segment()
     }
 
-    /// As [`UriRefBuf::set_query`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_query`](crate::UriRefBuf::set_query); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_query`].
+    /// Those of [`UriRefBuf::set_query`](crate::UriRefBuf::set_query).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/").unwrap();
@@ -165,7 +163,7 @@ impl UriBuf {
         self.as_mut_ref_buf().set_query(query)
     }
 
-    /// As [`UriRefBuf::remove_query`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::remove_query`](crate::UriRefBuf::remove_query); the value stays a URI.
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/?q").unwrap();
@@ -176,11 +174,11 @@ impl UriBuf {
         self.as_mut_ref_buf().remove_query()
     }
 
-    /// As [`UriRefBuf::append_query_pair`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::append_query_pair`](crate::UriRefBuf::append_query_pair); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::append_query_pair`].
+    /// Those of [`UriRefBuf::append_query_pair`](crate::UriRefBuf::append_query_pair).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/?a=1").unwrap();
@@ -191,11 +189,11 @@ impl UriBuf {
         self.as_mut_ref_buf().append_query_pair(key, value)
     }
 
-    /// As [`UriRefBuf::set_fragment`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::set_fragment`](crate::UriRefBuf::set_fragment); the value stays a URI.
     ///
     /// # Errors
     ///
-    /// Those of [`UriRefBuf::set_fragment`].
+    /// Those of [`UriRefBuf::set_fragment`](crate::UriRefBuf::set_fragment).
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/").unwrap();
@@ -206,7 +204,7 @@ impl UriBuf {
         self.as_mut_ref_buf().set_fragment(fragment)
     }
 
-    /// As [`UriRefBuf::remove_fragment`]; the URI keeps its scheme.
+    /// As [`UriRefBuf::remove_fragment`](crate::UriRefBuf::remove_fragment); the value stays a URI.
     ///
     /// ```
     /// let mut u = uri::UriBuf::parse("http://h/#f").unwrap();
