@@ -110,7 +110,7 @@ impl<'a> Parts<'a> {
         }
         let captures = match captures {
             Some(captures) => captures,
-            None => Parser::UriRef.parse(b"").ok()?,
+            None => empty_captures()?,
         };
         Some((out, spans.apply(captures)))
     }
@@ -142,6 +142,12 @@ impl Spans {
         captures.set_fragment(self.fragment);
         captures
     }
+}
+
+/// The captures of the empty reference: no component but the empty path, no host kind; the
+/// template of a reference without authority.
+pub(crate) fn empty_captures() -> Option<Captures> {
+    Parser::UriRef.parse(b"").ok()
 }
 
 /// Appends `text` and returns where it went.

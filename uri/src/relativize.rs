@@ -9,7 +9,7 @@
 //! reference; the target whole. The first one that resolves to the target and is shortest is
 //! returned; its component offsets are worked out as it is written (no parse).
 
-use crate::layout::{AuthorityParts, HostSource, Parts};
+use crate::layout::{empty_captures, AuthorityParts, HostSource, Parts, Spans};
 use crate::resolve::has_dot_segment;
 use crate::{remove_dot_segments, Uri, UriRef, UriRefBuf};
 
@@ -87,15 +87,12 @@ impl Uri<'_> {
         }
         // The part before the query of each candidate, by length: a path against the base's
         // authority, a network-path reference, the target whole.
-        let (mut path, mut authority) = (None::<String>, None);
+        let mut path = None;
         if same_authority {
-            let absolute = wanted.starts_with('/').then(|| {
-                let mut path = String::with_capacity(wanted.len() + 2);
-                if wanted.starts_with("//") {
-                    path.push_str("/.");
-                }
-                path.push_str(wanted);
-                path
+            let absolute = wanted.starts_with('/').then(|| PathForm {
+                ups: 0,
+                lead: if wanted.starts_with("//") { "/." } else { "" },
+                rest: wanted,
             });
             path = match (relative_path(&base, wanted), absolute) {
                 (Some(relative), Some(absolute)) if absolute.len() < relative.len() => Some(absolute),
@@ -103,36 +100,72 @@ impl Uri<'_> {
                 (None, absolute) => absolute,
             };
         }
-        if let Some(a) = t.authority() {
-            let network = 2 + a.as_str().len() + t_path.len();
-            if path.as_ref().is_none_or(|path| network < path.len()) {
-                (path, authority) = (None, Some(a));
-            }
-        }
-        let shortest = path.as_ref().map_or(usize::MAX, String::len);
-        let network = authority.map_or(shortest, |a| 2 + a.as_str().len() + t_path.len());
+        let shortest = path.as_ref().map_or(usize::MAX, PathForm::len);
+        let network = t.authority().map_or(usize::MAX, |a| 2 + a.as_str().len() + t_path.len());
         let whole = t.scheme().map_or(0, |s| s.len() + 1) + t.authority().map_or(0, |a| 2 + a.as_str().len());
-        if whole + t_path.len() < network {
+        if whole + t_path.len() < shortest.min(network) {
             return t.to_buf();
         }
-        if let Some(a) = authority {
-            let captures = t.captures();
-            parts.authority = Some(AuthorityParts {
-                userinfo: a.userinfo(),
-                host: a.host(),
-                port: a.port(),
-                source: HostSource::Kept { captures, at: captures.host().map_or(0, |(start, _)| start) },
-            });
-            parts.path = t_path;
-            return built(parts, &t);
-        }
-        match &path {
-            Some(path) => {
-                parts.path = path;
+        match (path, t.authority()) {
+            (Some(path), _) if path.len() <= network => with_path(&path, &t),
+            (_, Some(a)) => {
+                let captures = t.captures();
+                parts.authority = Some(AuthorityParts {
+                    userinfo: a.userinfo(),
+                    host: a.host(),
+                    port: a.port(),
+                    source: HostSource::Kept { captures, at: captures.host().map_or(0, |(start, _)| start) },
+                });
+                parts.path = t_path;
                 built(parts, &t)
             }
-            None => t.to_buf(),
+            _ => t.to_buf(),
         }
+    }
+}
+
+/// A path written as `..` segments, a lead and the rest of the target's path: `../` `ups`
+/// times (the last one `..` when nothing follows), then `lead` (`.`, `./` or `/.`), then `rest`.
+struct PathForm<'a> {
+    ups: usize,
+    lead: &'static str,
+    rest: &'a str,
+}
+
+impl PathForm<'_> {
+    fn len(&self) -> usize {
+        3 * self.ups - usize::from(self.ups > 0 && self.rest.is_empty()) + self.lead.len() + self.rest.len()
+    }
+
+    fn write(&self, out: &mut String) {
+        for up in 1..=self.ups {
+            out.push_str(if up == self.ups && self.rest.is_empty() { ".." } else { "../" });
+        }
+        out.push_str(self.lead);
+        out.push_str(self.rest);
+    }
+}
+
+/// The relative reference made of `path` and the target's query and fragment, written at once
+/// with its offsets.
+fn with_path(path: &PathForm<'_>, t: &UriRef<'_>) -> UriRefBuf {
+    let (query, fragment) = (t.query(), t.fragment());
+    let tail_len = query.map_or(0, |q| q.len() + 1) + fragment.map_or(0, |f| f.len() + 1);
+    let tail = &t.as_str()[t.as_str().len() - tail_len..];
+    let mut out = String::with_capacity(path.len() + tail_len);
+    path.write(&mut out);
+    let path_end = out.len();
+    out.push_str(tail);
+    let mut spans = Spans { path: Some((0, path_end)), ..Spans::default() };
+    let mut at = path_end;
+    if let Some(q) = query {
+        spans.query = Some((at + 1, at + 1 + q.len()));
+        at += q.len() + 1;
+    }
+    spans.fragment = fragment.map(|f| (at + 1, at + 1 + f.len()));
+    match empty_captures() {
+        Some(template) if out.len() < u32::MAX as usize => UriRefBuf::from_built(out, spans.apply(template)),
+        _ => t.to_buf(),
     }
 }
 
@@ -147,7 +180,7 @@ fn built(parts: Parts<'_>, target: &UriRef<'_>) -> UriRefBuf {
 /// A relative-path reference's path that resolves against `base` to the path `wanted` (which
 /// has no dot segments), if there is one: the base's directory climbed with `..` to the longest
 /// directory it shares with `wanted`, then the rest of `wanted`.
-fn relative_path(base: &UriRef<'_>, wanted: &str) -> Option<String> {
+fn relative_path<'a>(base: &UriRef<'_>, wanted: &'a str) -> Option<PathForm<'a>> {
     let base_path = base.path();
     // The merge of section 5.2.3: what a relative path goes after.
     let directory = match base_path.rfind('/') {
@@ -174,17 +207,14 @@ fn relative_path(base: &UriRef<'_>, wanted: &str) -> Option<String> {
         return None;
     }
     let rest = &wanted[shared..];
-    let mut path = String::with_capacity(3 * ups + rest.len() + 2);
-    if ups > 0 {
-        for _ in 1..ups {
-            path.push_str("../");
-        }
-        path.push_str(if rest.is_empty() { ".." } else { "../" });
+    let lead = if ups > 0 {
+        ""
     } else if rest.is_empty() {
-        path.push('.');
+        "."
     } else if rest.starts_with('/') || rest.split('/').next().is_some_and(|first| first.contains(':')) {
-        path.push_str("./");
-    }
-    path.push_str(rest);
-    Some(path)
+        "./"
+    } else {
+        ""
+    };
+    Some(PathForm { ups, lead, rest })
 }
