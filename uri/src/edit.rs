@@ -1,5 +1,7 @@
 //! Setters of [`UriRefBuf`]: each component set, checked with its generated rule, or removed,
-//! with the offsets worked out from the components' lengths rather than by parsing the result.
+//! with the offsets worked out from the components' lengths rather than by parsing the result
+//! (the path, query and fragment are replaced in place, `edit_tail.rs`; the others rewrite the
+//! text from its components, `layout.rs`).
 //!
 //! A value is checked alone with its rule (`scheme`, `userinfo`, `host`, `path`, `query`,
 //! `fragment`), then the whole is checked for the constraints of RFC 3986 section 3 that no
@@ -39,18 +41,7 @@ macro_rules! edit {
 
 /// Checks that `parts` fit together and writes them.
 fn finish(component: &'static str, parts: &Parts<'_>) -> Result<(String, Captures), EditError> {
-    let path = parts.path;
-    let kind = match parts.authority {
-        Some(_) if !path.is_empty() && !path.starts_with('/') => Some(EditErrorKind::PathNotAbsolute),
-        None if path.starts_with("//") => Some(EditErrorKind::PathStartsWithTwoSlashes),
-        None if parts.scheme.is_none() && path.split('/').next().is_some_and(|first| first.contains(':')) => {
-            Some(EditErrorKind::ColonInFirstSegment)
-        }
-        _ => None,
-    };
-    if let Some(kind) = kind {
-        return Err(EditError::new(component, kind));
-    }
+    path_fits(component, parts.scheme.is_some(), parts.authority.is_some(), parts.path)?;
     if parts.len() >= u32::MAX as usize {
         return Err(EditError::new(component, EditErrorKind::TooLong));
     }
@@ -61,6 +52,27 @@ fn finish(component: &'static str, parts: &Parts<'_>) -> Result<(String, Capture
             .err()
             .unwrap_or_else(|| EditError::new("host", EditErrorKind::TooLong))),
     }
+}
+
+/// Checks the constraints of RFC 3986 section 3 on a path that no rule sees alone: after an
+/// authority it is empty or starts with `/`; without one it does not start with `//`; in a
+/// relative reference without authority its first segment holds no `:`.
+pub(crate) fn path_fits(
+    component: &'static str,
+    has_scheme: bool,
+    has_authority: bool,
+    path: &str,
+) -> Result<(), EditError> {
+    let kind = if has_authority {
+        (!path.is_empty() && !path.starts_with('/')).then_some(EditErrorKind::PathNotAbsolute)
+    } else if path.starts_with("//") {
+        Some(EditErrorKind::PathStartsWithTwoSlashes)
+    } else if !has_scheme && path.split('/').next().is_some_and(|first| first.contains(':')) {
+        Some(EditErrorKind::ColonInFirstSegment)
+    } else {
+        None
+    };
+    kind.map_or(Ok(()), |kind| Err(EditError::new(component, kind)))
 }
 
 impl UriRefBuf {
@@ -264,7 +276,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_path(&mut self, path: &str) -> Result<(), EditError> {
         EditError::check("path", Rule::Path, path)?;
-        edit!(self, "path", |parts| parts.path = path)
+        self.replace_path("path", path)
     }
 
     /// Appends one segment to the path, percent-encoding whatever a segment cannot hold
@@ -314,7 +326,7 @@ impl UriRefBuf {
             out.push_str(&set.encode(segment));
             out
         };
-        edit!(self, "path", |parts| parts.path = &path)
+        self.replace_path("path", &path)
     }
 
     /// Removes the last segment of the path and the `/` before it (`/a/b` gives `/a`, `/a/`
@@ -339,8 +351,8 @@ impl UriRefBuf {
             None => "",
         };
         let kept = kept.to_owned();
-        let built = built!(self, "path", |parts| parts.path = &kept);
-        self.store_removal(built);
+        let done = self.replace_path("path", &kept);
+        debug_assert!(done.is_ok(), "popping a segment was refused: {done:?}");
         true
     }
 
@@ -358,7 +370,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_query(&mut self, query: &str) -> Result<(), EditError> {
         EditError::check("query", Rule::Query, query)?;
-        edit!(self, "query", |parts| parts.query = Some(query))
+        self.replace_query(Some(query))
     }
 
     /// Removes the query (and its `?`), if any.
@@ -369,8 +381,8 @@ impl UriRefBuf {
     /// assert_eq!(r, "/a#c");
     /// ```
     pub fn remove_query(&mut self) {
-        let built = built!(self, "query", |parts| parts.query = None);
-        self.store_removal(built);
+        let done = self.replace_query(None);
+        debug_assert!(done.is_ok(), "removing the query was refused: {done:?}");
     }
 
     /// Appends `key=value` to the query, after a `&` unless the query is absent or empty,
@@ -401,7 +413,7 @@ impl UriRefBuf {
             push_pair_part(&mut out, value);
             out
         };
-        edit!(self, "query", |parts| parts.query = Some(&query))
+        self.replace_query(Some(&query))
     }
 
     /// Sets the fragment (without `#`), checked with the `fragment` rule.
@@ -418,7 +430,7 @@ impl UriRefBuf {
     /// ```
     pub fn set_fragment(&mut self, fragment: &str) -> Result<(), EditError> {
         EditError::check("fragment", Rule::Fragment, fragment)?;
-        edit!(self, "fragment", |parts| parts.fragment = Some(fragment))
+        self.replace_fragment(Some(fragment))
     }
 
     /// Removes the fragment (and its `#`), if any.
@@ -429,8 +441,8 @@ impl UriRefBuf {
     /// assert_eq!(r, "http://h/a");
     /// ```
     pub fn remove_fragment(&mut self) {
-        let built = built!(self, "fragment", |parts| parts.fragment = None);
-        self.store_removal(built);
+        let done = self.replace_fragment(None);
+        debug_assert!(done.is_ok(), "removing the fragment was refused: {done:?}");
     }
 }
 

@@ -149,6 +149,7 @@
 mod builder;
 mod edit;
 mod edit_error;
+mod edit_tail;
 mod edit_uri;
 mod error;
 mod file_path;

@@ -125,6 +125,19 @@ impl UriRefBuf {
         self.captures = Some(captures);
     }
 
+    /// Edits the text and offsets in place (an edit from the path on, see `edit_tail.rs`);
+    /// debug builds check the offsets against the parser's afterwards.
+    pub(crate) fn edit_in_place(&mut self, edit: impl FnOnce(&mut String, &mut Captures)) {
+        let mut captures = self.captures();
+        edit(&mut self.text, &mut captures);
+        debug_assert!(
+            UriRef::parse(&self.text).is_ok_and(|r| r.captures() == captures),
+            "{:?}: the offsets worked out for it are not the parser's",
+            self.text
+        );
+        self.captures = Some(captures);
+    }
+
     /// The parser's offsets, found now for a value this crate built.
     #[inline]
     fn captures(&self) -> Captures {

@@ -1,0 +1,87 @@
+//! The setters of the path, query and fragment, done in place: the text from the component on
+//! is moved once (`String::replace_range`) and only the offsets after it change, by the
+//! difference in length. The host, whose kind no `Captures` setter can move, lies before them.
+
+use crate::edit::path_fits;
+use crate::edit_error::EditErrorKind;
+use crate::generated::parser::Captures;
+use crate::{EditError, UriRefBuf};
+
+/// A span moved by `delta` bytes.
+fn shift(span: Option<(usize, usize)>, delta: isize) -> Option<(usize, usize)> {
+    span.map(|(start, end)| ((start as isize + delta) as usize, (end as isize + delta) as usize))
+}
+
+impl UriRefBuf {
+    /// Replaces `text[start..end]` with `lead` and `value`; `record` sets the new spans, given
+    /// the change in length.
+    fn splice(
+        &mut self,
+        component: &'static str,
+        (start, end): (usize, usize),
+        lead: &str,
+        value: &str,
+        record: impl FnOnce(&mut Captures, isize),
+    ) -> Result<(), EditError> {
+        let added = lead.len() + value.len();
+        if self.as_str().len() - (end - start) + added >= u32::MAX as usize {
+            return Err(EditError::new(component, EditErrorKind::TooLong));
+        }
+        self.edit_in_place(|text, captures| {
+            text.replace_range(start..end, lead);
+            text.insert_str(start + lead.len(), value);
+            record(captures, added as isize - (end - start) as isize);
+        });
+        Ok(())
+    }
+
+    /// Where the path is: its span, or the empty span where it would be.
+    fn path_span(&self) -> (usize, usize) {
+        let captures = self.as_uri_ref().captures();
+        captures.path().unwrap_or_else(|| {
+            let at = match (captures.authority(), captures.scheme()) {
+                (Some((_, end)), _) => end,
+                (None, Some((_, end))) => end + 1,
+                (None, None) => 0,
+            };
+            (at, at)
+        })
+    }
+
+    /// Replaces the path, after checking that it fits with the rest (its rule is the caller's).
+    pub(crate) fn replace_path(&mut self, component: &'static str, path: &str) -> Result<(), EditError> {
+        let r = self.as_uri_ref();
+        path_fits(component, r.scheme().is_some(), r.authority().is_some(), path)?;
+        let (start, end) = self.path_span();
+        self.splice(component, (start, end), "", path, |captures, delta| {
+            captures.set_path(Some((start, start + path.len())));
+            captures.set_query(shift(captures.query(), delta));
+            captures.set_fragment(shift(captures.fragment(), delta));
+        })
+    }
+
+    /// Sets or removes the query (already checked with its rule).
+    pub(crate) fn replace_query(&mut self, query: Option<&str>) -> Result<(), EditError> {
+        let old = self.as_uri_ref().captures().query();
+        let range = match old {
+            Some((start, end)) => (start - 1, end),
+            None => (self.path_span().1, self.path_span().1),
+        };
+        let lead = if query.is_some() { "?" } else { "" };
+        self.splice("query", range, lead, query.unwrap_or(""), |captures, delta| {
+            captures.set_query(query.map(|q| (range.0 + 1, range.0 + 1 + q.len())));
+            captures.set_fragment(shift(captures.fragment(), delta));
+        })
+    }
+
+    /// Sets or removes the fragment (already checked with its rule).
+    pub(crate) fn replace_fragment(&mut self, fragment: Option<&str>) -> Result<(), EditError> {
+        let len = self.as_str().len();
+        let range =
+            self.as_uri_ref().captures().fragment().map_or((len, len), |(start, end)| (start - 1, end));
+        let lead = if fragment.is_some() { "#" } else { "" };
+        self.splice("fragment", range, lead, fragment.unwrap_or(""), |captures, _| {
+            captures.set_fragment(fragment.map(|f| (range.0 + 1, range.0 + 1 + f.len())));
+        })
+    }
+}
