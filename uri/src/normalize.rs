@@ -10,7 +10,7 @@ use crate::generated::parser::Captures;
 use crate::layout::{host_captures, Spans};
 use crate::percent::{push_triplet, triplet_at};
 use crate::resolve::remove_dots_into;
-use crate::{EncodeSet, HostKind, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{EncodeSet, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// A set of components, for the percent-encoding steps of [`Normalization`].
 ///
@@ -361,8 +361,8 @@ pub(crate) fn normalize_into(r: &UriRef<'_>, steps: Normalization, out: &mut Str
             out.push('@');
         }
         let host_start = out.len();
-        match a.ipv6() {
-            Some(ip) if steps.ipv6_canonical && a.host_kind() == HostKind::Ipv6 => {
+        match if steps.ipv6_canonical { a.ipv6() } else { None } {
+            Some(ip) => {
                 out.push('[');
                 crate::ipv6::push_canonical(out, ip);
                 out.push(']');

@@ -150,8 +150,9 @@ impl UriRefBuf {
         }
     }
 
-    /// The same reference, holding its component offsets: worth it for a resolution or
-    /// normalization result whose components will be read more than once.
+    /// The same reference, holding its component offsets. Values from parsing, resolution,
+    /// normalization and the setters hold them already; this matters only for a result this
+    /// crate wrapped without them (one too long for the offsets, which then fails here).
     ///
     /// ```
     /// use uri::{Uri, UriRef};
