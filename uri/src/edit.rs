@@ -303,30 +303,25 @@ impl UriRefBuf {
     /// assert_eq!(relative, "a%3Ab");
     /// ```
     pub fn push_segment(&mut self, segment: &str) -> Result<(), EditError> {
-        let path = {
+        let added = {
             let r = self.as_uri_ref();
-            let path = r.path();
-            let mut out = String::with_capacity(path.len() + segment.len() + 1);
-            let set = match path {
+            let mut added = String::with_capacity(segment.len() + 1);
+            let set = match r.path() {
                 "" if r.authority().is_some() => {
-                    out.push('/');
+                    added.push('/');
                     EncodeSet::PATH_SEGMENT
                 }
                 "" if r.scheme().is_none() => EncodeSet::PATH_SEGMENT_NO_COLON,
-                "" | "/" => {
-                    out.push_str(path);
-                    EncodeSet::PATH_SEGMENT
-                }
+                "" | "/" => EncodeSet::PATH_SEGMENT,
                 _ => {
-                    out.push_str(path);
-                    out.push('/');
+                    added.push('/');
                     EncodeSet::PATH_SEGMENT
                 }
             };
-            out.push_str(&set.encode(segment));
-            out
+            push_encoded(&mut added, segment, |byte| set.keeps(byte));
+            added
         };
-        self.replace_path("path", &path)
+        self.append_to_path(&added)
     }
 
     /// Removes the last segment of the path and the `/` before it (`/a/b` gives `/a`, `/a/`
@@ -401,19 +396,13 @@ impl UriRefBuf {
     /// assert_eq!(r.query(), Some("q=fish%20%26%20chips&a%3Db=1%2B1"));
     /// ```
     pub fn append_query_pair(&mut self, key: &str, value: &str) -> Result<(), EditError> {
-        let query = {
-            let old = self.query().unwrap_or("");
-            let mut out = String::with_capacity(old.len() + key.len() + value.len() + 2);
-            out.push_str(old);
-            if !old.is_empty() {
-                out.push('&');
-            }
-            push_pair_part(&mut out, key);
-            out.push('=');
-            push_pair_part(&mut out, value);
-            out
-        };
-        self.replace_query(Some(&query))
+        const SUB_DELIMS: EncodeSet = EncodeSet::from_rule(Rule::SubDelims);
+        let keep = |byte| EncodeSet::QUERY.keeps(byte) && !SUB_DELIMS.keeps(byte);
+        let mut pair = String::with_capacity(key.len() + value.len() + 1);
+        push_encoded(&mut pair, key, keep);
+        pair.push('=');
+        push_encoded(&mut pair, value, keep);
+        self.append_to_query(&pair)
     }
 
     /// Sets the fragment (without `#`), checked with the `fragment` rule.
@@ -446,12 +435,11 @@ impl UriRefBuf {
     }
 }
 
-/// Appends a key or value of a query pair: bytes the `query` rule takes literally stay, except
-/// the sub-delimiters (both sets from the generated tables).
-fn push_pair_part(out: &mut String, text: &str) {
-    const SUB_DELIMS: EncodeSet = EncodeSet::from_rule(Rule::SubDelims);
+/// Appends `text` with every byte `keep` refuses percent-encoded (the sets come from the
+/// generated tables: a segment's, or a query's less the sub-delimiters for a query pair).
+fn push_encoded(out: &mut String, text: &str, keep: impl Fn(u8) -> bool) {
     for &byte in text.as_bytes() {
-        if EncodeSet::QUERY.keeps(byte) && !SUB_DELIMS.keeps(byte) {
+        if keep(byte) {
             out.push(char::from(byte));
         } else {
             push_triplet(out, byte);

@@ -84,4 +84,30 @@ impl UriRefBuf {
             captures.set_fragment(fragment.map(|f| (range.0 + 1, range.0 + 1 + f.len())));
         })
     }
+
+    /// Appends `added` to the path (new segments, or the first one), which keeps it fitting.
+    pub(crate) fn append_to_path(&mut self, added: &str) -> Result<(), EditError> {
+        let (start, end) = self.path_span();
+        self.splice("path", (end, end), "", added, |captures, delta| {
+            captures.set_path(Some((start, end + added.len())));
+            captures.set_query(shift(captures.query(), delta));
+            captures.set_fragment(shift(captures.fragment(), delta));
+        })
+    }
+
+    /// Appends `pair` to the query, after a `&` unless it is absent (then a `?` starts it) or
+    /// empty.
+    pub(crate) fn append_to_query(&mut self, pair: &str) -> Result<(), EditError> {
+        let (start, end, lead) = match self.as_uri_ref().captures().query() {
+            Some((start, end)) => (start, end, if start == end { "" } else { "&" }),
+            None => {
+                let at = self.path_span().1;
+                (at + 1, at, "?")
+            }
+        };
+        self.splice("query", (end, end), lead, pair, |captures, delta| {
+            captures.set_query(Some((start, (end as isize + delta) as usize)));
+            captures.set_fragment(shift(captures.fragment(), delta));
+        })
+    }
 }

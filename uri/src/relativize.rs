@@ -211,7 +211,9 @@ fn relative_path<'a>(base: &UriRef<'_>, wanted: &'a str) -> Option<PathForm<'a>>
         ""
     } else if rest.is_empty() {
         "."
-    } else if rest.starts_with('/') || rest.split('/').next().is_some_and(|first| first.contains(':')) {
+    } else if rest.bytes().find(|&b| b == b'/' || b == b':').is_some_and(|b| b == b':')
+        || rest.starts_with('/')
+    {
         "./"
     } else {
         ""
