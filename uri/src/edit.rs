@@ -303,25 +303,21 @@ impl UriRefBuf {
     /// assert_eq!(relative, "a%3Ab");
     /// ```
     pub fn push_segment(&mut self, segment: &str) -> Result<(), EditError> {
-        let added = {
+        let (slash, set) = {
             let r = self.as_uri_ref();
-            let mut added = String::with_capacity(segment.len() + 1);
-            let set = match r.path() {
-                "" if r.authority().is_some() => {
-                    added.push('/');
-                    EncodeSet::PATH_SEGMENT
-                }
-                "" if r.scheme().is_none() => EncodeSet::PATH_SEGMENT_NO_COLON,
-                "" | "/" => EncodeSet::PATH_SEGMENT,
-                _ => {
-                    added.push('/');
-                    EncodeSet::PATH_SEGMENT
-                }
-            };
-            push_encoded(&mut added, segment, |byte| set.keeps(byte));
-            added
+            match r.path() {
+                "" if r.authority().is_some() => (true, EncodeSet::PATH_SEGMENT),
+                "" if r.scheme().is_none() => (false, EncodeSet::PATH_SEGMENT_NO_COLON),
+                "" | "/" => (false, EncodeSet::PATH_SEGMENT),
+                _ => (true, EncodeSet::PATH_SEGMENT),
+            }
         };
-        self.append_to_path(&added)
+        self.append_to_path(3 * segment.len() + 1, |out| {
+            if slash {
+                out.push('/');
+            }
+            push_encoded(out, segment, |byte| set.keeps(byte));
+        })
     }
 
     /// Removes the last segment of the path and the `/` before it (`/a/b` gives `/a`, `/a/`
@@ -398,11 +394,11 @@ impl UriRefBuf {
     pub fn append_query_pair(&mut self, key: &str, value: &str) -> Result<(), EditError> {
         const SUB_DELIMS: EncodeSet = EncodeSet::from_rule(Rule::SubDelims);
         let keep = |byte| EncodeSet::QUERY.keeps(byte) && !SUB_DELIMS.keeps(byte);
-        let mut pair = String::with_capacity(key.len() + value.len() + 1);
-        push_encoded(&mut pair, key, keep);
-        pair.push('=');
-        push_encoded(&mut pair, value, keep);
-        self.append_to_query(&pair)
+        self.append_to_query(3 * (key.len() + value.len()) + 1, |out| {
+            push_encoded(out, key, keep);
+            out.push('=');
+            push_encoded(out, value, keep);
+        })
     }
 
     /// Sets the fragment (without `#`), checked with the `fragment` rule.

@@ -86,18 +86,26 @@ impl UriRefBuf {
     }
 
     /// Appends `added` to the path (new segments, or the first one), which keeps it fitting.
-    pub(crate) fn append_to_path(&mut self, added: &str) -> Result<(), EditError> {
+    pub(crate) fn append_to_path(
+        &mut self,
+        most: usize,
+        write: impl FnOnce(&mut String),
+    ) -> Result<(), EditError> {
         let (start, end) = self.path_span();
-        self.splice("path", (end, end), "", added, |captures, delta| {
-            captures.set_path(Some((start, end + added.len())));
-            captures.set_query(shift(captures.query(), delta));
-            captures.set_fragment(shift(captures.fragment(), delta));
+        self.insert_at("path", end, most, write, |captures, added| {
+            captures.set_path(Some((start, end + added)));
+            captures.set_query(shift(captures.query(), added as isize));
+            captures.set_fragment(shift(captures.fragment(), added as isize));
         })
     }
 
-    /// Appends `pair` to the query, after a `&` unless it is absent (then a `?` starts it) or
-    /// empty.
-    pub(crate) fn append_to_query(&mut self, pair: &str) -> Result<(), EditError> {
+    /// Appends what `write` writes (at most `most` bytes) to the query, after a `&` unless the
+    /// query is absent (then a `?` starts it) or empty.
+    pub(crate) fn append_to_query(
+        &mut self,
+        most: usize,
+        write: impl FnOnce(&mut String),
+    ) -> Result<(), EditError> {
         let (start, end, lead) = match self.as_uri_ref().captures().query() {
             Some((start, end)) => (start, end, if start == end { "" } else { "&" }),
             None => {
@@ -105,9 +113,41 @@ impl UriRefBuf {
                 (at + 1, at, "?")
             }
         };
-        self.splice("query", (end, end), lead, pair, |captures, delta| {
-            captures.set_query(Some((start, (end as isize + delta) as usize)));
-            captures.set_fragment(shift(captures.fragment(), delta));
+        let write = |out: &mut String| {
+            out.push_str(lead);
+            write(out);
+        };
+        self.insert_at("query", end, most + 1, write, |captures, added| {
+            captures.set_query(Some((start, end + added)));
+            captures.set_fragment(shift(captures.fragment(), added as isize));
         })
+    }
+
+    /// Inserts what `write` writes (at most `most` bytes) at `at`: straight into the text when
+    /// `at` is its end, through a small buffer otherwise; `record` sets the new spans, given
+    /// the number of bytes added.
+    fn insert_at(
+        &mut self,
+        component: &'static str,
+        at: usize,
+        most: usize,
+        write: impl FnOnce(&mut String),
+        record: impl FnOnce(&mut Captures, usize),
+    ) -> Result<(), EditError> {
+        if self.as_str().len().saturating_add(most) >= u32::MAX as usize {
+            return Err(EditError::new(component, EditErrorKind::TooLong));
+        }
+        self.edit_in_place(|text, captures| {
+            let before = text.len();
+            if at == before {
+                write(text);
+            } else {
+                let mut added = String::with_capacity(most);
+                write(&mut added);
+                text.insert_str(at, &added);
+            }
+            record(captures, text.len() - before);
+        });
+        Ok(())
     }
 }
