@@ -55,11 +55,55 @@
 //! assert_eq!(uri::remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 //! ```
 //!
+//! # Editing
+//!
+//! The owned types have a setter for every component ([`UriRefBuf::set_host`],
+//! [`UriRefBuf::set_path`], [`UriRefBuf::push_segment`], [`UriRefBuf::append_query_pair`], ...),
+//! each checked with its generated rule, and a way to remove each optional one. An edit that
+//! would leave the whole invalid is refused with an [`EditError`] naming the component; the
+//! offsets are worked out from the components, not by parsing the result.
+//!
+//! ```
+//! use uri::UriBuf;
+//!
+//! let mut uri = UriBuf::parse("http://example.com/a?q").unwrap();
+//! uri.set_scheme("https").unwrap();
+//! uri.set_port(Some(8443)).unwrap();
+//! uri.push_segment("b c").unwrap();
+//! uri.remove_query();
+//! assert_eq!(uri, "https://example.com:8443/a/b%20c");
+//! assert_eq!(uri.set_path("no-slash").unwrap_err().component(), "path");
+//! ```
+//!
+//! # Relative references
+//!
+//! [`Uri::relativize`] is the inverse of resolution: the shortest reference that resolves
+//! against the base to the target.
+//!
+//! ```
+//! let base = uri::Uri::parse("http://a/b/c/d").unwrap();
+//! let target = uri::Uri::parse("http://a/b/e?f").unwrap();
+//! assert_eq!(base.relativize(&target), "../e?f");
+//! ```
+//!
+//! # `file:` URIs
+//!
+//! [`UriBuf::from_unix_path`], [`UriBuf::from_windows_path`] and their inverses
+//! [`Uri::to_unix_path`] and [`Uri::to_windows_path`] follow RFC 8089 for both path styles on
+//! any OS; [`UriBuf::from_file_path`] and [`Uri::to_file_path`] use the system's own.
+//!
+//! ```
+//! let uri = uri::UriBuf::from_windows_path(r"C:\My Documents\a.txt").unwrap();
+//! assert_eq!(uri, "file:///C:/My%20Documents/a.txt");
+//! assert_eq!(uri.as_uri().to_windows_path().unwrap(), r"C:\My Documents\a.txt");
+//! ```
+//!
 //! # Normalization and comparison
 //!
 //! [`UriRef::normalize`] applies syntax-based (section 6.2.2) and scheme-based (6.2.3)
 //! normalization; [`Normalization`] selects steps one by one, and [`UriRef::normalized_eq`]
-//! compares by the ladder of section 6.2.1.
+//! compares by the ladder of section 6.2.1. [`Normalization::ipv6_canonical`] (RFC 5952) is a
+//! step beyond RFC 3986, used by [`UriRef::normalized_eq_with`] to compare IPv6 hosts by value.
 //!
 //! ```
 //! use uri::UriRef;
@@ -123,15 +167,23 @@
 
 mod builder;
 mod component;
+mod edit;
+mod edit_error;
+mod edit_tail;
+mod edit_uri;
 mod encoded;
 mod error;
+mod file_path;
 mod find;
 mod generated;
+mod ipv6;
+mod layout;
 mod normalize;
 mod owned;
 mod percent;
 mod port;
 mod query;
+mod relativize;
 mod resolve;
 #[rustfmt::skip]
 mod runtime;
@@ -142,11 +194,14 @@ mod uri_ref;
 
 pub use builder::{BuildError, BuildErrorKind, Builder};
 pub use component::Component;
+pub use edit_error::EditError;
 pub use encoded::Encoded;
 pub use error::ParseError;
+pub use file_path::FilePathError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
 pub use generated::rules::Rule;
+pub use ipv6::ipv6_canonical;
 pub use normalize::{Components, Normalization};
 pub use owned::{UriBuf, UriRefBuf};
 pub use percent::{

@@ -6,6 +6,8 @@
 //! where the RFC is silent are documented at [`UriRef::normalize`], the comparison ladder at
 //! [`UriRef::normalized_eq`].
 
+use crate::generated::parser::Captures;
+use crate::layout::{host_captures, Spans};
 use crate::percent::{push_triplet, triplet_at};
 use crate::resolve::remove_dots_into;
 use crate::{EncodeSet, Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
@@ -79,6 +81,7 @@ pub struct Normalization {
     percent_decode: Components,
     dot_segments: bool,
     scheme_based: bool,
+    ipv6_canonical: bool,
 }
 
 impl Normalization {
@@ -90,6 +93,7 @@ impl Normalization {
         percent_decode: Components::NONE,
         dot_segments: false,
         scheme_based: false,
+        ipv6_canonical: false,
     };
     /// Syntax-based normalization (section 6.2.2): case (6.2.2.1), percent-encoding (6.2.2.2)
     /// and path segments (6.2.2.3).
@@ -100,6 +104,7 @@ impl Normalization {
         percent_decode: Components::ALL,
         dot_segments: true,
         scheme_based: false,
+        ipv6_canonical: false,
     };
     /// Scheme-based normalization (section 6.2.3) alone: empty and default ports
     /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed, and
@@ -137,6 +142,20 @@ impl Normalization {
     /// Section 6.2.3: scheme-based normalization.
     pub const fn scheme_based(self, on: bool) -> Normalization {
         Normalization { scheme_based: on, ..self }
+    }
+
+    /// An IPv6 host in the canonical text of RFC 5952 ([`crate::ipv6_canonical`]). Not part of
+    /// RFC 3986's normalization (section 6.2.2 keeps `2041:0000:140F::875B:131B` as it is, but
+    /// for case), so in no constant: add it to one.
+    ///
+    /// ```
+    /// let r = uri::UriRef::parse("http://[2041:0000:140F::875B:131B]/").unwrap();
+    /// assert_eq!(r.normalize(), "http://[2041:0000:140f::875b:131b]/");
+    /// let steps = uri::Normalization::FULL.ipv6_canonical(true);
+    /// assert_eq!(r.normalize_with(steps), "http://[2041:0:140f::875b:131b]/");
+    /// ```
+    pub const fn ipv6_canonical(self, on: bool) -> Normalization {
+        Normalization { ipv6_canonical: on, ..self }
     }
 }
 
@@ -205,8 +224,11 @@ impl<'a> UriRef<'a> {
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
     pub fn normalize_with(&self, steps: Normalization) -> UriRefBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
-        normalize_into(self, steps, &mut out);
-        UriRefBuf::from_valid(out)
+        let spans = normalize_into(self, steps, &mut out);
+        match captures_of(self, &out, &spans) {
+            Some(captures) => UriRefBuf::from_built(out, captures),
+            None => UriRefBuf::from_valid(out),
+        }
     }
 
     /// Whether both references are equivalent by the comparison ladder of section 6.2.1: the
@@ -264,8 +286,11 @@ impl<'a> Uri<'a> {
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
     pub fn normalize_with(&self, steps: Normalization) -> UriBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
-        normalize_into(&self.as_uri_ref(), steps, &mut out);
-        UriBuf::from_valid(out)
+        let spans = normalize_into(&self.as_uri_ref(), steps, &mut out);
+        match captures_of(&self.as_uri_ref(), &out, &spans) {
+            Some(captures) => UriBuf::from_built(out, captures),
+            None => UriBuf::from_valid(out),
+        }
     }
 
     /// Whether both URIs are equivalent; see [`UriRef::normalized_eq`].
@@ -284,17 +309,43 @@ fn port_is_redundant(scheme: Option<&str>, port: &str, ports: &Ports<'_>) -> boo
     }
 }
 
-fn normalize_into(r: &UriRef<'_>, steps: Normalization, out: &mut String) {
-    normalize_with_ports_into(r, steps, &Ports::STANDARD, out);
+/// The offsets of a normalization result `out` of `r`, its components at `spans`: the host's kind
+/// travels with `r`'s captures when the host is unchanged, and comes from parsing the host alone
+/// when normalization changed it (a decoded `%31.2.3.4` is an IPv4 address). `None` for a
+/// result too long for the offsets.
+pub(crate) fn captures_of(r: &UriRef<'_>, out: &str, spans: &Spans) -> Option<Captures> {
+    if out.len() >= u32::MAX as usize {
+        return None;
+    }
+    let captures = r.captures();
+    let template = match (spans.host, captures.host()) {
+        (Some((start, end)), Some((old_start, old_end)))
+            if out[start..end] == r.as_str()[old_start..old_end] =>
+        {
+            captures.shifted(start as isize - old_start as isize)
+        }
+        (Some((start, end)), _) => host_captures(&out[start..end])?.shifted(start as isize - 2),
+        (None, _) => captures,
+    };
+    Some(spans.apply(template))
 }
 
-/// Normalizes `r` into `out`, with default ports from `ports`.
+/// Appends the normalization of `r` to `out` and returns where its components went (relative to
+/// where it started in `out`).
+pub(crate) fn normalize_into(r: &UriRef<'_>, steps: Normalization, out: &mut String) -> Spans {
+    normalize_with_ports_into(r, steps, &Ports::STANDARD, out)
+}
+
+/// `normalize_into`, with default ports from `ports`.
 pub(crate) fn normalize_with_ports_into(
     r: &UriRef<'_>,
     steps: Normalization,
     ports: &Ports<'_>,
     out: &mut String,
-) {
+) -> Spans {
+    let base = out.len();
+    let at = |out: &String, start: usize| (start - base, out.len() - base);
+    let mut spans = Spans::default();
     let scheme = r.scheme();
     if let Some(s) = scheme {
         if steps.scheme_case {
@@ -302,22 +353,37 @@ pub(crate) fn normalize_with_ports_into(
         } else {
             out.push_str(s);
         }
+        spans.scheme = Some(at(out, base));
         out.push(':');
     }
     let authority = r.authority();
     if let Some(a) = authority {
         out.push_str("//");
+        let authority_start = out.len();
         if let Some(userinfo) = a.userinfo() {
             push_percent_normalized(out, userinfo, steps, Components::USERINFO, false);
+            spans.userinfo = Some(at(out, authority_start));
             out.push('@');
         }
-        push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case);
+        let host_start = out.len();
+        match if steps.ipv6_canonical { a.ipv6() } else { None } {
+            Some(ip) => {
+                out.push('[');
+                crate::ipv6::push_canonical(out, ip);
+                out.push(']');
+            }
+            _ => push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case),
+        }
+        spans.host = Some(at(out, host_start));
         if let Some(port) = a.port() {
             if !(steps.scheme_based && port_is_redundant(scheme, port, ports)) {
                 out.push(':');
+                let port_start = out.len();
                 out.push_str(port);
+                spans.port = Some(at(out, port_start));
             }
         }
+        spans.authority = Some(at(out, authority_start));
     }
     let path_start = out.len();
     let path = r.path();
@@ -339,14 +405,20 @@ pub(crate) fn normalize_with_ports_into(
     if steps.scheme_based && is_http && authority.is_some() && out.len() == path_start {
         out.push('/');
     }
+    spans.path = Some(at(out, path_start));
     if let Some(query) = r.query() {
         out.push('?');
+        let query_start = out.len();
         push_percent_normalized(out, query, steps, Components::QUERY, false);
+        spans.query = Some(at(out, query_start));
     }
     if let Some(fragment) = r.fragment() {
         out.push('#');
+        let fragment_start = out.len();
         push_percent_normalized(out, fragment, steps, Components::FRAGMENT, false);
+        spans.fragment = Some(at(out, fragment_start));
     }
+    spans
 }
 
 /// Appends `text` (one component) with the percent-encoding steps chosen for `component`, and

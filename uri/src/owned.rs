@@ -4,12 +4,11 @@
 //! The component accessors are those of the borrowed [`UriRef`] and [`Uri`] (the owned value
 //! lends one out with `as_uri_ref` or `as_uri`); nothing is allocated per component.
 //!
-//! A value made by parsing holds its offsets. A value made by resolution or normalization is a
-//! URI reference by construction (debug builds check it) and holds only its text: using it as a
-//! string costs no second pass, and the generated parser finds its components when they are
-//! asked for, on each call. To read several components of such a value, take the borrowed view
-//! once (`as_uri_ref`, `as_uri`), or call `parsed` to keep the offsets. (A cache filled on first
-//! use would need interior mutability, which makes the type a poor hash-map key.)
+//! A value made by parsing holds its offsets, and so does one made by resolution,
+//! normalization or a setter (`edit.rs`): those work the offsets out while writing the text, so
+//! no second pass reads it. Only a result too long for the 32-bit offsets holds its text alone
+//! (and is refused where it is made, see `from_valid`). The setters replace the text and
+//! offsets together; debug builds check the offsets against the parser's.
 
 use std::borrow::Borrow;
 use std::cmp::Ordering;
@@ -115,6 +114,30 @@ impl UriRefBuf {
         UriRefBuf { text, captures: Some(captures) }
     }
 
+    /// Replaces the text and offsets with an edit's result, whose offsets were worked out
+    /// from its components (debug builds check them against the parser's).
+    pub(crate) fn replace_built(&mut self, text: String, captures: Captures) {
+        debug_assert!(
+            UriRef::parse(&text).is_ok_and(|r| r.captures() == captures),
+            "{text:?}: the offsets built for it are not the parser's"
+        );
+        self.text = text;
+        self.captures = Some(captures);
+    }
+
+    /// Edits the text and offsets in place (an edit from the path on, see `edit_tail.rs`);
+    /// debug builds check the offsets against the parser's afterwards.
+    pub(crate) fn edit_in_place(&mut self, edit: impl FnOnce(&mut String, &mut Captures)) {
+        let mut captures = self.captures();
+        edit(&mut self.text, &mut captures);
+        debug_assert!(
+            UriRef::parse(&self.text).is_ok_and(|r| r.captures() == captures),
+            "{:?}: the offsets worked out for it are not the parser's",
+            self.text
+        );
+        self.captures = Some(captures);
+    }
+
     /// The parser's offsets, found now for a value this crate built.
     #[inline]
     fn captures(&self) -> Captures {
@@ -127,8 +150,9 @@ impl UriRefBuf {
         }
     }
 
-    /// The same reference, holding its component offsets: worth it for a resolution or
-    /// normalization result whose components will be read more than once.
+    /// The same reference, holding its component offsets. Values from parsing, resolution,
+    /// normalization and the setters hold them already; this matters only for a result this
+    /// crate wrapped without them (one too long for the offsets, which then fails here).
     ///
     /// ```
     /// use uri::{Uri, UriRef};
@@ -243,6 +267,11 @@ impl UriBuf {
         let inner = UriRefBuf::from_built(text, captures);
         debug_assert!(inner.is_uri(), "{:?} is not a URI", inner.as_str());
         UriBuf { inner }
+    }
+
+    /// The URI as an owned reference to edit, for the setters, which never remove its scheme.
+    pub(crate) fn as_mut_ref_buf(&mut self) -> &mut UriRefBuf {
+        &mut self.inner
     }
 
     /// The same URI, holding its component offsets; see [`UriRefBuf::parsed`].

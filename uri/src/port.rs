@@ -1,7 +1,7 @@
 //! The port as a number ([`Port`]), the port a URI means when it names none
 //! (`port_or_default`), and scheme-based normalization with a caller's [`Ports`].
 
-use crate::normalize::normalize_with_ports_into;
+use crate::normalize::{captures_of, normalize_with_ports_into};
 use crate::{Authority, Normalization, Ports, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// The port of a URI reference as a number, from [`Authority::port_number`].
@@ -118,8 +118,11 @@ impl<'a> UriRef<'a> {
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
     pub fn normalize_with_ports(&self, steps: Normalization, ports: &Ports<'_>) -> UriRefBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
-        normalize_with_ports_into(self, steps, ports, &mut out);
-        UriRefBuf::from_valid(out)
+        let spans = normalize_with_ports_into(self, steps, ports, &mut out);
+        match captures_of(self, &out, &spans) {
+            Some(captures) => UriRefBuf::from_built(out, captures),
+            None => UriRefBuf::from_valid(out),
+        }
     }
 }
 
@@ -154,8 +157,11 @@ impl<'a> Uri<'a> {
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
     pub fn normalize_with_ports(&self, steps: Normalization, ports: &Ports<'_>) -> UriBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
-        normalize_with_ports_into(&self.as_uri_ref(), steps, ports, &mut out);
-        UriBuf::from_valid(out)
+        let spans = normalize_with_ports_into(&self.as_uri_ref(), steps, ports, &mut out);
+        match captures_of(&self.as_uri_ref(), &out, &spans) {
+            Some(captures) => UriBuf::from_built(out, captures),
+            None => UriBuf::from_valid(out),
+        }
     }
 }
 

@@ -429,7 +429,7 @@ fn leading_dot_segments(path: &str) -> (usize, &str) {
 /// (file extensions) but no `/.`, so the pairs `/.` are found eight bytes at a time, with no
 /// branch per byte or per dot, and only those few are looked at closely.
 #[inline]
-fn has_dot_segment(path: &str) -> bool {
+pub(crate) fn has_dot_segment(path: &str) -> bool {
     let bytes = path.as_bytes();
     // Whether a dot segment starts at `dot`, checked byte by byte from the `/` before it.
     let dot_segment_at = |dot: usize| {
