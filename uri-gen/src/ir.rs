@@ -83,7 +83,29 @@ pub struct Grammar {
     pub files: Vec<SourceFile>,
     /// The rules, in file order then definition order. Library rules that nothing refers to are dropped.
     pub rules: Vec<RuleDef>,
+    /// The declared overrides, in name order (see [`Override`]).
+    pub overrides: Vec<Override>,
     index: BTreeMap<String, RuleId>,
+}
+
+/// A declared override: a definition that replaces the rule of its name in every other file,
+/// libraries included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Override {
+    /// The name, as the override spells it.
+    pub name: String,
+    /// The file of the overriding definition.
+    pub file: usize,
+    /// Where the override is declared: its definition, or its `; uri-gen: override` comment.
+    pub pos: Pos,
+    /// The rule that the name now means, when the grammar holds it.
+    pub rule: Option<RuleId>,
+    /// The definitions it replaces: file index and position.
+    pub replaced: Vec<(usize, Pos)>,
+    /// Rules of other files that refer to it directly.
+    pub users: Vec<RuleId>,
+    /// Rules of other files whose meaning it changes: every one that reaches it.
+    pub affected: Vec<RuleId>,
 }
 
 impl Grammar {
@@ -91,7 +113,7 @@ impl Grammar {
     pub fn new(files: Vec<SourceFile>, rules: Vec<RuleDef>) -> Grammar {
         let index =
             rules.iter().enumerate().map(|(i, r)| (r.name.to_ascii_lowercase(), RuleId(i as u32))).collect();
-        Grammar { files, rules, index }
+        Grammar { files, rules, overrides: Vec::new(), index }
     }
 
     /// Looks a rule up by name; ABNF rule names are case-insensitive.
