@@ -96,7 +96,7 @@ pub struct Override {
     pub name: String,
     /// The file of the overriding definition.
     pub file: usize,
-    /// Where the override is declared: its definition, or its `; uri-gen: override` comment.
+    /// Where the overriding definition is.
     pub pos: Pos,
     /// The rule that the name now means, when the grammar holds it.
     pub rule: Option<RuleId>,

@@ -416,6 +416,10 @@ fn overrides(binder: &Binder, uses: &Uses, kept: &BTreeMap<usize, RuleId>) -> Ve
             })
             .map(|(_, r)| (r.file, r.pos))
             .collect();
+        // The rules of an override file that replace nothing are rules like any other.
+        if replaced.is_empty() && binder.files[e.file].overrides {
+            continue;
+        }
         let outside = |d: &usize| binder.entries[*d].file != e.file;
         let users: Vec<RuleId> = kept
             .iter()
