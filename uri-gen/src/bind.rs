@@ -314,7 +314,7 @@ impl<'a> Binder<'a> {
                 let by_option: Vec<usize> =
                     self.tags.iter().filter(|(t, _)| t.eq_ignore_ascii_case(tag)).map(|&(_, f)| f).collect();
                 if !by_option.is_empty() {
-                    return self.in_document(p, &key, &by_option, depth);
+                    return self.in_document(from, p, &key, &by_option, depth);
                 }
                 prose::tag_rfc(tag).ok_or_else(|| ProseError::UnknownTag(p.clone()))?
             }
@@ -331,17 +331,20 @@ impl<'a> Binder<'a> {
         if files.is_empty() {
             return Err(ProseError::NotLoaded(p.clone()));
         }
-        self.in_document(p, &key, &files, depth)
+        self.in_document(from, p, &key, &files, depth)
     }
 
+    /// The definition of `key` in the document made of `files`, for a prose value of file
+    /// `from`: an override of the name replaces it, unless the prose is the override's own.
     fn in_document(
         &self,
+        from: usize,
         p: &ProseRef,
         key: &str,
         files: &[usize],
         depth: usize,
     ) -> Result<usize, ProseError> {
-        if let Some(&o) = self.overrides.get(key) {
+        if let Some(&o) = self.overrides.get(key).filter(|&&o| self.entries[o].file != from) {
             return Ok(self.resolved(o, depth));
         }
         files

@@ -241,6 +241,18 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
+    let options = match &cli.command {
+        Command::Check { options, .. }
+        | Command::Generate { options, .. }
+        | Command::Match { options, .. }
+        | Command::Regex { options, .. }
+        | Command::Sample { options, .. } => options,
+    };
+    if let Some(tag) = options.tags.iter().find(|t| !t.contains('=')) {
+        return Err(Stop::Usage(format!(
+            "--tag {tag}: expected TAG=FILE, a reference tag and a grammar file given"
+        )));
+    }
     match cli.command {
         Command::Check { grammars, options, rules, no_captures } => {
             check(&grammars, &options, rules, no_captures)
@@ -280,10 +292,8 @@ fn compile_options(options: &GrammarOptions, roots: Roots) -> Options {
     let tags = options
         .tags
         .iter()
-        .map(|t| {
-            let (tag, file) = t.split_once('=').unwrap_or((t.as_str(), ""));
-            (tag.to_owned(), file.to_owned())
-        })
+        .filter_map(|t| t.split_once('='))
+        .map(|(tag, file)| (tag.to_owned(), file.to_owned()))
         .collect();
     let encoding = if options.octets { Encoding::Octets } else { Encoding::Utf8 };
     let lists = match options.lists {

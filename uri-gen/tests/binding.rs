@@ -59,24 +59,26 @@ fn a_library_rule_keeps_its_language_beside_a_grammar_rule_of_the_same_name() {
     let alone = program(&[grammar(URI), library(CORE)], Roots::All);
     let files = [grammar(HTTP), library(CORE), library(URI)];
     let with_http = program(&files, only(&["absolute-URI", "Host", "uri-host"]));
-    for rule in ["absolute-URI", "authority", "host"] {
-        let theirs = alone.grammar.lookup(rule).expect("in RFC 3986");
-        // RFC 3986's `host` is named after its file where RFC 9110's `Host` holds the name.
-        let ours = with_http
-            .grammar
-            .lookup(rule)
-            .filter(|&id| with_http.grammar.files[with_http.grammar.rule(id).file].name == URI)
-            .or_else(|| with_http.grammar.lookup(&format!("rfc3986-{rule}")))
-            .unwrap_or_else(|| panic!("{rule}"));
-        for input in samples(&alone, rule) {
+    // Every RFC 3986 rule the grammar holds matches what it matches alone.
+    let mut compared = 0;
+    for ours in with_http.grammar.ids() {
+        let rule = with_http.grammar.rule(ours);
+        if with_http.grammar.files[rule.file].name != URI {
+            continue;
+        }
+        let name = rule.name.strip_prefix("rfc3986-").unwrap_or(&rule.name);
+        let theirs = alone.grammar.lookup(name).expect("in RFC 3986");
+        for input in samples(&alone, name) {
             assert_eq!(
                 alone.matches(theirs, &input),
                 with_http.matches(ours, &input),
-                "{rule} disagrees on {:?}",
+                "{name} disagrees on {:?}",
                 String::from_utf8_lossy(&input)
             );
         }
+        compared += 1;
     }
+    assert!(compared >= 20, "{compared} rules compared");
     let absolute = with_http.grammar.lookup("absolute-URI").expect("absolute-URI");
     assert!(with_http.matches(absolute, b"http://h:1/"));
     assert!(!with_http.matches(absolute, b"http://h:1:2/"));
@@ -418,4 +420,50 @@ fn a_tag_option_names_the_file_a_citation_stands_for() {
     let p = compile_program(&files, &options).unwrap_or_else(|d| panic!("{d}"));
     let top = p.grammar.lookup("top").expect("top");
     assert!(p.matches(top, b"<42>") && !p.matches(top, b"<x>"));
+}
+
+#[test]
+fn an_override_chooses_between_a_librarys_two_definitions() {
+    // RFC 5870 prints `coord-a` twice; a file of the user's chooses, the verbatim text stays a library.
+    let geo =
+        SourceFile::library("rfc5870.abnf", "geo = \"geo:\" coord-a\ncoord-a = \"1\"\ncoord-a = \"2\"\n");
+    let top = SourceFile::new("g.abnf", "top = geo\n");
+    let diags = diagnostics(&[top.clone(), geo.clone()], &Options::default());
+    assert!(
+        diags.iter().any(|d| d.kind == DiagnosticKind::DuplicateRule && d.message.contains("given with `--override`")),
+        "{diags:?}"
+    );
+    let chosen = SourceFile::overriding("chosen.abnf", "coord-a = \"3\"\n");
+    let p = program(&[top, chosen, geo], Roots::Unreferenced);
+    let top = p.grammar.lookup("top").expect("top");
+    assert!(p.matches(top, b"geo:3") && !p.matches(top, b"geo:1") && !p.matches(top, b"geo:2"));
+    assert_eq!(p.grammar.overrides.len(), 1);
+}
+
+#[test]
+fn an_override_may_bind_a_name_to_another_documents_rule() {
+    // RFC 3261 cites RFC 2806 for `telephone-subscriber`; RFC 3966 replaced it.
+    let sip = SourceFile::library(
+        "rfc3261.abnf",
+        "userinfo = telephone-subscriber \"@\"\ntelephone-subscriber = \"old\"\n",
+    );
+    let tel = SourceFile::library("rfc3966.abnf", "telephone-subscriber = \"+\" 1*%x30-39\n");
+    let bind = SourceFile::overriding(
+        "sip-tel.abnf",
+        "telephone-subscriber = <telephone-subscriber, see [RFC3966], Section 3>\n",
+    );
+    let top = SourceFile::new("g.abnf", "top = userinfo\n");
+    let p = program(&[top.clone(), bind, sip.clone(), tel.clone()], Roots::Unreferenced);
+    let id = p.grammar.lookup("top").expect("top");
+    assert!(p.matches(id, b"+123@") && !p.matches(id, b"old@"));
+    let listing = describe_overrides(&p.grammar);
+    assert!(
+        listing.contains(
+            "telephone-subscriber (sip-tel.abnf:1:1) replaces rfc3261.abnf:2:1\n    used by: userinfo\n"
+        ),
+        "{listing}"
+    );
+    // Without it, RFC 3261's own rule stands.
+    let p = program(&[top, sip, tel], Roots::Unreferenced);
+    assert!(p.matches(p.grammar.lookup("top").expect("top"), b"old@"));
 }
