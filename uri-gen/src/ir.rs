@@ -164,7 +164,7 @@ impl Grammar {
 }
 
 /// Tarjan's strongly connected components, iterative so that deep grammars cannot overflow the stack.
-fn tarjan(edges: &[BTreeSet<RuleId>]) -> Vec<Vec<RuleId>> {
+pub(crate) fn tarjan(edges: &[BTreeSet<RuleId>]) -> Vec<Vec<RuleId>> {
     const UNSEEN: usize = usize::MAX;
     let n = edges.len();
     let mut index = vec![UNSEEN; n];

@@ -63,7 +63,7 @@ pub fn load(files: &[SourceFile], options: &Options) -> (Option<Grammar>, Vec<Di
     let binder = Binder::new(files, &entries, &options.tags, &mut diags);
     let extensions = extensions(&binder, &mut diags);
     let repeats = repeats(&binder, &mut diags);
-    let uses = Uses { binder: &binder, parsed: &parsed, extensions: &extensions };
+    let uses = Uses { binder: &binder, parsed: &parsed, extensions: &extensions, cache: Default::default() };
 
     // Candidates: what each name of a grammar file means there.
     let mut candidates: Vec<usize> = Vec::new();
@@ -80,22 +80,22 @@ pub fn load(files: &[SourceFile], options: &Options) -> (Option<Grammar>, Vec<Di
             // A rule is a root when only itself and the rules of its own cycle use it (JSON's
             // `value`, `object` and `array` use each other, and nothing else uses them).
             let all = uses.closure(&candidates);
-            let mut users: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-            for &r in &all {
-                for u in uses.of(r).into_iter().filter(|&u| u != r) {
-                    users.entry(u).or_default().push(r);
+            let index: BTreeMap<usize, usize> = all.iter().enumerate().map(|(n, &d)| (d, n)).collect();
+            let edges: Vec<BTreeSet<RuleId>> =
+                all.iter().map(|&d| uses.of(d).iter().map(|u| RuleId(index[u] as u32)).collect()).collect();
+            let mut component = vec![0; all.len()];
+            for (c, members) in crate::ir::tarjan(&edges).iter().enumerate() {
+                for m in members {
+                    component[m.index()] = c;
                 }
             }
-            candidates
-                .iter()
-                .copied()
-                .filter(|c| {
-                    users.get(c).is_none_or(|by| {
-                        let reach = uses.closure(&[*c]);
-                        by.iter().all(|r| reach.binary_search(r).is_ok())
-                    })
-                })
-                .collect()
+            let mut used = vec![false; all.len()];
+            for (r, targets) in edges.iter().enumerate() {
+                for t in targets.iter().filter(|t| component[t.index()] != component[r]) {
+                    used[t.index()] = true;
+                }
+            }
+            candidates.iter().copied().filter(|c| !used[index[c]]).collect()
         }
         Roots::Named(names) | Roots::Only(names) => names
             .iter()
@@ -309,11 +309,16 @@ struct Uses<'a> {
     binder: &'a Binder<'a>,
     parsed: &'a [Parsed],
     extensions: &'a BTreeMap<usize, Vec<usize>>,
+    /// What each definition uses, once found.
+    cache: std::cell::RefCell<BTreeMap<usize, Vec<usize>>>,
 }
 
 impl Uses<'_> {
     /// What definition `d` (with its extensions) refers to, by name or by prose value.
     fn of(&self, d: usize) -> Vec<usize> {
+        if let Some(found) = self.cache.borrow().get(&d) {
+            return found.clone();
+        }
         let mut out = Vec::new();
         for &k in std::iter::once(&d).chain(self.extensions.get(&d).into_iter().flatten()) {
             let p = &self.parsed[k];
@@ -329,6 +334,7 @@ impl Uses<'_> {
             }
             out.extend(prose.iter().filter_map(|text| self.binder.prose(p.file, text).ok()));
         }
+        self.cache.borrow_mut().insert(d, out.clone());
         out
     }
 
