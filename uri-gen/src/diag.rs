@@ -39,9 +39,9 @@ pub enum DiagnosticKind {
     UnknownRule,
     /// One input can give captures different values (warning).
     Ambiguity,
-    /// A grammar file's rule replaces a library's rule that other library rules refer to, so
-    /// their meaning changes (warning).
-    ShadowedRule,
+    /// An override declaration that cannot hold: a name its file does not define, a name
+    /// overridden twice, a grammar file's `=/` to a library rule without an override.
+    Override,
     /// A rule matches no string at all: every way through it recurses without end (warning).
     EmptyLanguage,
 }
@@ -62,7 +62,7 @@ impl DiagnosticKind {
             DiagnosticKind::TooLarge => "too-large",
             DiagnosticKind::UnknownRule => "unknown-rule",
             DiagnosticKind::Ambiguity => "ambiguity",
-            DiagnosticKind::ShadowedRule => "shadowed-rule",
+            DiagnosticKind::Override => "override",
             DiagnosticKind::EmptyLanguage => "empty-language",
         }
     }

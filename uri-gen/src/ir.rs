@@ -83,7 +83,29 @@ pub struct Grammar {
     pub files: Vec<SourceFile>,
     /// The rules, in file order then definition order. Library rules that nothing refers to are dropped.
     pub rules: Vec<RuleDef>,
+    /// The declared overrides, in name order (see [`Override`]).
+    pub overrides: Vec<Override>,
     index: BTreeMap<String, RuleId>,
+}
+
+/// A declared override: a definition that replaces the rule of its name in every other file,
+/// libraries included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Override {
+    /// The name, as the override spells it.
+    pub name: String,
+    /// The file of the overriding definition.
+    pub file: usize,
+    /// Where the overriding definition is.
+    pub pos: Pos,
+    /// The rule that the name now means, when the grammar holds it.
+    pub rule: Option<RuleId>,
+    /// The definitions it replaces: file index and position.
+    pub replaced: Vec<(usize, Pos)>,
+    /// Rules of other files that refer to it directly.
+    pub users: Vec<RuleId>,
+    /// Rules of other files whose meaning it changes: every one that reaches it.
+    pub affected: Vec<RuleId>,
 }
 
 impl Grammar {
@@ -91,7 +113,7 @@ impl Grammar {
     pub fn new(files: Vec<SourceFile>, rules: Vec<RuleDef>) -> Grammar {
         let index =
             rules.iter().enumerate().map(|(i, r)| (r.name.to_ascii_lowercase(), RuleId(i as u32))).collect();
-        Grammar { files, rules, index }
+        Grammar { files, rules, overrides: Vec::new(), index }
     }
 
     /// Looks a rule up by name; ABNF rule names are case-insensitive.
@@ -142,7 +164,7 @@ impl Grammar {
 }
 
 /// Tarjan's strongly connected components, iterative so that deep grammars cannot overflow the stack.
-fn tarjan(edges: &[BTreeSet<RuleId>]) -> Vec<Vec<RuleId>> {
+pub(crate) fn tarjan(edges: &[BTreeSet<RuleId>]) -> Vec<Vec<RuleId>> {
     const UNSEEN: usize = usize::MAX;
     let n = edges.len();
     let mut index = vec![UNSEEN; n];

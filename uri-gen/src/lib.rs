@@ -32,6 +32,7 @@
 
 pub mod accel;
 pub mod ambiguity;
+mod bind;
 pub mod capture;
 pub mod classes;
 mod determinize;
@@ -45,6 +46,7 @@ pub mod emit_walk;
 pub mod escape;
 pub mod interp;
 pub mod ir;
+pub mod link;
 pub mod list;
 pub mod lower;
 mod machine;
@@ -52,6 +54,7 @@ mod minimize;
 pub mod nfa;
 pub mod program;
 pub mod project;
+pub mod prose;
 mod regalloc;
 pub mod regex;
 mod renumber;
@@ -95,7 +98,7 @@ pub enum Encoding {
 pub struct Options {
     /// How terminal values map to bytes.
     pub encoding: Encoding,
-    /// Entry points, for the unused-rule warning.
+    /// Entry points: the grammar holds them and the rules they use.
     pub roots: Roots,
     /// The most NFA states one rule may inline to.
     pub nfa_limit: usize,
@@ -103,6 +106,12 @@ pub struct Options {
     pub dfa_limit: usize,
     /// How `#` lists (RFC 9110 section 5.6.1) expand.
     pub lists: list::ListForm,
+    /// Reference tags of prose values and the loaded grammar file each stands for (`URI`,
+    /// `my-uri.abnf`), beside the well-known tags of [`prose::WELL_KNOWN_TAGS`].
+    pub tags: Vec<(String, String)>,
+    /// Compile a rule whose alternatives hold prose that names no rule from its other
+    /// alternatives, with a warning naming each alternative left out.
+    pub formal_only: bool,
 }
 
 impl Default for Options {
@@ -113,6 +122,8 @@ impl Default for Options {
             nfa_limit: 1 << 20,
             dfa_limit: 1 << 16,
             lists: list::ListForm::default(),
+            tags: Vec::new(),
+            formal_only: false,
         }
     }
 }
@@ -191,7 +202,7 @@ pub fn read_files<P: AsRef<Path>>(paths: &[P]) -> anyhow::Result<Vec<SourceFile>
 /// there is an error. Recursive rules are fine here: [`compile_program`] compiles them to a
 /// recursive transition network, while [`compile`] (finite automata only) refuses them.
 pub fn check(files: &[SourceFile], options: &Options) -> Result<(Grammar, Vec<Diagnostic>), Diagnostics> {
-    let (grammar, mut diags) = lower::load_with(files, &options.roots, options.lists);
+    let (grammar, mut diags) = link::load(files, options);
     let Some(grammar) = grammar else { return Err(Diagnostics(diags)) };
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Diagnostics(diags));

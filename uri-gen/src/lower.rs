@@ -4,46 +4,23 @@
 //! and lists where references, repetitions and values are; the `abnf` crate then parses it, and
 //! its tree is lowered to the IR with RFC 5234 meaning made explicit (case-insensitive strings,
 //! `*1x` as `0*1x`, `0<prose>` as the empty string, `=/` merged into its rule, `#` lists expanded
-//! by [`crate::list`]). References are resolved across all files; a grammar's definition of a
-//! name hides a library's, and a real definition replaces a placeholder (a rule defined by one
-//! prose value). Errors found while lowering (undefined rules, backwards ranges, values no
-//! encoding can hold) point at the token, and grammars nesting deeper than the later passes can
-//! recurse are refused.
+//! by [`crate::list`]). Names and prose values are bound by [`crate::bind`]'s rules, and
+//! [`crate::link`] chooses the rules to lower. Errors found while lowering (undefined rules,
+//! backwards ranges, values no encoding can hold) point at the token, and grammars nesting deeper
+//! than the later passes can recurse are refused.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use abnf::types::{Kind, Node, Repeat, TerminalValues};
+use abnf::types::{Node, Repeat, TerminalValues};
 
+pub use crate::link::Roots;
+
+use crate::bind::{Binder, Bound};
 use crate::diag::{Diagnostic, DiagnosticKind};
 use crate::ir::{Expr, Grammar, RuleDef, RuleId};
 use crate::list::ListForm;
 use crate::source::{scan_with, split_rules, RuleChunk, Token, TokenKind};
 use crate::{Pos, SourceFile};
-
-/// Which rules count as entry points when looking for unused rules.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum Roots {
-    /// The first rule of every non-library file (the ABNF convention).
-    #[default]
-    FirstOfEachFile,
-    /// Every rule of every non-library file: nothing there is unused.
-    All,
-    /// These rule names.
-    Named(Vec<String>),
-    /// These rule names, and only what they need: rules of grammar files that none of them
-    /// reaches are dropped, as unused library rules are (so their errors are not reported).
-    Only(Vec<String>),
-}
-
-impl Roots {
-    /// The named rules, for [`Roots::Named`] and [`Roots::Only`].
-    fn names(&self) -> &[String] {
-        match self {
-            Roots::Named(names) | Roots::Only(names) => names,
-            Roots::FirstOfEachFile | Roots::All => &[],
-        }
-    }
-}
 
 /// The deepest expression nesting, references inlined, that a grammar may have. The passes after
 /// this one recurse through expressions and inline referenced rules; deeper grammars are refused
@@ -51,17 +28,17 @@ impl Roots {
 pub const MAX_DEPTH: usize = 512;
 
 /// A parsed rule before resolution.
-struct Parsed {
-    file: usize,
-    chunk: RuleChunk,
-    rule: abnf::types::Rule,
-    pos: Pos,
-    tokens: Vec<Token>,
+pub(crate) struct Parsed {
+    pub file: usize,
+    pub chunk: RuleChunk,
+    pub rule: abnf::types::Rule,
+    pub pos: Pos,
+    pub tokens: Vec<Token>,
     /// Whether the rule uses the `#list` extension (and so refers to `OWS`).
-    lists: bool,
-    /// Whether the whole definition is one prose value: a placeholder for a rule that another
-    /// file may define (RFC 9110 Appendix A writes `port = <port, see [URI], Section 3.2.3>`).
-    placeholder: bool,
+    pub lists: bool,
+    /// For a definition that is one prose value (RFC 9110 Appendix A writes `port = <port, see
+    /// [URI], Section 3.2.3>`): its text, which names the rule it stands for.
+    pub placeholder: Option<String>,
 }
 
 /// Parses and resolves `files`, expanding `#` lists in the sender form. Returns the grammar when
@@ -71,17 +48,19 @@ pub fn load(files: &[SourceFile], roots: &Roots) -> (Option<Grammar>, Vec<Diagno
 }
 
 /// [`load`] with the form `#` lists expand to.
-///
-/// Definitions of one name in several files: a grammar file's definition hides a library's (and a
-/// warning says so when another library rule refers to the hidden one, whose meaning changes); a
-/// placeholder (a rule defined by one prose value) gives way to any real definition; two library
-/// definitions of a name are an error once a kept rule needs the name; any other repetition is an
-/// error.
 pub fn load_with(files: &[SourceFile], roots: &Roots, lists: ListForm) -> (Option<Grammar>, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
+    let options = crate::Options { roots: roots.clone(), lists, ..crate::Options::default() };
+    crate::link::load(files, &options)
+}
+
+/// Parses every rule chunk of `files`. Syntax errors go to `diags`, and the names of the rules
+/// that do not parse to `broken` (references to them are not reported as undefined).
+pub(crate) fn parse_files(
+    files: &[SourceFile],
+    diags: &mut Vec<Diagnostic>,
+    broken: &mut BTreeSet<String>,
+) -> Vec<Parsed> {
     let mut parsed = Vec::new();
-    // Names of rules that do not parse: references to them are not reported as undefined.
-    let mut broken = BTreeSet::new();
     for (file_index, file) in files.iter().enumerate() {
         for chunk in split_rules(&file.text) {
             let tokens = match scan_with(&chunk, true) {
@@ -97,7 +76,10 @@ pub fn load_with(files: &[SourceFile], roots: &Roots, lists: ListForm) -> (Optio
                     let column = chunk.text.len() - chunk.text.trim_start().len();
                     let pos = chunk.file_pos(1, column);
                     let lists = tokens.iter().any(|t| t.kind == TokenKind::Repeat && t.text.contains('#'));
-                    let placeholder = matches!(rule.node(), Node::Prose(_));
+                    let placeholder = match rule.node() {
+                        Node::Prose(text) => Some(text.clone()),
+                        _ => None,
+                    };
                     parsed.push(Parsed { file: file_index, chunk, rule, pos, tokens, lists, placeholder });
                 }
                 Err(err) => {
@@ -107,233 +89,55 @@ pub fn load_with(files: &[SourceFile], roots: &Roots, lists: ListForm) -> (Optio
             }
         }
     }
+    parsed
+}
 
-    // Definitions: the first `=` of each name (a grammar's before a library's), then its `=/`
-    // extensions in order.
-    let mut defs: BTreeMap<String, usize> = BTreeMap::new();
-    let mut order: Vec<usize> = Vec::new();
-    let mut extensions: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    // Library definitions hidden by a grammar file's (hidden, winner), and library definitions
-    // that repeat another library's (repeat, first).
-    let mut hidden: Vec<(usize, usize)> = Vec::new();
-    let mut library_repeats: Vec<(usize, usize)> = Vec::new();
-    for (i, p) in parsed.iter().enumerate() {
-        let key = p.rule.name().to_ascii_lowercase();
-        let library = |j: usize| files[parsed[j].file].library;
-        match (p.rule.kind(), defs.get(&key)) {
-            (Kind::Basic, None) => {
-                defs.insert(key, i);
-                order.push(i);
-            }
-            (Kind::Basic, Some(_)) if p.placeholder => {}
-            (Kind::Basic, Some(&first)) if parsed[first].placeholder => {
-                defs.insert(key, i);
-                order.retain(|&o| o != first);
-                order.push(i);
-                extensions.remove(&first);
-            }
-            // A grammar may define a name that a library also defines (RFC 8259 `char` and the core
-            // `CHAR`): the grammar's definition wins.
-            (Kind::Basic, Some(&first)) if library(i) && !library(first) => hidden.push((i, first)),
-            (Kind::Basic, Some(&first)) if library(first) && !library(i) => {
-                defs.insert(key, i);
-                order.retain(|&o| o != first);
-                order.push(i);
-                extensions.remove(&first);
-                hidden.push((first, i));
-            }
-            (Kind::Basic, Some(&first)) if library(first) && library(i) => library_repeats.push((i, first)),
-            (Kind::Basic, Some(&first)) => {
-                let f = &parsed[first];
-                diags.push(
-                    Diagnostic::error(
-                        DiagnosticKind::DuplicateRule,
-                        &files[p.file].name,
-                        p.pos,
-                        format!(
-                            "rule `{}` is defined more than once; expected `=/` to add alternatives to it",
-                            p.rule.name()
-                        ),
-                    )
-                    .in_rule(p.rule.name())
-                    .with_note(format!("first defined at {}:{}", files[f.file].name, f.pos)),
-                );
-            }
-            (Kind::Incremental, Some(&first)) => extensions.entry(first).or_default().push(i),
-            (Kind::Incremental, None) => diags.push(
-                Diagnostic::error(
-                    DiagnosticKind::IncrementalWithoutBase,
-                    &files[p.file].name,
-                    p.pos,
-                    format!(
-                        "`{0} =/` adds alternatives to a rule that is not defined; expected `{0} =` before it",
-                        p.rule.name()
-                    ),
-                )
-                .in_rule(p.rule.name()),
-            ),
+/// Lowers definition `i` with its `=/` extensions `extensions` to one rule.
+pub(crate) fn lower_rule(
+    files: &[SourceFile],
+    parsed: &[Parsed],
+    i: usize,
+    extensions: &[usize],
+    names: &Names,
+    diags: &mut Vec<Diagnostic>,
+) -> RuleDef {
+    let p = &parsed[i];
+    let mut alternatives = Vec::new();
+    let mut source = String::new();
+    for &k in std::iter::once(&i).chain(extensions) {
+        let q = &parsed[k];
+        source.push_str(&q.chunk.source);
+        let mut lowering = Lowering::new(&files[q.file].name, q, names, diags);
+        let expr = lowering.node(q.rule.node());
+        match expr {
+            Expr::Alt(parts) if k != i || !extensions.is_empty() => alternatives.extend(parts),
+            other => alternatives.push(other),
         }
     }
-
-    // Which definitions to keep: every rule of a non-library file, and library rules reached from them.
-    let refs_of = |i: usize| -> Vec<String> {
-        let mut names = Vec::new();
-        for &k in std::iter::once(&i).chain(extensions.get(&i).into_iter().flatten()) {
-            collect_names(parsed[k].rule.node(), &mut names);
-            if parsed[k].lists {
-                names.push("OWS".to_owned());
-            }
-        }
-        names
+    let expr = if alternatives.len() == 1 {
+        alternatives.pop().unwrap_or(Expr::Empty)
+    } else {
+        Expr::Alt(alternatives)
     };
-    let mut keep: BTreeSet<usize> = match roots {
-        Roots::Only(names) => {
-            names.iter().filter_map(|name| defs.get(&name.to_ascii_lowercase()).copied()).collect()
-        }
-        _ => order.iter().copied().filter(|&i| !files[parsed[i].file].library).collect(),
-    };
-    let mut work: Vec<usize> = keep.iter().copied().collect();
-    while let Some(i) = work.pop() {
-        for name in refs_of(i) {
-            if let Some(&j) = defs.get(&name.to_ascii_lowercase()) {
-                if keep.insert(j) {
-                    work.push(j);
-                }
-            }
-        }
-    }
-    let kept: Vec<usize> = order.iter().copied().filter(|i| keep.contains(i)).collect();
-    for &(repeat, first) in &library_repeats {
-        if keep.contains(&first) {
-            let (p, f) = (&parsed[repeat], &parsed[first]);
-            diags.push(
-                Diagnostic::error(
-                    DiagnosticKind::DuplicateRule,
-                    &files[p.file].name,
-                    p.pos,
-                    format!(
-                        "rule `{}` is defined by two library files; expected one definition, or the rule in a grammar file to choose",
-                        p.rule.name()
-                    ),
-                )
-                .in_rule(p.rule.name())
-                .with_note(format!("first defined at {}:{}", files[f.file].name, f.pos)),
-            );
-        }
-    }
-    for &(lost, winner) in &hidden {
-        let name = parsed[lost].rule.name();
-        let users: Vec<&str> = kept
-            .iter()
-            .filter(|&&k| k != lost && parsed[k].file == parsed[lost].file)
-            .filter(|&&k| refs_of(k).iter().any(|r| r.eq_ignore_ascii_case(name)))
-            .map(|&k| parsed[k].rule.name())
-            .collect();
-        if let Some(user) = users.first() {
-            let (l, w) = (&parsed[lost], &parsed[winner]);
-            diags.push(
-                Diagnostic::warning(
-                    DiagnosticKind::ShadowedRule,
-                    &files[w.file].name,
-                    w.pos,
-                    format!(
-                        "rule `{}` replaces `{name}` of the library {}, where `{user}` refers to it: `{user}` now uses this definition",
-                        w.rule.name(),
-                        files[l.file].name
-                    ),
-                )
-                .in_rule(w.rule.name())
-                .with_note(format!("the library's definition is at {}:{}", files[l.file].name, l.pos)),
-            );
-        }
-    }
-    let ids: BTreeMap<String, RuleId> = kept
-        .iter()
-        .enumerate()
-        .map(|(n, &i)| (parsed[i].rule.name().to_ascii_lowercase(), RuleId(n as u32)))
-        .collect();
+    RuleDef { name: p.rule.name().to_owned(), file: p.file, pos: p.pos, expr, source }
+}
 
-    let mut rules = Vec::new();
-    for &i in &kept {
-        let p = &parsed[i];
-        let mut alternatives = Vec::new();
-        let mut source = String::new();
-        for &k in std::iter::once(&i).chain(extensions.get(&i).into_iter().flatten()) {
-            let q = &parsed[k];
-            source.push_str(&q.chunk.source);
-            let mut lowering = Lowering::new(&files[q.file].name, q, &ids, &broken, lists, &mut diags);
-            let expr = lowering.node(q.rule.node());
-            match expr {
-                Expr::Alt(parts) if k != i || extensions.contains_key(&i) => alternatives.extend(parts),
-                other => alternatives.push(other),
-            }
-        }
-        let expr = if alternatives.len() == 1 {
-            alternatives.pop().unwrap_or(Expr::Empty)
-        } else {
-            Expr::Alt(alternatives)
-        };
-        rules.push(RuleDef { name: p.rule.name().to_owned(), file: p.file, pos: p.pos, expr, source });
-    }
-    let grammar = Grammar::new(files.to_vec(), rules);
-    diags.extend(too_deep(&grammar));
-
-    // Unused rules: never referred to, and not an entry point. Not known when a rule does not parse.
-    let mut referenced = BTreeSet::new();
-    for id in grammar.ids() {
-        referenced.extend(grammar.refs(id).into_iter().filter(|&r| r != id));
-    }
-    let mut first_of_file = BTreeSet::new();
-    for (n, r) in grammar.rules.iter().enumerate() {
-        if !grammar.rules[..n].iter().any(|o| o.file == r.file) {
-            first_of_file.insert(n);
-        }
-    }
-    for (n, r) in grammar.rules.iter().enumerate() {
-        let root = match roots {
-            Roots::All => true,
-            Roots::FirstOfEachFile => first_of_file.contains(&n),
-            Roots::Named(names) | Roots::Only(names) => {
-                names.iter().any(|name| name.eq_ignore_ascii_case(&r.name))
-            }
-        };
-        if broken.is_empty() && !root && !files[r.file].library && !referenced.contains(&RuleId(n as u32)) {
-            diags.push(
-                Diagnostic::warning(
-                    DiagnosticKind::UnusedRule,
-                    &files[r.file].name,
-                    r.pos,
-                    format!("rule `{}` is never used", r.name),
-                )
-                .in_rule(&r.name),
-            );
-        }
-    }
-    {
-        for name in roots.names().iter().filter(|name| grammar.lookup(name).is_none()) {
-            let file = files.first().map_or("", |f| f.name.as_str());
-            diags.push(Diagnostic::error(
-                DiagnosticKind::UnknownRule,
-                file,
-                Pos::default(),
-                format!("no rule named `{name}`"),
-            ));
-        }
-    }
-
-    diags.sort_by(|a, b| {
-        let fa = files.iter().position(|f| f.name == a.file);
-        let fb = files.iter().position(|f| f.name == b.file);
-        (fa, a.pos, a.kind).cmp(&(fb, b.pos, b.kind))
-    });
-    let ok = !diags.iter().any(Diagnostic::is_error);
-    (ok.then_some(grammar), diags)
+/// How the names of a rule being lowered resolve: the binding rules, the ids of the rules
+/// compiled, the names of rules that do not parse, and the options that bear on them.
+pub(crate) struct Names<'a> {
+    pub binder: &'a Binder<'a>,
+    /// Definition index to rule id.
+    pub ids: &'a BTreeMap<usize, RuleId>,
+    pub broken: &'a BTreeSet<String>,
+    pub lists: ListForm,
+    /// Alternatives holding prose that names no rule are left out (with a warning).
+    pub formal_only: bool,
 }
 
 /// The first rule (in grammar order) whose expression, with referenced rules inlined, nests deeper
 /// than [`MAX_DEPTH`]. A reference back into a cycle counts as nothing: recursion is reported on
 /// its own.
-fn too_deep(grammar: &Grammar) -> Option<Diagnostic> {
+pub(crate) fn too_deep(grammar: &Grammar) -> Option<Diagnostic> {
     let mut depth: Vec<Option<usize>> = vec![None; grammar.rules.len()];
     let mut seen = vec![false; grammar.rules.len()];
     for root in grammar.ids() {
@@ -444,14 +248,36 @@ fn syntax_error(file: &str, chunk: &RuleChunk, message: &str) -> Diagnostic {
     .in_rule(chunk.name())
 }
 
-fn collect_names(node: &Node, out: &mut Vec<String>) {
+/// The rule names and prose values (not under a zero repetition) of a tree, in text order.
+pub(crate) fn collect_uses(node: &Node, names: &mut Vec<String>, prose: &mut Vec<String>) {
     match node {
         Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
-            nodes.iter().for_each(|n| collect_names(n, out))
+            nodes.iter().for_each(|n| collect_uses(n, names, prose))
         }
-        Node::Repetition { node, .. } | Node::Group(node) | Node::Optional(node) => collect_names(node, out),
-        Node::Rulename(name) => out.push(name.clone()),
-        Node::String(_) | Node::TerminalValues(_) | Node::Prose(_) => {}
+        Node::Repetition { repeat, node } if !zero(repeat) => collect_uses(node, names, prose),
+        Node::Group(node) | Node::Optional(node) => collect_uses(node, names, prose),
+        Node::Rulename(name) => names.push(name.clone()),
+        Node::Prose(text) => prose.push(text.clone()),
+        Node::Repetition { .. } | Node::String(_) | Node::TerminalValues(_) => {}
+    }
+}
+
+/// Whether a repetition allows no occurrence at all (`0<prose>`, `0*0x`).
+fn zero(repeat: &Repeat) -> bool {
+    matches!(*repeat, Repeat::Specific(0) | Repeat::Variable { max: Some(0), .. })
+}
+
+/// Every prose value of a tree in text order, each with whether it counts (not under a zero
+/// repetition).
+fn all_prose<'n>(node: &'n Node, counted: bool, out: &mut Vec<(&'n str, bool)>) {
+    match node {
+        Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
+            nodes.iter().for_each(|n| all_prose(n, counted, out))
+        }
+        Node::Repetition { repeat, node } => all_prose(node, counted && !zero(repeat), out),
+        Node::Group(node) | Node::Optional(node) => all_prose(node, counted, out),
+        Node::Prose(text) => out.push((text, counted)),
+        Node::Rulename(_) | Node::String(_) | Node::TerminalValues(_) => {}
     }
 }
 
@@ -501,21 +327,16 @@ struct Lowering<'a> {
     tokens: [Vec<&'a Token>; 4],
     /// How many tokens of each kind the walk has passed.
     next: [usize; 4],
-    ids: &'a BTreeMap<String, RuleId>,
-    broken: &'a BTreeSet<String>,
-    lists: ListForm,
+    /// The index of the file, for the binding rules.
+    file_index: usize,
+    names: &'a Names<'a>,
+    /// How many alternations the walk is inside.
+    alternations: usize,
     diags: &'a mut Vec<Diagnostic>,
 }
 
 impl<'a> Lowering<'a> {
-    fn new(
-        file: &'a str,
-        parsed: &'a Parsed,
-        ids: &'a BTreeMap<String, RuleId>,
-        broken: &'a BTreeSet<String>,
-        lists: ListForm,
-        diags: &'a mut Vec<Diagnostic>,
-    ) -> Self {
+    fn new(file: &'a str, parsed: &'a Parsed, names: &'a Names<'a>, diags: &'a mut Vec<Diagnostic>) -> Self {
         let mut tokens: [Vec<&Token>; 4] = Default::default();
         for token in &parsed.tokens {
             tokens[token.kind as usize].push(token);
@@ -526,9 +347,9 @@ impl<'a> Lowering<'a> {
             start: parsed.pos,
             tokens,
             next: [0; 4],
-            ids,
-            broken,
-            lists,
+            file_index: parsed.file,
+            names,
+            alternations: 0,
             diags,
         }
     }
@@ -546,26 +367,33 @@ impl<'a> Lowering<'a> {
 
     fn node(&mut self, node: &Node) -> Expr {
         match node {
-            Node::Alternatives(nodes) => Expr::Alt(nodes.iter().map(|n| self.node(n)).collect()),
+            Node::Alternatives(nodes) => {
+                self.alternations += 1;
+                let mut parts = Vec::new();
+                for n in nodes {
+                    if !self.names.formal_only || !self.left_out(n) {
+                        parts.push(self.node(n));
+                    }
+                }
+                self.alternations -= 1;
+                if parts.is_empty() {
+                    let start = self.start;
+                    self.error(
+                        DiagnosticKind::ProseValue,
+                        start,
+                        format!("every alternative of `{}` holds prose that names no rule: no formal alternative is left; expected a definition of `{}` in a grammar file of yours", self.rule, self.rule),
+                    );
+                    return Expr::Empty;
+                }
+                Expr::Alt(parts)
+            }
             Node::Concatenation(nodes) => Expr::Concat(nodes.iter().map(|n| self.node(n)).collect()),
             Node::Group(inner) => self.node(inner),
             Node::Optional(inner) => Expr::Repeat { min: 0, max: Some(1), body: Box::new(self.node(inner)) },
             Node::Repetition { repeat, node } => self.repetition(repeat, node),
             Node::Rulename(name) => {
                 let (pos, _) = self.take(TokenKind::Name);
-                let key = name.to_ascii_lowercase();
-                match self.ids.get(&key) {
-                    Some(&id) => Expr::Ref(id),
-                    None if self.broken.contains(&key) => Expr::Empty,
-                    None => {
-                        self.error(
-                            DiagnosticKind::UndefinedRule,
-                            pos,
-                            format!("undefined rule `{name}`; expected a definition `{name} = ...` in one of the grammar files"),
-                        );
-                        Expr::Empty
-                    }
-                }
+                self.reference(name, pos)
             }
             Node::String(literal) => string(literal.value(), literal.is_case_sensitive()),
             Node::TerminalValues(values) => {
@@ -574,17 +402,80 @@ impl<'a> Lowering<'a> {
             }
             Node::Prose(text) => {
                 let (pos, _) = self.take(TokenKind::Prose);
-                let message = match text.split_once(", see ") {
-                    Some((name, source)) if is_rule_name(name) => format!(
-                        "prose value `<{text}>` refers to the rule `{name}` of {source}, which no grammar file given defines; expected a grammar file that defines `{}`",
-                        if name.eq_ignore_ascii_case(self.rule) { name } else { self.rule }
-                    ),
-                    _ => format!("prose value `<{text}>` has no formal meaning and cannot be compiled; expected ABNF in its place, or `0<...>` for the empty string"),
-                };
-                self.error(DiagnosticKind::ProseValue, pos, message);
+                match self.names.binder.prose(self.file_index, text) {
+                    Ok(d) => self.names.ids.get(&d).map_or(Expr::Empty, |&id| Expr::Ref(id)),
+                    Err(e) => {
+                        let message =
+                            self.names.binder.prose_message(&e, text, self.rule, self.alternations > 0);
+                        self.error(DiagnosticKind::ProseValue, pos, message);
+                        Expr::Empty
+                    }
+                }
+            }
+        }
+    }
+
+    /// A reference to `name` at `pos`, bound by the binding rules.
+    fn reference(&mut self, name: &str, pos: Pos) -> Expr {
+        let key = name.to_ascii_lowercase();
+        match self.names.binder.bind(self.file_index, name) {
+            Bound::Def(d) => self.names.ids.get(&d).map_or(Expr::Empty, |&id| Expr::Ref(id)),
+            Bound::Undefined if self.names.broken.contains(&key) => Expr::Empty,
+            Bound::Undefined => {
+                self.diags.push(
+                    Diagnostic::error(
+                        DiagnosticKind::UndefinedRule,
+                        self.file,
+                        pos,
+                        format!("undefined rule `{name}`; expected a definition `{name} = ...` in one of the grammar files, such as a file of your own given beside them"),
+                    )
+                    .in_rule(self.rule)
+                    .with_note(format!("such a file may also bind it to a rule of a loaded document by a prose value: `{name} = <RULE, see [RFCnnnn], Section N>`")),
+                );
+                Expr::Empty
+            }
+            Bound::Ambiguous(defs) => {
+                let binder = self.names.binder;
+                let mut d = Diagnostic::error(
+                    DiagnosticKind::DuplicateRule,
+                    self.file,
+                    pos,
+                    format!("rule `{name}` is defined by several library files; expected one definition, or a grammar file that chooses, such as one given with `--override` holding `{name} = <{name}, see [RFCnnnn]>`"),
+                )
+                .in_rule(self.rule);
+                for def in defs {
+                    let e = &binder.entries[def];
+                    d.notes.push(format!("defined at {}:{}", binder.files[e.file].name, e.pos));
+                }
+                self.diags.push(d);
                 Expr::Empty
             }
         }
+    }
+
+    /// Under `--formal-only`: whether alternative `node` holds prose that names no rule, in which
+    /// case it is passed over with a warning.
+    fn left_out(&mut self, node: &Node) -> bool {
+        let mut prose = Vec::new();
+        all_prose(node, true, &mut prose);
+        let Some(k) =
+            prose.iter().position(|&(text, counted)| counted && crate::prose::parse(text).is_none())
+        else {
+            return false;
+        };
+        let at = self.next[TokenKind::Prose as usize] + k;
+        let pos = self.tokens[TokenKind::Prose as usize].get(at).map_or(self.start, |t| t.pos);
+        self.diags.push(
+            Diagnostic::warning(
+                DiagnosticKind::ProseValue,
+                self.file,
+                pos,
+                format!("alternative left out of `{}` (--formal-only): prose `<{}>` names no rule; the rule holds only its formal alternatives", self.rule, prose[k].0),
+            )
+            .in_rule(self.rule),
+        );
+        self.skip(node);
+        true
     }
 
     /// `%b`, `%d` and `%x` values: a range or a concatenation of single values. Values that no
@@ -657,7 +548,11 @@ impl<'a> Lowering<'a> {
 
     /// A `#` list (RFC 9110 section 5.6.1), expanded by [`crate::list::expand`].
     fn list(&mut self, pos: Pos, written: &str, min: u32, max: Option<u32>, element: Expr) -> Expr {
-        let Some(&ows) = self.ids.get("ows") else {
+        let ows = match self.names.binder.bind(self.file_index, "OWS") {
+            Bound::Def(d) => self.names.ids.get(&d).copied(),
+            _ => None,
+        };
+        let Some(ows) = ows else {
             self.error(
                 DiagnosticKind::UndefinedRule,
                 pos,
@@ -665,7 +560,7 @@ impl<'a> Lowering<'a> {
             );
             return Expr::Empty;
         };
-        match crate::list::expand(self.lists, min, max, element, ows) {
+        match crate::list::expand(self.names.lists, min, max, element, ows) {
             Ok(expr) => expr,
             Err(e) => {
                 self.error(DiagnosticKind::Syntax, pos, e.message);
@@ -673,12 +568,6 @@ impl<'a> Lowering<'a> {
             }
         }
     }
-}
-
-/// Whether `text` is an ABNF rule name: a letter, then letters, digits and hyphens.
-fn is_rule_name(text: &str) -> bool {
-    text.starts_with(|c: char| c.is_ascii_alphabetic())
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 /// A quoted string: each letter of a case-insensitive string matches either case (RFC 5234

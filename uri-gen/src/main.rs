@@ -22,12 +22,32 @@ use uri_gen::{
     Grammar, Options, Program, Roots, RuleId, SourceFile, Training,
 };
 
+/// How names bind between files, for `--help`.
+const BINDING_HELP: &str = "\
+How names bind between files (rule names are case-insensitive):
+  - A reference in a grammar file means the grammar files' rule of that name, else the one
+    library rule of that name.
+  - A reference in a library means that library's own rule, else another library's, else (a name
+    no library defines) a grammar file's. A grammar file's rule never replaces a library rule
+    inside the library, unless an override is declared.
+  - Overrides: every rule of a file given with `--override FILE`, and the rules a grammar file
+    names in a comment `; uri-gen: override NAME...`, replace the rules of those names in every
+    file, libraries included. `check` lists each override and the rules whose meaning it changes.
+  - A prose value that names a rule (`<host, see [URI], Section 3.2.2>`) means that rule of the
+    cited document: a loaded file whose name starts with `rfcNNNN`, the tag `[RFCNNNN]` or a
+    well-known tag (URI, STD66: RFC 3986; IRI: 3987; ABNF: 5234; IMF: 5322; HTTP: 9110;
+    CACHING: 9111; HTTP/1.1: 9112), or a file named by `--tag TAG=FILE`.
+  - Roots: with `--rule`, exactly the rules named; else the rules no other rule uses. Problems in
+    rules no root uses are warnings.
+
+Exit status: 0 ok, 1 grammar errors (or an input that does not match), 2 usage or I/O errors.";
+
 #[derive(Parser)]
 #[command(
     name = "uri-gen",
     version,
     about = "Compile ABNF grammars (RFC 5234) to table-driven Rust recognizers",
-    after_help = "Exit status: 0 ok, 1 grammar errors (or an input that does not match), 2 usage or I/O errors."
+    after_help = BINDING_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -37,11 +57,23 @@ struct Cli {
 /// How grammar files are read.
 #[derive(Args)]
 struct GrammarOptions {
-    /// A library grammar file: its rules are used when referred to and never reported unused, and
-    /// a grammar file's definition of a name replaces its. Files named `rfc5234-core*` are
-    /// libraries anyway.
+    /// A library grammar file: its rules are compiled when referred to, and its own references
+    /// keep their meaning (a grammar file's rule of the same name does not replace them). Files
+    /// named `rfc5234-core*` are libraries anyway.
     #[arg(long = "library", value_name = "FILE")]
     libraries: Vec<PathBuf>,
+    /// An override file: each of its rules replaces the rule of the same name in every other
+    /// file, libraries included (RFC 6874's `IP-literal` inside RFC 3986's `host`).
+    #[arg(long = "override", value_name = "FILE")]
+    overrides: Vec<PathBuf>,
+    /// The loaded grammar file that a prose value's reference tag `[TAG]` stands for, beside the
+    /// well-known tags (repeatable).
+    #[arg(long = "tag", value_name = "TAG=FILE")]
+    tags: Vec<String>,
+    /// Compile a rule whose alternatives hold prose that names no rule from its other
+    /// alternatives, with a warning for each alternative left out.
+    #[arg(long)]
+    formal_only: bool,
     /// Terminal values are octets, not Unicode code points matched as UTF-8.
     #[arg(long)]
     octets: bool,
@@ -187,6 +219,18 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
+    let options = match &cli.command {
+        Command::Check { options, .. }
+        | Command::Generate { options, .. }
+        | Command::Match { options, .. }
+        | Command::Regex { options, .. }
+        | Command::Sample { options, .. } => options,
+    };
+    if let Some(tag) = options.tags.iter().find(|t| !t.contains('=')) {
+        return Err(Stop::Usage(format!(
+            "--tag {tag}: expected TAG=FILE, a reference tag and a grammar file given"
+        )));
+    }
     match cli.command {
         Command::Check { grammars, options, rules, no_captures } => {
             check(&grammars, &options, rules, no_captures)
@@ -207,6 +251,11 @@ fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
 /// Reads the grammar files (and library files) given on the command line.
 fn read(grammars: &[PathBuf], options: &GrammarOptions) -> Result<Vec<SourceFile>, Stop> {
     let mut files = uri_gen::read_files(grammars).map_err(|e| Stop::Usage(format!("{e:#}")))?;
+    for path in &options.overrides {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Stop::Usage(format!("cannot read grammar file {}: {e}", path.display())))?;
+        files.push(SourceFile::overriding(path.display().to_string(), text));
+    }
     for path in &options.libraries {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Stop::Usage(format!("cannot read grammar file {}: {e}", path.display())))?;
@@ -216,12 +265,18 @@ fn read(grammars: &[PathBuf], options: &GrammarOptions) -> Result<Vec<SourceFile
 }
 
 fn compile_options(options: &GrammarOptions, roots: Roots) -> Options {
+    let tags = options
+        .tags
+        .iter()
+        .filter_map(|t| t.split_once('='))
+        .map(|(tag, file)| (tag.to_owned(), file.to_owned()))
+        .collect();
     let encoding = if options.octets { Encoding::Octets } else { Encoding::Utf8 };
     let lists = match options.lists {
         Lists::Sender => ListForm::Sender,
         Lists::Recipient => ListForm::Recipient,
     };
-    Options { encoding, roots, lists, ..Options::default() }
+    Options { encoding, roots, lists, tags, formal_only: options.formal_only, ..Options::default() }
 }
 
 /// Prints diagnostics as rustc does, then a count of errors and warnings when there is one.
@@ -304,10 +359,11 @@ fn check(
     no_captures: bool,
 ) -> Result<(), Stop> {
     let files = read(grammars, options)?;
-    let options = compile_options(options, roots_for(rules, Roots::FirstOfEachFile));
+    let options = compile_options(options, roots_for(rules, Roots::Unreferenced));
     let program = compiled(&files, &options)?;
     let summary = if no_captures { Summary::kinds_only(&program) } else { Summary::new(&program) };
-    let text = summary.render(&program.grammar);
+    let mut text = summary.render(&program.grammar);
+    text.push_str(&uri_gen::link::describe_overrides(&program.grammar));
     let mut out = io::stdout().lock();
     write_out(&mut out, text.as_bytes())?;
     Ok(())

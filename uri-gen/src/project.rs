@@ -131,7 +131,11 @@ pub struct GrammarModule {
     pub what: &'static str,
     /// The grammar files, relative to the workspace root, in order.
     pub grammars: &'static [&'static str],
-    /// Files read as libraries: rules used only when referred to, replaced by grammar files' rules.
+    /// Override files, read after the grammar files: each of their rules replaces the rule of
+    /// the same name in every other file, libraries included.
+    pub overrides: &'static [&'static str],
+    /// Files read as libraries: rules used only when referred to; their own references keep
+    /// their meaning unless an override replaces the rule.
     pub libraries: &'static [&'static str],
     /// The rules to generate (with what they use); empty for every rule of the grammar files.
     pub rules: &'static [&'static str],
@@ -150,6 +154,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "iri",
         what: "RFC 3987 (IRIs, section 2.2)",
         grammars: &["abnf/rfc3987.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
@@ -158,7 +163,9 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
     GrammarModule {
         name: "zone_id",
         what: "RFC 6874 (IPv6 zone identifiers in URIs) over RFC 3986",
-        grammars: &["abnf/rfc6874.abnf"],
+        grammars: &[],
+        // RFC 6874 section 2 replaces RFC 3986's `IP-literal`, inside `host` too.
+        overrides: &["abnf/rfc6874.abnf"],
         libraries: &["abnf/rfc3986.abnf", CORE],
         rules: &["IP-literal", "ZoneID", "IPv6addrz", "URI-reference"],
         lists: ListForm::Sender,
@@ -168,6 +175,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "json",
         what: "RFC 8259 (JSON)",
         grammars: &["abnf/rfc8259-json.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
@@ -177,6 +185,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "imf",
         what: "RFC 5322 (Internet Message Format, sections 3 and 4)",
         grammars: &["abnf/rfc5322-sec3-4.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
@@ -186,6 +195,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "abnf",
         what: "RFC 5234 section 4 (the ABNF of ABNF)",
         grammars: &["abnf/rfc5234-sec4.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
@@ -195,6 +205,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "case_sensitive",
         what: "RFC 7405 (case-sensitive strings in ABNF) and a rule using them",
         grammars: &["abnf/rfc7405.abnf", "abnf/rfc7405-usage.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &[],
         lists: ListForm::Sender,
@@ -204,6 +215,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "http_lists",
         what: "RFC 9110 rules written with the #list extension (section 5.6.1), sender form",
         grammars: &["abnf/rfc9110-list.abnf"],
+        overrides: &[],
         libraries: &["abnf/rfc9110-appendix-a.abnf", "abnf/rfc3986.abnf", CORE],
         rules: &[],
         lists: ListForm::Sender,
@@ -213,6 +225,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "http_lists_recipient",
         what: "RFC 9110 rules written with the #list extension (section 5.6.1), recipient form",
         grammars: &["abnf/rfc9110-list.abnf"],
+        overrides: &[],
         libraries: &["abnf/rfc9110-appendix-a.abnf", "abnf/rfc3986.abnf", CORE],
         rules: &["Connection", "Via"],
         lists: ListForm::Recipient,
@@ -222,6 +235,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "http",
         what: "RFC 9110 Appendix A (HTTP semantics), the rules that need no other RFC",
         grammars: &["abnf/rfc9110-appendix-a.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &[
             "Accept",
@@ -270,6 +284,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "http_fields",
         what: "RFC 9110 Appendix A, field values, tokens and quoted strings, over octets (`obs-text` is any byte from 0x80 on)",
         grammars: &["abnf/rfc9110-appendix-a.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &["field-value", "quoted-string", "token", "Content-Type", "ETag"],
         lists: ListForm::Sender,
@@ -279,6 +294,7 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
         name: "http_message",
         what: "RFC 7230 Appendix B (HTTP/1.1 messages), the rules that need no other RFC",
         grammars: &["abnf/rfc7230-appendix-b.abnf"],
+        overrides: &[],
         libraries: &[CORE],
         rules: &[
             "BWS",
@@ -302,7 +318,8 @@ pub const GRAMMAR_MODULES: &[GrammarModule] = &[
 ];
 
 impl GrammarModule {
-    /// Reads the module's grammar files from the workspace at `root`: grammar files, then libraries.
+    /// Reads the module's grammar files from the workspace at `root`: grammar files, override
+    /// files, then libraries.
     pub fn sources(&self, root: &Path) -> Result<Vec<SourceFile>> {
         let read = |name: &str| -> Result<String> {
             std::fs::read_to_string(root.join(name)).map_err(|e| anyhow!("cannot read {name}: {e}"))
@@ -310,6 +327,9 @@ impl GrammarModule {
         let mut files = Vec::new();
         for name in self.grammars {
             files.push(SourceFile::new(*name, read(name)?));
+        }
+        for name in self.overrides {
+            files.push(SourceFile::overriding(*name, read(name)?));
         }
         for name in self.libraries {
             files.push(SourceFile::library(*name, read(name)?));

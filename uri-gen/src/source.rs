@@ -21,14 +21,24 @@ pub struct SourceFile {
     pub name: String,
     /// The full text.
     pub text: String,
-    /// Library files (such as the RFC 5234 core rules) are not warned about for unused rules.
+    /// A library (such as the RFC 5234 core rules): its rules are compiled when referred to, and
+    /// its references resolve within the libraries (see ARCHITECTURE.md, "How names bind").
     pub library: bool,
+    /// An override file: each of its definitions replaces the same-named rule of every other
+    /// file, inside libraries too.
+    pub overrides: bool,
 }
 
 impl SourceFile {
     /// A grammar file whose unused rules are reported.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        SourceFile { name: name.into(), text: text.into(), library: false }
+        SourceFile { name: name.into(), text: text.into(), library: false, overrides: false }
+    }
+
+    /// An override file: a grammar file whose every definition replaces the rule of the same
+    /// name in the other files, libraries included (RFC 6874's `IP-literal` over RFC 3986's).
+    pub fn overriding(name: impl Into<String>, text: impl Into<String>) -> Self {
+        SourceFile { overrides: true, ..SourceFile::new(name, text) }
     }
 
     /// A library file: rules are pulled in when referred to, and unused ones are not reported.

@@ -78,7 +78,8 @@ fn check_prints_the_summary() {
     let out = uri_gen(&["check", "abnf/rfc5322-sec3-4.abnf", "abnf/rfc5234-core.abnf"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(stdout(&out).contains("recursive: ccontent, comment"), "{}", stdout(&out));
-    assert!(stderr(&out).contains("warning[unused-rule]"), "{}", stderr(&out));
+    // Its top rules (the rules nothing else uses) are roots, never reported unused.
+    assert!(!stderr(&out).contains("warning[unused-rule]"), "{}", stderr(&out));
 }
 
 #[test]
@@ -468,4 +469,67 @@ proptest! {
         prop_assert!(matches!(code(&out), 0..=2), "{args:?}: status {:?}\n{}", out.status, stderr(&out));
         prop_assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
     }
+}
+
+#[test]
+fn names_bind_by_scope_on_the_command_line() {
+    let (http, core, uri) = ("abnf/rfc9110-appendix-a.abnf", "abnf/rfc5234-core.abnf", "abnf/rfc3986.abnf");
+    // RFC 9110's `Host` does not replace RFC 3986's `host` inside `authority`.
+    let out = uri_gen(&[
+        "match",
+        http,
+        core,
+        "--library",
+        uri,
+        "--rule",
+        "absolute-URI",
+        "http://h:1/",
+        "http://h:1:2/",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("match: http://h:1/\nno match: http://h:1:2/\n"), "{}", stdout(&out));
+    assert!(!stderr(&out).contains("error["), "{}", stderr(&out));
+    // `uri-host = <host, see [URI], Section 3.2.2>` is RFC 3986's `host`.
+    let out = uri_gen(&["match", http, core, "--library", uri, "--rule", "uri-host", "[::1]", "a b"]);
+    assert!(stdout(&out).starts_with("match: [::1]\nno match: a b\n"), "{}", stdout(&out));
+
+    // RFC 7230 Appendix B needs a file that defines `uri-host`, and says so.
+    let b = "abnf/rfc7230-appendix-b.abnf";
+    let out = uri_gen(&["check", b, core, "--library", uri]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("undefined rule `uri-host`; expected a definition `uri-host = ...` in one of the grammar files, such as a file of your own given beside them"),
+        "{}",
+        stderr(&out)
+    );
+    let dir = scratch("binding");
+    let supplement = dir.join("uri-host.abnf");
+    std::fs::write(&supplement, "uri-host = <host, see [RFC3986], Section 3.2.2>\n").expect("write");
+    let out = uri_gen(&["check", b, supplement.to_str().expect("utf-8"), core, "--library", uri]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("overrides: none\n"), "{}", stdout(&out));
+
+    // An override is declared on the command line and listed by `check`.
+    let out =
+        uri_gen(&["check", core, "--override", "abnf/rfc6874.abnf", "--library", uri, "--rule", "host"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(
+            "overrides: 1\n  IP-literal (abnf/rfc6874.abnf:1:4) replaces abnf/rfc3986.abnf:27:4\n    used by: host\n    meaning changed: host\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    let out = uri_gen(&[
+        "match",
+        core,
+        "--override",
+        "abnf/rfc6874.abnf",
+        "--library",
+        uri,
+        "--rule",
+        "host",
+        "[fe80::1%25eth0]",
+    ]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
 }

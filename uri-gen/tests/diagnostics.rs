@@ -341,7 +341,7 @@ fn a_grammar_may_redefine_a_library_rule() {
 #[test]
 fn unused_rules_are_warnings() {
     let files = vec![SourceFile::new("g.abnf", "a = \"x\"\n\n   b = \"y\"\n")];
-    let options = Options { roots: Roots::FirstOfEachFile, ..Options::default() };
+    let options = Options { roots: Roots::Named(vec!["a".into()]), ..Options::default() };
     let expect = Expect {
         severity: Severity::Warning,
         kind: DiagnosticKind::UnusedRule,
@@ -353,7 +353,9 @@ fn unused_rules_are_warnings() {
         says: "rule `b` is never used",
     };
     run(&[Case { name: "unused rule", files: files.clone(), options, expect }]);
-    // The warning does not stop compilation, and naming the rule as a root silences it.
+    // The warning does not stop compilation, and naming the rule as a root silences it; by
+    // default every rule nothing uses is a root, never reported unused.
+    assert!(diagnostics(&files, &Options::default()).is_empty());
     let named = Options { roots: Roots::Named(vec!["a".into(), "B".into()]), ..Options::default() };
     assert!(diagnostics(&files, &named).is_empty());
 }
@@ -604,7 +606,7 @@ fn rfc_files(find: &str, replace: &str, line_end: &str) -> Vec<SourceFile> {
 }
 
 fn rfc_case(name: &'static str, find: &str, replace: &str, line_end: &str, expect: Expect) -> Case {
-    let options = Options { roots: Roots::FirstOfEachFile, ..Options::default() };
+    let options = Options { roots: Roots::Named(vec!["greeting".into()]), ..Options::default() };
     Case { name, files: rfc_files(find, replace, line_end), options, expect }
 }
 
@@ -753,10 +755,12 @@ fn rendered_diagnostics_show_the_file_line() {
     let rendered = d.render(Some(&files[0].text));
     let expected = [
         "error[undefined-rule]: rfc1234.abnf:28:24: undefined rule `salute`; expected a definition `salute = ...` \
-         in one of the grammar files (in rule `salutation`)",
+         in one of the grammar files, such as a file of your own given beside them (in rule `salutation`)",
         "   |",
         "28 |                / \"hey\" salute                ; continued across the page break",
         "   |                        ^",
+        "  = note: such a file may also bind it to a rule of a loaded document by a prose value: \
+         `salute = <RULE, see [RFCnnnn], Section N>`",
         "",
     ]
     .join("\n");

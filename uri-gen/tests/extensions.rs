@@ -1,7 +1,7 @@
 //! What the front end reads beyond plain RFC 5234, and how several grammar files combine: the
-//! `#list` extension of RFC 9110 (each form checked against the RFCs' own expansions), prose
-//! placeholders for rules of other documents, library files that define one name twice or that a
-//! grammar file's rule replaces, and compiling only the rules some entry points need.
+//! `#list` extension of RFC 9110 (each form checked against the RFCs' own expansions),
+//! and compiling only the rules some entry points need (how names bind between files is
+//! `binding.rs`'s).
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -193,68 +193,24 @@ fn lists_that_cannot_be_expanded_are_reported_where_they_are() {
 }
 
 #[test]
-fn a_placeholder_gives_way_to_a_real_definition() {
-    let grammar =
-        SourceFile::new("g.abnf", "top = \"<\" port \">\"\nport = <port, see [URI], Section 3.2.3>\n");
-    let real = SourceFile::library("uri.abnf", "port = 1*%x30-39\n");
-    let p = compile(&[grammar.clone(), real], Roots::All, ListForm::Sender);
-    let top = p.grammar.lookup("top").expect("top");
-    assert!(p.matches(top, b"<8080>") && !p.matches(top, b"<x>"));
-    let diags = diagnostics(&[grammar], Roots::All);
-    let [d] = diags.as_slice() else { panic!("{diags:?}") };
-    assert_eq!((d.kind, d.pos), (DiagnosticKind::ProseValue, Pos { line: 2, column: 8 }));
-    assert!(
-        d.message.contains(
-            "refers to the rule `port` of [URI], Section 3.2.3, which no grammar file given defines"
-        ),
-        "{d}"
-    );
-}
-
-#[test]
-fn two_libraries_may_define_a_name_nobody_uses() {
-    let one = SourceFile::library("one.abnf", "x = \"1\"\ny = \"y\"\n");
-    let two = SourceFile::library("two.abnf", "x = \"2\"\n");
-    let unused = SourceFile::new("g.abnf", "top = y\n");
-    assert!(diagnostics(&[unused, one.clone(), two.clone()], Roots::All).is_empty());
-    let used = SourceFile::new("g.abnf", "top = x\n");
-    let diags = diagnostics(&[used, one, two], Roots::All);
-    let [d] = diags.as_slice() else { panic!("{diags:?}") };
-    assert_eq!(
-        (d.kind, d.file.as_str(), d.pos),
-        (DiagnosticKind::DuplicateRule, "two.abnf", Pos { line: 1, column: 1 })
-    );
-    assert_eq!(d.notes, ["first defined at one.abnf:1:1"]);
-}
-
-#[test]
-fn replacing_a_library_rule_that_the_library_uses_is_a_warning() {
-    // RFC 9110's `Host` and RFC 3986's `host` are one name to ABNF: RFC 3986's `authority` would
-    // silently take the HTTP header's syntax.
-    let grammar = SourceFile::new("http.abnf", "top = authority\nHost = \"H\"\n");
-    let library = SourceFile::library("uri.abnf", "authority = host [ \":\" 1*%x30-39 ]\nhost = 1*%x61-7A\n");
-    let diags = diagnostics(&[grammar, library], Roots::All);
-    let [d] = diags.as_slice() else { panic!("{diags:?}") };
-    assert_eq!(
-        (d.severity, d.kind, d.pos),
-        (Severity::Warning, DiagnosticKind::ShadowedRule, Pos { line: 2, column: 1 })
-    );
-    assert!(
-        d.message
-            .contains("rule `Host` replaces `host` of the library uri.abnf, where `authority` refers to it"),
-        "{d}"
-    );
-    assert_eq!(d.notes, ["the library's definition is at uri.abnf:2:1"]);
-}
-
-#[test]
 fn only_the_rules_the_entry_points_need_are_compiled() {
     let text = "a = b\nb = \"x\"\nbroken = undefined-thing\nc = <prose>\n";
     let files = [SourceFile::new("g.abnf", text)];
-    assert_eq!(diagnostics(&files, Roots::All).len(), 2);
+    let all = diagnostics(&files, Roots::All);
+    assert_eq!(all.iter().filter(|d| d.severity == Severity::Error).count(), 2, "{all:?}");
     let p = compile(&files, Roots::Only(vec!["a".to_owned()]), ListForm::Sender);
     let names: Vec<&str> = p.grammar.rules.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["a", "b"]);
+    // The rules no root uses are still read: their problems are warnings.
+    let found: Vec<(Severity, DiagnosticKind, Option<&str>)> =
+        p.warnings.iter().map(|d| (d.severity, d.kind, d.rule.as_deref())).collect();
+    assert_eq!(
+        found,
+        [
+            (Severity::Warning, DiagnosticKind::UndefinedRule, Some("broken")),
+            (Severity::Warning, DiagnosticKind::ProseValue, Some("c")),
+        ]
+    );
     let diags = diagnostics(&files, Roots::Only(vec!["nope".to_owned()]));
     assert!(
         diags.iter().any(|d| d.kind == DiagnosticKind::UnknownRule && d.message.contains("`nope`")),
