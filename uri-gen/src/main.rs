@@ -220,8 +220,8 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
     let options = match &cli.command {
+        Command::Generate(GenerateArgs { options, .. }) => options,
         Command::Check { options, .. }
-        | Command::Generate { options, .. }
         | Command::Match { options, .. }
         | Command::Regex { options, .. }
         | Command::Sample { options, .. } => options,
