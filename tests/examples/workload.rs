@@ -21,6 +21,9 @@
 //! - `valgrind --tool=callgrind target/release/examples/workload resolve-one into|new`: resolves
 //!   the parsed resolution pairs once, into a reused buffer or into new values (the inputs' parse
 //!   is the same in both, so the difference from `resolve-one none` is the resolution's own).
+//! - `workload parse [N]`: `UriRef::parse` on the three corpora, three ways: the value kept
+//!   (`black_box` of the parse result, what a caller who returns or stores it pays), the path
+//!   and query read (as `table` does), and every component read; the fastest of N passes.
 //! - `workload profile`: what the generated loops do per URL of each corpus (accelerated runs,
 //!   bytes inside them, table transitions, the parser's register operations), counted by walking
 //!   the generator's automata the way the emitted loops walk their tables. `PERFORMANCE.md`
@@ -62,6 +65,8 @@ fn main() {
         ["lengths"] => lengths(),
         ["order", file] => order(file),
         ["resolve"] => resolve(),
+        ["parse"] => parse_ways(30),
+        ["parse", n] => parse_ways(n.parse().unwrap_or(30)),
         ["resolve-one", what] => {
             let owned = uri_tests::resolution_pairs();
             let ours = parsed_pairs(&owned);
@@ -135,6 +140,48 @@ fn table(reps: usize, tsv: bool) {
             .iter()
             .enumerate()
             .map(|(c, lines)| format!("{:.1} ns ({} ok)", best[p][c], pass(*f, lines)))
+            .collect();
+        println!("| {name} | {} |", cells.join(" | "));
+    }
+}
+
+/// `UriRef::parse` with the value kept, with the path and query read, and with every component
+/// read, on the three corpora.
+fn parse_ways(reps: usize) {
+    let corpora: Vec<Vec<String>> = FILES[..3].iter().map(|f| lines(f)).collect();
+    let ways: [parsers::Parser; 3] = [
+        ("value kept", |l| {
+            let r = uri::UriRef::parse(l);
+            black_box(&r);
+            r.is_ok().then_some(0)
+        }),
+        ("path and query read", |l| {
+            uri::UriRef::parse(l).ok().map(|r| r.path().len() + r.query().map_or(0, str::len))
+        }),
+        ("every component read", |l| {
+            uri::UriRef::parse(l).ok().map(|r| {
+                let authority = r.authority();
+                r.scheme().map_or(0, str::len)
+                    + authority.map_or(0, |a| {
+                        a.userinfo().map_or(0, str::len)
+                            + a.host().len()
+                            + a.host_kind() as usize
+                            + a.port().map_or(0, str::len)
+                    })
+                    + r.path().len()
+                    + r.query().map_or(0, str::len)
+                    + r.fragment().map_or(0, str::len)
+            })
+        }),
+    ];
+    let seconds = uri_tests::fastest_interleaved(reps, ways.len() * corpora.len(), |i| {
+        black_box(pass(ways[i / corpora.len()].1, &corpora[i % corpora.len()]));
+    });
+    println!("| `UriRef::parse` | {} |", FILES[..3].join(" | "));
+    println!("|---|{}", "---|".repeat(3));
+    for (w, (name, _)) in ways.iter().enumerate() {
+        let cells: Vec<String> = (0..corpora.len())
+            .map(|c| format!("{:.1} ns", seconds[w * corpora.len() + c] * 1e9 / corpora[c].len() as f64))
             .collect();
         println!("| {name} | {} |", cells.join(" | "));
     }

@@ -9,9 +9,11 @@
 // compiler sees the constants of the one automaton it walks.
 //
 // The file has no `unsafe` and needs no feature, cfg or lint setting. The AVX2 walk, written by
-// `uri-gen generate --vector` after this part, is the only code that uses `unsafe`.
+// `uri-gen generate --vector` after this part, is the only code that uses `unsafe`. Every item
+// allows dead code: a crate's modules use only the parts their grammars need.
 
 /// A cell of a generated table: `u8`, `u16`, `u32` or `u64`, read as an index or a set of bits.
+#[allow(dead_code)]
 pub trait Cell: Copy + 'static {
     /// The cell's value.
     fn get(self) -> usize;
@@ -50,6 +52,7 @@ impl Cell for u64 {
 /// division by an odd number is a multiplication by its inverse modulo 2^32 (Granlund and
 /// Montgomery): shift out the stride's factors of two, then multiply by the inverse of the rest.
 /// The generator checks the constants at compile time on the first and last states.
+#[allow(dead_code)]
 #[derive(Clone, Copy, Debug)]
 pub struct StateIds {
     /// The stride's factors of two.
@@ -58,6 +61,7 @@ pub struct StateIds {
     pub inverse: u32,
 }
 
+#[allow(dead_code)]
 impl StateIds {
     /// The id of premultiplied state `state` (meaningless for other values).
     #[inline(always)]
@@ -70,6 +74,7 @@ impl StateIds {
 /// set of bytes with nothing else done (a path, a query, a host name) skip a run of those bytes
 /// by table tests, eight bytes at a time past the first sixteen, instead of one transition per
 /// byte. Accelerated states are numbered first, so one comparison (`state < end`) finds them.
+#[allow(dead_code)]
 #[derive(Clone, Copy, Debug)]
 pub struct Accel<L: Cell> {
     /// Premultiplied states below this one are accelerated (state 0, the dead state, is not).
@@ -82,6 +87,7 @@ pub struct Accel<L: Cell> {
     pub masks: &'static [L],
 }
 
+#[allow(dead_code)]
 impl<L: Cell> Accel<L> {
     /// Whether premultiplied state `state` is accelerated.
     #[inline(always)]
@@ -124,6 +130,7 @@ impl<L: Cell> Accel<L> {
 
 /// A recognizer's tables: one minimized DFA with a start state per rule, whose rule automata
 /// kept once (shared bodies) are entered by call entries and left by return entries.
+#[allow(dead_code)]
 #[derive(Clone, Copy, Debug)]
 pub struct Dfa<T: Cell, L: Cell> {
     /// The byte class of every byte.
@@ -143,6 +150,7 @@ pub struct Dfa<T: Cell, L: Cell> {
     pub accel: Accel<L>,
 }
 
+#[allow(dead_code)]
 impl<T: Cell, L: Cell> Dfa<T, L> {
     /// Whether premultiplied state `state` accepts.
     #[inline(always)]
@@ -233,6 +241,7 @@ impl<T: Cell, L: Cell> Dfa<T, L> {
 /// The register operations of a tagged DFA: the generated glue implements it on a type of its
 /// own with one `match` arm per operation list, which the walks call by list number (through the
 /// type, so that the compiler inlines the arms into the walk).
+#[allow(dead_code)]
 pub trait RunOps<R> {
     /// Runs operation list `list` on the registers at position `at`.
     fn run_ops(list: usize, at: u32, regs: &mut R);
@@ -240,6 +249,7 @@ pub trait RunOps<R> {
 
 /// A tagged DFA's tables (one byte of lookahead): transitions whose top bit (`flag`) says that
 /// they carry register operations, which the generated glue runs (`run_ops`) by list number.
+#[allow(dead_code)]
 #[derive(Clone, Copy, Debug)]
 pub struct Tdfa<T: Cell, O: Cell, L: Cell> {
     /// The byte class of every byte.
@@ -257,6 +267,7 @@ pub struct Tdfa<T: Cell, O: Cell, L: Cell> {
     pub accel: Accel<L>,
 }
 
+#[allow(dead_code)]
 impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
     /// Takes the transition of `state` on the byte at `i`, running its register operations:
     /// the next premultiplied state, or `None` where no match goes on.
@@ -309,7 +320,7 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
 /// The AVX2 walk (x86-64 CPUs with AVX2, BMI1, BMI2 and LZCNT: Intel Haswell and later, AMD Zen
 /// and later), chosen at run time by CPU feature detection.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[allow(unsafe_code)]
+#[allow(unsafe_code, dead_code)]
 pub mod avx2 {
     use core::arch::x86_64::*;
     use core::sync::atomic::{AtomicU8, Ordering};
@@ -620,6 +631,7 @@ pub mod avx2 {
 
 /// Without the AVX2 walk (other targets, or the `portable` feature): the table walk always runs.
 #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+#[allow(dead_code)]
 pub mod avx2 {
     use super::{Cell, Dfa, RunOps, Tdfa};
 

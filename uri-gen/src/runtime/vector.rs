@@ -13,7 +13,7 @@
 /// The AVX2 walk (x86-64 CPUs with AVX2, BMI1, BMI2 and LZCNT: Intel Haswell and later, AMD Zen
 /// and later), chosen at run time by CPU feature detection.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-#[allow(unsafe_code)]
+#[allow(unsafe_code, dead_code)]
 pub mod avx2 {
     use core::arch::x86_64::*;
     use core::sync::atomic::{AtomicU8, Ordering};
@@ -324,6 +324,7 @@ pub mod avx2 {
 
 /// Without the AVX2 walk (other targets, or the `portable` feature): the table walk always runs.
 #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+#[allow(dead_code)]
 pub mod avx2 {
     use super::{Cell, Dfa, RunOps, Tdfa};
 
