@@ -1,8 +1,10 @@
 //! The capturing-parser generator (`uri_gen::compile_parsers`) on arbitrary grammar and capture
 //! declaration text: it never panics and either reports an error or builds a tagged DFA whose
 //! runs agree with the reference interpreter, with every recorded span a match of one of the
-//! captured rules at that place.
+//! captured rules at that place, and emits a module that parses, with no Rust name given twice.
 
+use uri_gen::emit::{render_file, Header};
+use uri_gen::emit_walk::EmitOptions;
 use uri_gen::interp::Interpreter;
 use uri_gen::sample::Sampler;
 use uri_gen::{compile_parsers, CompiledParsers, Encoding, SourceFile};
@@ -43,6 +45,7 @@ pub fn check(data: &[u8]) {
                 parsers.warnings.iter().filter(|d| d.file != CAPTURES_FILE).cloned().collect();
             check_warnings(&grammar_warnings, &grammar);
             check_parsers(&parsers, seed_of(data));
+            check_module(&parsers);
         }
         Err(diagnostics) => {
             let (in_captures, in_grammar): (Vec<_>, Vec<_>) =
@@ -102,4 +105,53 @@ fn check_parsers(parsers: &CompiledParsers, seed: u64) {
             }
         }
     }
+}
+
+/// The emitted module parses (every name the capture file gives is a Rust identifier and no
+/// keyword), and no name is given twice: `Captures`'s methods, each enum's variants, the enums.
+/// The module is read as `prettyplease` prints it: items at column 0, their members indented.
+fn check_module(parsers: &CompiledParsers) {
+    let tokens = uri_gen::emit_parser::parser(parsers, "fuzz", &EmitOptions::default());
+    let header = Header { command: String::new(), inputs: Vec::new() };
+    let module = match tokens.and_then(|tokens| render_file(tokens, &header)) {
+        Ok(module) => module,
+        Err(e) => panic!("accepted captures give no module: {e:#}"),
+    };
+    #[derive(PartialEq)]
+    enum Block {
+        Other,
+        Captures,
+        Enum,
+    }
+    let (mut methods, mut enums, mut variants) = (Vec::new(), Vec::new(), Vec::new());
+    let mut block = Block::Other;
+    for line in module.lines() {
+        if line == "}" {
+            block = Block::Other;
+        } else if line == "impl Captures {" {
+            block = Block::Captures;
+        } else if let Some(name) = line.strip_prefix("pub enum ").and_then(|l| l.strip_suffix(" {")) {
+            assert!(!enums.contains(&name), "enum {name} is emitted twice");
+            enums.push(name);
+            variants.clear();
+            block = Block::Enum;
+        } else if block == Block::Captures {
+            let item = line.trim_start();
+            let item = item.strip_prefix("pub ").unwrap_or(item);
+            if let Some(name) = item.strip_prefix("fn ").and_then(|l| l.split('(').next()) {
+                assert!(!methods.contains(&name), "Captures::{name} is emitted twice");
+                methods.push(name);
+            }
+        } else if block == Block::Enum {
+            let variant = line.strip_prefix("    ").and_then(|l| l.strip_suffix(','));
+            if let Some(variant) = variant.filter(|v| !v.starts_with([' ', '#', '/'])) {
+                assert!(!variants.contains(&variant), "variant {variant} is emitted twice");
+                variants.push(variant);
+            }
+        }
+    }
+    assert!(
+        methods.contains(&"shifted") && enums.contains(&"Parser"),
+        "the module was not read: {methods:?} {enums:?}"
+    );
 }

@@ -14,7 +14,7 @@ pub enum Severity {
 /// What kind of problem a diagnostic reports; stable names for tests and tools.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum DiagnosticKind {
-    /// The text of a rule is not valid ABNF.
+    /// The text of a rule is not valid ABNF, or a line of a capture file is not a declaration.
     Syntax,
     /// A rule refers to a name that no grammar file defines.
     UndefinedRule,
@@ -44,6 +44,12 @@ pub enum DiagnosticKind {
     Override,
     /// A rule matches no string at all: every way through it recurses without end (warning).
     EmptyLanguage,
+    /// A name in a capture file that cannot name a Rust item: not an identifier, or a keyword,
+    /// once mapped as the capture file format says.
+    InvalidName,
+    /// Two names in a capture file that give one Rust item (after the mapping), or a rule listed
+    /// twice in one kind.
+    DuplicateName,
 }
 
 impl DiagnosticKind {
@@ -64,6 +70,8 @@ impl DiagnosticKind {
             DiagnosticKind::Ambiguity => "ambiguity",
             DiagnosticKind::Override => "override",
             DiagnosticKind::EmptyLanguage => "empty-language",
+            DiagnosticKind::InvalidName => "invalid-name",
+            DiagnosticKind::DuplicateName => "duplicate-name",
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod accel;
 pub mod ambiguity;
 mod bind;
 pub mod capture;
+mod capture_names;
 pub mod classes;
 mod determinize;
 pub mod dfa;
