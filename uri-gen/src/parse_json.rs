@@ -62,6 +62,23 @@ impl CompiledParsers {
 
     /// The JSON line (without the line break) that `uri-gen parse` prints for `input` with parser
     /// `parser`, and whether the input matched.
+    ///
+    /// ```
+    /// use uri_gen::{compile_parsers, Options, SourceFile};
+    ///
+    /// let grammar = SourceFile::new("g.abnf", "pair = key \"=\" [ value ]\nkey = 1*%x61-7A\nvalue = 1*%x30-39\n");
+    /// let captures = "parser Pair pair\ncapture key key\ncapture value value\n";
+    /// let parsers = compile_parsers(&[grammar], "g.captures", captures, &Options::default()).unwrap();
+    /// let pair = parsers.parser_named("Pair").unwrap();
+    /// assert_eq!(
+    ///     parsers.parse_json(pair, b"ab="),
+    ///     (true, r#"{"input": "ab=", "ok": true, "captures": {"key": {"start": 0, "end": 2, "text": "ab"}, "value": null}, "kinds": {}}"#.to_owned())
+    /// );
+    /// assert_eq!(
+    ///     parsers.parse_json(pair, b"a=x"),
+    ///     (false, r#"{"input": "a=x", "ok": false, "index": 2, "expected": ["0-9"], "end_allowed": true}"#.to_owned())
+    /// );
+    /// ```
     pub fn parse_json(&self, parser: usize, input: &[u8]) -> (bool, String) {
         let mut out = String::from("{");
         bytes_field(&mut out, "input", input);
@@ -133,7 +150,7 @@ fn bytes_field(out: &mut String, name: &str, bytes: &[u8]) {
 
 /// Writes `text` as a JSON string (RFC 8259 section 7): `"` and `\` escaped, control characters
 /// as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`, everything else as itself.
-pub fn string(out: &mut String, text: &str) {
+fn string(out: &mut String, text: &str) {
     out.push('"');
     for c in text.chars() {
         match c {
