@@ -130,8 +130,10 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = DEFAULT_DEPTH_LIMIT)]
         depth_limit: usize,
     },
-    /// Run a parser of a capture declaration on each input and print one JSON line per input:
-    /// `{"input": ..., "ok": true, "captures": {NAME: {"start": S, "end": E, "text": ...} or
+    /// Run a parser of a capture declaration on each input and print its captures, or where the
+    /// input fails, as one JSON line per input.
+    ///
+    /// A line is `{"input": ..., "ok": true, "captures": {NAME: {"start": S, "end": E, "text": ...} or
     /// null, ...}, "kinds": {NAME: VARIANT or null, ...}}`, or `{"input": ..., "ok": false,
     /// "index": N, "expected": [BYTES...], "end_allowed": BOOL}`. Positions are byte offsets; a
     /// string that is not UTF-8 has U+FFFD for each invalid sequence and a twin field
