@@ -53,6 +53,7 @@ pub mod lower;
 mod machine;
 mod minimize;
 pub mod nfa;
+pub mod parse_json;
 pub mod program;
 pub mod project;
 pub mod prose;

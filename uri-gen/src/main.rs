@@ -2,8 +2,8 @@
 //! regular expressions and sample strings. Each command is a thin layer over the library.
 //!
 //! Exit status: 0 when all is well; 1 when the grammar has errors (printed as diagnostics) or, for
-//! `match`, some input does not match; 2 for a wrong command line or a file that cannot be read
-//! or written.
+//! `match` or `parse`, some input does not match; 2 for a wrong command line or a file that
+//! cannot be read or written.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -130,6 +130,15 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = DEFAULT_DEPTH_LIMIT)]
         depth_limit: usize,
     },
+    /// Run a parser of a capture declaration on each input and print its captures, or where the
+    /// input fails, as one JSON line per input.
+    ///
+    /// A line is `{"input": ..., "ok": true, "captures": {NAME: {"start": S, "end": E, "text": ...} or
+    /// null, ...}, "kinds": {NAME: VARIANT or null, ...}}`, or `{"input": ..., "ok": false,
+    /// "index": N, "expected": [BYTES...], "end_allowed": BOOL}`. Positions are byte offsets; a
+    /// string that is not UTF-8 has U+FFFD for each invalid sequence and a twin field
+    /// `..._escaped` with its bytes as `sample` escapes them.
+    Parse(ParseArgs),
     /// Print a regular expression (syntax of the `regex` crate) equivalent to a regular rule.
     Regex {
         /// Grammar files, read in order.
@@ -220,7 +229,9 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
     let options = match &cli.command {
-        Command::Generate(GenerateArgs { options, .. }) => options,
+        Command::Generate(GenerateArgs { options, .. }) | Command::Parse(ParseArgs { options, .. }) => {
+            options
+        }
         Command::Check { options, .. }
         | Command::Match { options, .. }
         | Command::Regex { options, .. }
@@ -238,8 +249,12 @@ fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<(), Stop> {
         Command::Generate(args) => generate(args),
         Command::Match { args, options, rule, stdin, escaped, depth_limit } => {
             let sub = matches.subcommand_matches("match");
-            let (grammars, inputs) = split_match_args(args, sub)?;
+            let (grammars, inputs) = split_inputs(args, sub, "rule", MATCH_USAGE)?;
             match_inputs(&grammars, &options, &rule, inputs, stdin, escaped, depth_limit)
+        }
+        Command::Parse(args) => {
+            let sub = matches.subcommand_matches("parse");
+            parse_inputs(args, sub)
         }
         Command::Regex { grammars, options, rule, bare } => regex(&grammars, &options, &rule, bare),
         Command::Sample { grammars, options, rule, count, seed, invalid, out_dir } => {
@@ -512,12 +527,18 @@ fn training(grammar: &Grammar, train: &str) -> Result<(SourceFile, Training), St
     Ok((SourceFile::new(path, text), Training { rule: id, inputs }))
 }
 
-/// Splits the positional arguments of `match` at `--rule`: grammar files before it, inputs after.
-fn split_match_args(
+const MATCH_USAGE: &str = "uri-gen match GRAMMAR... --rule NAME INPUT...";
+const PARSE_USAGE: &str = "uri-gen parse GRAMMAR... --captures FILE INPUT...";
+
+/// Splits the positional arguments of `match` or `parse` at the option `at` (`--rule`,
+/// `--captures`): grammar files before it, inputs after.
+fn split_inputs(
     args: Vec<OsString>,
     matches: Option<&clap::ArgMatches>,
+    at: &str,
+    usage: &str,
 ) -> Result<(Vec<PathBuf>, Vec<Vec<u8>>), Stop> {
-    let rule_at = matches.and_then(|m| m.index_of("rule")).unwrap_or(usize::MAX);
+    let rule_at = matches.and_then(|m| m.index_of(at)).unwrap_or(usize::MAX);
     let positions: Vec<usize> =
         matches.and_then(|m| m.indices_of("args")).map(Iterator::collect).unwrap_or_default();
     let mut grammars = Vec::new();
@@ -530,10 +551,7 @@ fn split_match_args(
         }
     }
     if grammars.is_empty() {
-        return Err(Stop::Usage(
-            "expected grammar files before `--rule`: uri-gen match GRAMMAR... --rule NAME INPUT..."
-                .to_owned(),
-        ));
+        return Err(Stop::Usage(format!("expected grammar files before `--{at}`: {usage}")));
     }
     Ok((grammars, inputs))
 }
@@ -553,13 +571,40 @@ fn match_inputs(
     grammars: &[PathBuf],
     options: &GrammarOptions,
     rule: &str,
-    mut inputs: Vec<Vec<u8>>,
+    inputs: Vec<Vec<u8>>,
     stdin: bool,
     escaped: bool,
     depth_limit: usize,
 ) -> Result<(), Stop> {
     let files = read(grammars, options)?;
     let (program, id) = program_for(&files, options, rule)?;
+    let inputs = gather_inputs(inputs, stdin, escaped)?;
+    let mut out = io::stdout().lock();
+    let mut all = true;
+    for input in &inputs {
+        let line = match program.recognize(id, input, depth_limit) {
+            Ok(()) => format!("match: {}\n", escape(input)),
+            Err(mismatch) => {
+                all = false;
+                format!(
+                    "no match: {}\n  {}\n",
+                    escape(input),
+                    describe_mismatch(input, &mismatch, depth_limit)
+                )
+            }
+        };
+        write_out(&mut out, line.as_bytes())?;
+    }
+    if all {
+        Ok(())
+    } else {
+        Err(Stop::NoMatch)
+    }
+}
+
+/// The inputs of `match` or `parse`: those of the command line, then with `stdin` the lines of
+/// standard input, each unescaped when `escaped`.
+fn gather_inputs(mut inputs: Vec<Vec<u8>>, stdin: bool, escaped: bool) -> Result<Vec<Vec<u8>>, Stop> {
     if stdin {
         let mut text = Vec::new();
         io::Read::read_to_end(&mut io::stdin().lock(), &mut text)
@@ -570,26 +615,84 @@ fn match_inputs(
         }
         inputs.extend(lines.into_iter().map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec()));
     }
+    if !escaped {
+        return Ok(inputs);
+    }
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(n, raw)| {
+            unescape(&String::from_utf8_lossy(raw)).map_err(|e| Stop::Usage(format!("input {}: {e}", n + 1)))
+        })
+        .collect()
+}
+
+/// The arguments of `uri-gen parse`.
+#[derive(Args)]
+struct ParseArgs {
+    /// Grammar files, then `--captures FILE`, then the inputs.
+    #[arg(required = true, value_name = "GRAMMAR... --captures FILE INPUT")]
+    args: Vec<OsString>,
+    #[command(flatten)]
+    options: GrammarOptions,
+    /// The capture declaration file (as for `generate --captures`).
+    #[arg(long, value_name = "FILE")]
+    captures: PathBuf,
+    /// The parser to run, by its name in the capture file (`parser NAME RULE`); by default the
+    /// first one declared.
+    #[arg(long, value_name = "NAME")]
+    parser: Option<String>,
+    /// Compile only these rules and what they use (repeatable), as for `generate`.
+    #[arg(long = "rule", value_name = "NAME")]
+    rules: Vec<String>,
+    /// Also read inputs from standard input, one per line.
+    #[arg(long)]
+    stdin: bool,
+    /// Inputs are escaped as `uri-gen sample` prints them (`\\`, `\n`, `\xHH`).
+    #[arg(long)]
+    escaped: bool,
+}
+
+fn parse_inputs(args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Result<(), Stop> {
+    let ParseArgs { args, options, captures, parser, rules, stdin, escaped } = args;
+    let (grammars, inputs) = split_inputs(args, matches, "captures", PARSE_USAGE)?;
+    let files = read(&grammars, &options)?;
+    let text = std::fs::read_to_string(&captures)
+        .map_err(|e| Stop::Usage(format!("cannot read capture file {}: {e}", captures.display())))?;
+    let name = captures.display().to_string();
+    let opts = compile_options(&options, roots_for(rules, Roots::All));
+    let parsers = match compile_parsers(&files, &name, &text, &opts) {
+        Ok(parsers) => parsers,
+        Err(diags) => {
+            let mut all = files.clone();
+            all.push(SourceFile::new(name, text));
+            report(&all, &diags.0);
+            return Err(Stop::Diagnostics);
+        }
+    };
+    report(&files, &parsers.warnings);
+    let declared = || parsers.spec.parsers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ");
+    let index = match &parser {
+        Some(wanted) => parsers.parser_named(wanted).ok_or_else(|| {
+            Stop::Usage(format!(
+                "--parser {wanted}: {name} declares no parser of that name; it declares: {}",
+                declared()
+            ))
+        })?,
+        None if parsers.spec.parsers.is_empty() => {
+            return Err(Stop::Failed(format!(
+                "{name} declares no parser (a line `parser NAME RULE`): there is nothing to run"
+            )))
+        }
+        None => 0,
+    };
+    let inputs = gather_inputs(inputs, stdin, escaped)?;
     let mut out = io::stdout().lock();
     let mut all = true;
-    for (n, raw) in inputs.iter().enumerate() {
-        let input = if escaped {
-            let line = String::from_utf8_lossy(raw);
-            unescape(&line).map_err(|e| Stop::Usage(format!("input {}: {e}", n + 1)))?
-        } else {
-            raw.clone()
-        };
-        let line = match program.recognize(id, &input, depth_limit) {
-            Ok(()) => format!("match: {}\n", escape(&input)),
-            Err(mismatch) => {
-                all = false;
-                format!(
-                    "no match: {}\n  {}\n",
-                    escape(&input),
-                    describe_mismatch(&input, &mismatch, depth_limit)
-                )
-            }
-        };
+    for input in &inputs {
+        let (ok, mut line) = parsers.parse_json(index, input);
+        all &= ok;
+        line.push('\n');
         write_out(&mut out, line.as_bytes())?;
     }
     if all {

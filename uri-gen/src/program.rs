@@ -185,7 +185,7 @@ pub fn describe_byte(b: u8) -> String {
 }
 
 /// The set bits of a 256-bit byte set as ranges: `a-z`, `%`, `0x80-0xBF`.
-fn byte_ranges(set: &[u64; 4]) -> Vec<String> {
+pub fn byte_ranges(set: &[u64; 4]) -> Vec<String> {
     let has = |b: usize| set[b / 64] & (1 << (b % 64)) != 0;
     let show = |b: usize| match b as u8 {
         0x21..=0x7E => (b as u8 as char).to_string(),
