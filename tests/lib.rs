@@ -74,3 +74,19 @@ pub struct ReadmeDoctests;
 pub mod re2c {
     include!(concat!(env!("OUT_DIR"), "/uri_re2c.rs"));
 }
+
+/// Every component of a reference, the host's kind included: what tests compare between a
+/// reference built or edited in place and the parse of its text.
+pub type Parts<'a> = (
+    Option<&'a str>,
+    Option<(&'a str, Option<&'a str>, &'a str, uri::HostKind, Option<&'a str>)>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+/// The [`Parts`] of `r`.
+pub fn parts<'a>(r: &uri::UriRef<'a>) -> Parts<'a> {
+    let authority = r.authority().map(|a| (a.as_str(), a.userinfo(), a.host(), a.host_kind(), a.port()));
+    (r.scheme(), authority, r.path(), r.query(), r.fragment())
+}

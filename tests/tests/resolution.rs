@@ -28,28 +28,18 @@ fn resolve(base: &str, reference: &str, options: ResolveOptions) -> Result<Strin
     Ok(target.into_string())
 }
 
-/// Every component of a reference, the host's kind included.
-type Parts<'a> = (
-    Option<&'a str>,
-    Option<(&'a str, Option<&'a str>, &'a str, uri::HostKind, Option<&'a str>)>,
-    &'a str,
-    Option<&'a str>,
-    Option<&'a str>,
-);
-
-fn parts<'a>(r: &UriRef<'a>) -> Parts<'a> {
-    let authority = r.authority().map(|a| (a.as_str(), a.userinfo(), a.host(), a.host_kind(), a.port()));
-    (r.scheme(), authority, r.path(), r.query(), r.fragment())
-}
-
 /// A resolution result carries the offsets it was built with (no parse): they must be the
 /// parser's, component by component.
 fn offsets_are_the_parsers(target: &uri::UriBuf) -> Result<(), String> {
     let parsed = UriRef::parse(target.as_str()).map_err(|e| format!("{target:?} does not parse: {e}"))?;
-    if parts(&target.as_uri_ref()) == parts(&parsed) {
+    if uri_tests::parts(&target.as_uri_ref()) == uri_tests::parts(&parsed) {
         Ok(())
     } else {
-        Err(format!("{target:?}: built {:?}, parsed {:?}", parts(&target.as_uri_ref()), parts(&parsed)))
+        Err(format!(
+            "{target:?}: built {:?}, parsed {:?}",
+            uri_tests::parts(&target.as_uri_ref()),
+            uri_tests::parts(&parsed)
+        ))
     }
 }
 

@@ -37,15 +37,7 @@ impl UriRefBuf {
 
     /// Where the path is: its span, or the empty span where it would be.
     fn path_span(&self) -> (usize, usize) {
-        let captures = self.as_uri_ref().captures();
-        captures.path().unwrap_or_else(|| {
-            let at = match (captures.authority(), captures.scheme()) {
-                (Some((_, end)), _) => end,
-                (None, Some((_, end))) => end + 1,
-                (None, None) => 0,
-            };
-            (at, at)
-        })
+        crate::resolve::path_span(&self.as_uri_ref())
     }
 
     /// Replaces the path, after checking that it fits with the rest (its rule is the caller's).

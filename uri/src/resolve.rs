@@ -279,7 +279,7 @@ fn fits(len: usize) -> bool {
 
 /// Where the path of `r` is: its span, or the empty span where it would be.
 #[inline]
-fn path_span(r: &UriRef<'_>) -> (usize, usize) {
+pub(crate) fn path_span(r: &UriRef<'_>) -> (usize, usize) {
     let captures = r.captures();
     captures.path().unwrap_or_else(|| {
         let at = match (captures.authority(), captures.scheme()) {
