@@ -83,6 +83,12 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let stride = t.stride();
     let (entry_ty, width) = entry_type(t.len() * stride);
     let flag_value: u64 = if width == 2 { 1 << 15 } else { 1 << 31 };
+    if t.len() * stride >= 1 << 31 {
+        anyhow::bail!(
+            "the tagged DFA has {} states of {stride} columns: its premultiplied state ids do not fit in 31 bits",
+            t.len()
+        );
+    }
     let flag = Literal::u64_unsuffixed(flag_value);
 
     let parser_variants: Vec<_> = spec.parsers.iter().map(|p| format_ident!("{}", p.name)).collect();
@@ -390,7 +396,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         #[doc = " The byte class of every byte."]
         static CLASSES: [u8; 256] = [#(#classes),*];
 
-        #[doc = " Next state (premultiplied by the stride), with `FLAG` set when the transition has operations."]
+        #[doc = " Next state (premultiplied by the stride), with the flag bit of `TDFA` set when the transition has operations."]
         static TRANS: [#entry_ty; #trans_len] = [#(#trans),*];
 
         #[doc = " The operation list of each transition (0: none)."]

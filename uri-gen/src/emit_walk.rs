@@ -11,9 +11,9 @@ use crate::accel::Accel;
 /// How a module is emitted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EmitOptions {
-    /// The path at which generated modules find the runtime file's items, as Rust source
-    /// (`crate::uri_gen_runtime` by default: the file declared as `mod uri_gen_runtime;` at the
-    /// crate root).
+    /// The path at which generated modules find the runtime file's items, as Rust source, from
+    /// the crate root (`crate::...` or `::...`; `crate::uri_gen_runtime` by default: the file
+    /// declared as `mod uri_gen_runtime;` at the crate root).
     pub runtime: String,
     /// Whether the module also runs the AVX2 walk on x86-64 CPUs that have it. The runtime file
     /// must then be written with the vector walk too (`runtime_file(true)`), which asks of the
@@ -30,8 +30,16 @@ impl Default for EmitOptions {
 impl EmitOptions {
     /// The runtime path as tokens.
     pub(crate) fn runtime_path(&self) -> anyhow::Result<TokenStream> {
-        let path: syn::Path = syn::parse_str(&self.runtime)
-            .map_err(|e| anyhow::anyhow!("the runtime path `{}` is not a Rust path: {e}", self.runtime))?;
+        let path = syn::parse::Parser::parse_str(syn::Path::parse_mod_style, &self.runtime)
+            .map_err(|e| anyhow::anyhow!("the runtime path `{}` is not a module path: {e}", self.runtime))?;
+        let absolute =
+            path.leading_colon.is_some() || path.segments.first().is_some_and(|first| first.ident == "crate");
+        if !absolute {
+            anyhow::bail!(
+                "the runtime path `{}` is relative; expected a path from the crate root, `crate::...` or `::...`",
+                self.runtime
+            );
+        }
         Ok(quote!(#path))
     }
 }
@@ -179,8 +187,12 @@ mod tests {
 
     #[test]
     fn a_runtime_path_that_is_no_rust_path_is_an_error() {
-        let options = EmitOptions { runtime: "crate::".to_owned(), vector: false };
-        assert!(options.runtime_path().is_err());
+        for runtime in ["crate::", "super::rt", "rt", "crate::rt::<T>"] {
+            let options = EmitOptions { runtime: runtime.to_owned(), vector: false };
+            assert!(options.runtime_path().is_err(), "{runtime}");
+        }
+        let nested = EmitOptions { runtime: "crate::walks::rt".to_owned(), vector: false };
+        assert!(nested.runtime_path().is_ok());
         assert!(EmitOptions::default().runtime_path().is_ok());
     }
 }

@@ -7,8 +7,9 @@
 //
 // It asks of the including crate: a `portable` feature in its `Cargo.toml` (`portable = []`),
 // which leaves the table walk alone; and `unsafe` allowed in this module (the loads and the
-// calls of the `target_feature` functions after CPU feature detection). On targets other than
-// x86-64, or with `portable`, `avx2::run` and `avx2::walk` always answer `None`.
+// calls of the `target_feature` functions after CPU feature detection); and `std`, whose
+// `is_x86_feature_detected!` finds the features. On targets other than x86-64, or with
+// `portable`, `avx2::run` and `avx2::walk` always answer `None`.
 
 /// The AVX2 walk (x86-64 CPUs with AVX2, BMI1, BMI2 and LZCNT: Intel Haswell and later, AMD Zen
 /// and later), chosen at run time by CPU feature detection.
@@ -193,62 +194,66 @@ pub mod avx2 {
         /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
         #[inline(always)]
         unsafe fn classify(&mut self) {
+            debug_assert!(self.base < self.input.len() && self.input.len() >= MIN_INPUT);
             // SAFETY: the caller's CPU has the features the intrinsics need; the loads read
             // whole arrays (bounds-checked slices of 16 or 32 bytes), with no alignment
             // requirement.
-            unsafe { self.classify_unchecked() }
-        }
-
-        /// `classify`, its intrinsics called without checks.
-        #[inline(always)]
-        unsafe fn classify_unchecked(&mut self) {
-            let (input, base) = (self.input, self.base);
-            let n = input.len();
-            let load32 = |at: usize| {
-                let window: &[u8; 32] = input[at..].first_chunk().expect("the window lies inside the input");
-                _mm256_loadu_si256(window.as_ptr().cast())
-            };
-            let load16 = |at: usize| {
-                let window: &[u8; 16] = input[at..].first_chunk().expect("the window lies inside the input");
-                _mm_loadu_si128(window.as_ptr().cast())
-            };
-            // The two windows, and how the second's mask joins the first's.
-            let (vectors, windows) = if n >= 64 {
-                let from = base.min(n - 64);
-                ((load32(from), load32(from + 32)), Windows::Block(base - from))
-            } else if n >= 32 {
-                ((load32(0), load32(n - 32)), Windows::Short(n - 32))
-            } else {
-                let both = _mm256_set_m128i(load16(n - 16), load16(0));
-                ((both, both), Windows::Tiny(n - 16))
-            };
-            // Bits from the input's end on.
-            let past_end = !_bzhi_u64(u64::MAX, (n - base).min(64) as u32);
-            let nibble = _mm256_set1_epi8(15);
-            let low = (_mm256_and_si256(vectors.0, nibble), _mm256_and_si256(vectors.1, nibble));
-            // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
-            let bits =
-                _mm256_set_epi64x(0, 0x8040_2010_0804_0201_u64 as i64, 0, 0x8040_2010_0804_0201_u64 as i64);
-            let high_of =
-                |vector| _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16::<4>(vector), nibble));
-            let high = (high_of(vectors.0), high_of(vectors.1));
-            let zero = _mm256_setzero_si256();
-            // The 32-bit mask of a vector's bytes whose table entry lacks their high-nibble bit.
-            let outside = |entries, high| {
-                u64::from(
-                    _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(entries, high), zero)) as u32
-                )
-            };
-            for (mask, nibbles) in self.masks.iter_mut().zip(self.plan.nibbles) {
-                let table = _mm256_broadcastsi128_si256(_mm_loadu_si128(nibbles.as_ptr().cast()));
-                let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
-                let second = || outside(_mm256_shuffle_epi8(table, low.1), high.1);
-                *mask = past_end
-                    | match windows {
-                        Windows::Block(down) => (first | second() << 32) >> down,
-                        Windows::Short(up) => first | second() << up,
-                        Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
-                    };
+            unsafe {
+                let (input, base) = (self.input, self.base);
+                let n = input.len();
+                let load32 = |at: usize| {
+                    let window: &[u8; 32] =
+                        input[at..].first_chunk().expect("the window lies inside the input");
+                    _mm256_loadu_si256(window.as_ptr().cast())
+                };
+                let load16 = |at: usize| {
+                    let window: &[u8; 16] =
+                        input[at..].first_chunk().expect("the window lies inside the input");
+                    _mm_loadu_si128(window.as_ptr().cast())
+                };
+                // The two windows, and how the second's mask joins the first's.
+                let (vectors, windows) = if n >= 64 {
+                    let from = base.min(n - 64);
+                    ((load32(from), load32(from + 32)), Windows::Block(base - from))
+                } else if n >= 32 {
+                    ((load32(0), load32(n - 32)), Windows::Short(n - 32))
+                } else {
+                    let both = _mm256_set_m128i(load16(n - 16), load16(0));
+                    ((both, both), Windows::Tiny(n - 16))
+                };
+                // Bits from the input's end on.
+                let past_end = !_bzhi_u64(u64::MAX, (n - base).min(64) as u32);
+                let nibble = _mm256_set1_epi8(15);
+                let low = (_mm256_and_si256(vectors.0, nibble), _mm256_and_si256(vectors.1, nibble));
+                // Bit `h` for high nibble `h` below 8; zero from 0x80 on.
+                let bits = _mm256_set_epi64x(
+                    0,
+                    0x8040_2010_0804_0201_u64 as i64,
+                    0,
+                    0x8040_2010_0804_0201_u64 as i64,
+                );
+                let high_of = |vector| {
+                    _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16::<4>(vector), nibble))
+                };
+                let high = (high_of(vectors.0), high_of(vectors.1));
+                let zero = _mm256_setzero_si256();
+                // The 32-bit mask of a vector's bytes whose table entry lacks their high-nibble bit.
+                let outside = |entries, high| {
+                    u64::from(
+                        _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(entries, high), zero)) as u32
+                    )
+                };
+                for (mask, nibbles) in self.masks.iter_mut().zip(self.plan.nibbles) {
+                    let table = _mm256_broadcastsi128_si256(_mm_loadu_si128(nibbles.as_ptr().cast()));
+                    let first = outside(_mm256_shuffle_epi8(table, low.0), high.0);
+                    let second = || outside(_mm256_shuffle_epi8(table, low.1), high.1);
+                    *mask = past_end
+                        | match windows {
+                            Windows::Block(down) => (first | second() << 32) >> down,
+                            Windows::Short(up) => first | second() << up,
+                            Windows::Tiny(up) => (first & 0xffff) | (first >> 16) << up,
+                        };
+                }
             }
         }
     }

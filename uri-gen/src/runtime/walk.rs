@@ -17,12 +17,20 @@
 pub trait Cell: Copy + 'static {
     /// The cell's value.
     fn get(self) -> usize;
+
+    /// The cell's value as a set of up to 64 bits (a loop-set word, whole on 32-bit targets).
+    fn bits(self) -> u64;
 }
 
 impl Cell for u8 {
     #[inline(always)]
     fn get(self) -> usize {
         self as usize
+    }
+
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        self as u64
     }
 }
 
@@ -31,6 +39,11 @@ impl Cell for u16 {
     fn get(self) -> usize {
         self as usize
     }
+
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        self as u64
+    }
 }
 
 impl Cell for u32 {
@@ -38,12 +51,22 @@ impl Cell for u32 {
     fn get(self) -> usize {
         self as usize
     }
+
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        self as u64
+    }
 }
 
 impl Cell for u64 {
     #[inline(always)]
     fn get(self) -> usize {
         self as usize
+    }
+
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        self
     }
 }
 
@@ -77,7 +100,8 @@ impl StateIds {
 #[allow(dead_code)]
 #[derive(Clone, Copy, Debug)]
 pub struct Accel<L: Cell> {
-    /// Premultiplied states below this one are accelerated (state 0, the dead state, is not).
+    /// Premultiplied states below this one are accelerated. State 0, the dead state, is below it
+    /// too, with an empty loop set (`masks[0]` is 0), so that it skips nothing.
     pub end: usize,
     /// `masks[state >> shift]` is a distinct entry for each accelerated premultiplied state.
     pub shift: u32,
@@ -97,31 +121,31 @@ impl<L: Cell> Accel<L> {
 
     /// The loop-set bit of accelerated premultiplied state `state`.
     #[inline(always)]
-    pub fn mask(&self, state: usize) -> usize {
-        self.masks[state >> self.shift].get()
+    pub fn mask(&self, state: usize) -> u64 {
+        self.masks[state >> self.shift].bits()
     }
 
     /// The first index at or after `i` whose byte is not in the loop set `mask`. Short runs
     /// (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are tested
     /// at once, then the rest byte by byte.
     #[inline(always)]
-    pub fn skip(&self, mask: usize, input: &[u8], mut i: usize) -> usize {
+    pub fn skip(&self, mask: u64, input: &[u8], mut i: usize) -> usize {
         let sets = self.loop_sets;
         let first = input.len().min(i + 16);
         while i < first {
-            if sets[input[i] as usize].get() & mask == 0 {
+            if sets[input[i] as usize].bits() & mask == 0 {
                 return i;
             }
             i += 1;
         }
         while let Some(chunk) = input.get(i..i + 8) {
-            let all = chunk.iter().fold(usize::MAX, |all, &b| all & sets[b as usize].get());
+            let all = chunk.iter().fold(u64::MAX, |all, &b| all & sets[b as usize].bits());
             if all & mask == 0 {
                 break;
             }
             i += 8;
         }
-        while i < input.len() && sets[input[i] as usize].get() & mask != 0 {
+        while i < input.len() && sets[input[i] as usize].bits() & mask != 0 {
             i += 1;
         }
         i

@@ -2087,7 +2087,7 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
-/// Next state (premultiplied by the stride), with `FLAG` set when the transition has operations.
+/// Next state (premultiplied by the stride), with the flag bit of `TDFA` set when the transition has operations.
 static TRANS: [u16; 13545] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 33356, 609, 21,
     21, 63, 21, 21, 21, 21, 21, 21, 0, 33419, 21, 21, 21, 21, 0, 0, 0, 32789, 33356,
