@@ -152,6 +152,64 @@ impl<L: Cell> Accel<L> {
     }
 }
 
+/// How a walk finds where the run of an accelerated state ends: by table tests (`TableRuns`),
+/// or in the AVX2 walk by the masks of the 64-byte block the walk is in.
+#[allow(dead_code)]
+pub trait RunEnds {
+    /// The walk is at index `i`, below the input's length, about to read byte `i`.
+    fn at(&mut self, i: usize);
+
+    /// The first index at or after `i` whose byte leaves the loop set of accelerated
+    /// premultiplied state `state`, or the input's length.
+    fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, i: usize) -> usize;
+}
+
+/// Run ends by table tests (`Accel::skip`) over `input`.
+#[allow(dead_code)]
+pub struct TableRuns<'a>(pub &'a [u8]);
+
+impl RunEnds for TableRuns<'_> {
+    #[inline(always)]
+    fn at(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, i: usize) -> usize {
+        accel.skip(accel.mask(state), self.0, i)
+    }
+}
+
+/// The loop of every walk: from `at`, skip the run of each accelerated state (`id(at)` is its
+/// premultiplied state) as `runs` finds its end, and take one transition (`step(at, i)` at byte
+/// `i`) otherwise, until the input ends or no match goes on: where it ended when it read the
+/// whole input, or where it stopped and the index of the byte no match goes on with.
+#[allow(dead_code)]
+#[inline(always)]
+pub fn drive<S: Copy, L: Cell>(
+    accel: &Accel<L>,
+    input: &[u8],
+    mut at: S,
+    id: impl Fn(S) -> usize,
+    mut runs: impl RunEnds,
+    mut step: impl FnMut(S, usize) -> Option<S>,
+) -> Result<S, (S, usize)> {
+    let mut i = 0;
+    while i < input.len() {
+        runs.at(i);
+        if accel.has(id(at)) {
+            i = runs.end(accel, id(at), i);
+            if i >= input.len() {
+                break;
+            }
+        }
+        match step(at, i) {
+            Some(next) => at = next,
+            None => return Err((at, i)),
+        }
+        i += 1;
+    }
+    Ok(at)
+}
+
 /// A recognizer's tables: one minimized DFA with a start state per rule, whose rule automata
 /// kept once (shared bodies) are entered by call entries and left by return entries.
 #[allow(dead_code)]
@@ -213,22 +271,17 @@ impl<T: Cell, L: Cell> Dfa<T, L> {
     /// go on: the last live state and how many bytes it consumed. Accelerated states skip their
     /// runs by table tests.
     #[inline(always)]
-    pub fn run(&self, (mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-        let mut i = 0;
-        while i < input.len() {
-            if self.accel.has(state) {
-                i = self.accel.skip(self.accel.mask(state), input, i);
-                if i == input.len() {
-                    break;
-                }
-            }
-            match self.step((state, ret), input[i]) {
-                Some(next) => (state, ret) = next,
-                None => return (state, i),
-            }
-            i += 1;
+    pub fn run(&self, start: (usize, usize), input: &[u8]) -> (usize, usize) {
+        self.run_with(start, input, TableRuns(input))
+    }
+
+    /// `run`, with the run ends found by `runs`.
+    #[inline(always)]
+    pub fn run_with(&self, start: (usize, usize), input: &[u8], runs: impl RunEnds) -> (usize, usize) {
+        match drive(&self.accel, input, start, |(state, _)| state, runs, |at, i| self.step(at, input[i])) {
+            Ok((state, _)) => (state, input.len()),
+            Err(((state, _), i)) => (state, i),
         }
-        (state, i)
     }
 
     /// The length of the longest prefix of `input` that matches from `start`, if any.
@@ -311,21 +364,20 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
     /// Accelerated states skip their runs by table tests.
     #[inline(always)]
     pub fn walk<R, P: RunOps<R>>(&self, start: usize, input: &[u8], regs: &mut R) -> Result<usize, usize> {
-        let (mut state, mut i) = (start, 0);
-        while i < input.len() {
-            if self.accel.has(state) {
-                i = self.accel.skip(self.accel.mask(state), input, i);
-                if i == input.len() {
-                    break;
-                }
-            }
-            match self.step::<R, P>(state, input, i, regs) {
-                Some(next) => state = next,
-                None => return Err(i),
-            }
-            i += 1;
-        }
-        Ok(state)
+        self.walk_with::<R, P>(start, input, regs, TableRuns(input))
+    }
+
+    /// `walk`, with the run ends found by `runs`.
+    #[inline(always)]
+    pub fn walk_with<R, P: RunOps<R>>(
+        &self,
+        start: usize,
+        input: &[u8],
+        regs: &mut R,
+        runs: impl RunEnds,
+    ) -> Result<usize, usize> {
+        let step = |state, i| self.step::<R, P>(state, input, i, regs);
+        drive(&self.accel, input, start, |state| state, runs, step).map_err(|(_, i)| i)
     }
 }
 
@@ -350,7 +402,7 @@ pub mod avx2 {
     use core::arch::x86_64::*;
     use core::sync::atomic::{AtomicU8, Ordering};
 
-    use super::{Cell, Dfa, RunOps, Tdfa};
+    use super::{Accel, Cell, Dfa, RunEnds, RunOps, Tdfa};
 
     /// The loop sets the AVX2 walk classifies (at most four), and what each accelerated state
     /// reads.
@@ -439,7 +491,8 @@ pub mod avx2 {
     /// `#[inline(always)]` and called only from `run_avx2` and `walk_avx2`, which are, so that the
     /// classification and the run ends are compiled into the walk itself (a `target_feature`
     /// function can be inlined only by the compiler's choice, and it left the classification
-    /// out of line, a call per block). Each is `unsafe`: the CPU must have the walk's features.
+    /// out of line, a call per block). Making one is `unsafe` (`new`): a `Blocks` exists only
+    /// where the CPU has the walk's features, which is what makes its other methods safe.
     struct Blocks<'a> {
         input: &'a [u8],
         plan: &'a Plan,
@@ -459,57 +512,8 @@ pub mod avx2 {
         #[inline(always)]
         unsafe fn new(input: &'a [u8], plan: &'a Plan) -> Blocks<'a> {
             let mut blocks = Blocks { input, plan, base: 0, masks: [u64::MAX; 5] };
-            // SAFETY: the caller's CPU has the features.
-            unsafe { blocks.classify() };
+            blocks.classify();
             blocks
-        }
-
-        /// Moves to the block that holds index `i` (below the input's length) when `i` has left
-        /// the current one.
-        ///
-        /// # Safety
-        ///
-        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
-        #[inline(always)]
-        unsafe fn follow(&mut self, i: usize) {
-            if i >= self.base + 64 {
-                self.base = i / 64 * 64;
-                // SAFETY: the caller's CPU has the features.
-                unsafe { self.classify() };
-            }
-        }
-
-        /// Where the run of accelerated state `state` that starts at `i` ends: the first index at
-        /// or after `i` whose byte leaves it, or the input's length.
-        ///
-        /// # Safety
-        ///
-        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
-        #[inline(always)]
-        unsafe fn run_end<L: Cell>(&mut self, accel: &super::Accel<L>, state: usize, mut i: usize) -> usize {
-            let code = self.plan.set_of[state >> accel.shift];
-            if code & 8 != 0 {
-                i = accel.skip(accel.mask(state), self.input, i);
-                if i < self.input.len() {
-                    // SAFETY: the caller's CPU has the features.
-                    unsafe { self.follow(i) };
-                }
-                return i;
-            }
-            let set = (code & 7) as usize;
-            loop {
-                let end = i + (self.masks[set] >> (i - self.base)).trailing_zeros() as usize;
-                if end < self.base + 64 {
-                    return end;
-                }
-                i = self.base + 64;
-                if i >= self.input.len() {
-                    return i;
-                }
-                self.base = i;
-                // SAFETY: the caller's CPU has the features.
-                unsafe { self.classify() };
-            }
         }
 
         /// Computes the masks of the block at `base` (below the input's length, which is at
@@ -519,15 +523,11 @@ pub mod avx2 {
         /// its first and last 32 (the second mask moved up), one of 16 to 31 from its first and
         /// last 16 in one vector. Copying a short block into an array instead stalls on store
         /// forwarding.
-        ///
-        /// # Safety
-        ///
-        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
         #[inline(always)]
-        unsafe fn classify(&mut self) {
+        fn classify(&mut self) {
             debug_assert!(self.base < self.input.len() && self.input.len() >= MIN_INPUT);
-            // SAFETY: the caller's CPU has the features the intrinsics need; the loads read
-            // whole arrays (bounds-checked slices of 16 or 32 bytes), with no alignment
+            // SAFETY: `self` exists, so the CPU has the features the intrinsics need (`new`); the
+            // loads read whole arrays (bounds-checked slices of 16 or 32 bytes), with no alignment
             // requirement.
             unsafe {
                 let (input, base) = (self.input, self.base);
@@ -589,6 +589,44 @@ pub mod avx2 {
         }
     }
 
+    impl RunEnds for Blocks<'_> {
+        /// Moves to the block that holds index `i` when `i` has left the current one.
+        #[inline(always)]
+        fn at(&mut self, i: usize) {
+            if i >= self.base + 64 {
+                self.base = i / 64 * 64;
+                self.classify();
+            }
+        }
+
+        /// Where the run of accelerated state `state` that starts at `i` ends: the first index at
+        /// or after `i` whose byte leaves it, or the input's length.
+        #[inline(always)]
+        fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, mut i: usize) -> usize {
+            let code = self.plan.set_of[state >> accel.shift];
+            if code & 8 != 0 {
+                i = accel.skip(accel.mask(state), self.input, i);
+                if i < self.input.len() {
+                    self.at(i);
+                }
+                return i;
+            }
+            let set = (code & 7) as usize;
+            loop {
+                let end = i + (self.masks[set] >> (i - self.base)).trailing_zeros() as usize;
+                if end < self.base + 64 {
+                    return end;
+                }
+                i = self.base + 64;
+                if i >= self.input.len() {
+                    return i;
+                }
+                self.base = i;
+                self.classify();
+            }
+        }
+    }
+
     /// How `Blocks::classify` read a block: `Block(down)`, 64 bytes from `base - down` (the
     /// input's last 64 when the block runs past its end); `Short(up)`, the first and the last 32
     /// bytes of an input of 32 to 63 (the second mask moved `up`); `Tiny(up)`, the first and the
@@ -604,57 +642,27 @@ pub mod avx2 {
     fn run_avx2<T: Cell, L: Cell>(
         dfa: &Dfa<T, L>,
         plan: &Plan,
-        (mut state, mut ret): (usize, usize),
+        start: (usize, usize),
         input: &[u8],
     ) -> (usize, usize) {
-        // SAFETY (each `Blocks` call): this function is called only where the CPU has the
-        // features it is compiled with (`run`).
-        let mut blocks = unsafe { Blocks::new(input, plan) };
-        let mut i = 0;
-        while i < input.len() {
-            unsafe { blocks.follow(i) };
-            if dfa.accel.has(state) {
-                i = unsafe { blocks.run_end(&dfa.accel, state, i) };
-                if i >= input.len() {
-                    break;
-                }
-            }
-            match dfa.step((state, ret), input[i]) {
-                Some(next) => (state, ret) = next,
-                None => return (state, i),
-            }
-            i += 1;
-        }
-        (state, i)
+        // SAFETY: this function is called only where the CPU has the features it is compiled
+        // with (`run`).
+        let blocks = unsafe { Blocks::new(input, plan) };
+        dfa.run_with(start, input, blocks)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
     fn walk_avx2<T: Cell, O: Cell, L: Cell, R, P: RunOps<R>>(
         tdfa: &Tdfa<T, O, L>,
         plan: &Plan,
-        mut state: usize,
+        start: usize,
         input: &[u8],
         regs: &mut R,
     ) -> Result<usize, usize> {
-        // SAFETY (each `Blocks` call): this function is called only where the CPU has the
-        // features it is compiled with (`walk`).
-        let mut blocks = unsafe { Blocks::new(input, plan) };
-        let mut i = 0;
-        while i < input.len() {
-            unsafe { blocks.follow(i) };
-            if tdfa.accel.has(state) {
-                i = unsafe { blocks.run_end(&tdfa.accel, state, i) };
-                if i >= input.len() {
-                    break;
-                }
-            }
-            match tdfa.step::<R, P>(state, input, i, regs) {
-                Some(next) => state = next,
-                None => return Err(i),
-            }
-            i += 1;
-        }
-        Ok(state)
+        // SAFETY: this function is called only where the CPU has the features it is compiled
+        // with (`walk`).
+        let blocks = unsafe { Blocks::new(input, plan) };
+        tdfa.walk_with::<R, P>(start, input, regs, blocks)
     }
 }
 

@@ -19,7 +19,7 @@ pub mod avx2 {
     use core::arch::x86_64::*;
     use core::sync::atomic::{AtomicU8, Ordering};
 
-    use super::{Cell, Dfa, RunOps, Tdfa};
+    use super::{Accel, Cell, Dfa, RunEnds, RunOps, Tdfa};
 
     /// The loop sets the AVX2 walk classifies (at most four), and what each accelerated state
     /// reads.
@@ -108,7 +108,8 @@ pub mod avx2 {
     /// `#[inline(always)]` and called only from `run_avx2` and `walk_avx2`, which are, so that the
     /// classification and the run ends are compiled into the walk itself (a `target_feature`
     /// function can be inlined only by the compiler's choice, and it left the classification
-    /// out of line, a call per block). Each is `unsafe`: the CPU must have the walk's features.
+    /// out of line, a call per block). Making one is `unsafe` (`new`): a `Blocks` exists only
+    /// where the CPU has the walk's features, which is what makes its other methods safe.
     struct Blocks<'a> {
         input: &'a [u8],
         plan: &'a Plan,
@@ -128,57 +129,8 @@ pub mod avx2 {
         #[inline(always)]
         unsafe fn new(input: &'a [u8], plan: &'a Plan) -> Blocks<'a> {
             let mut blocks = Blocks { input, plan, base: 0, masks: [u64::MAX; 5] };
-            // SAFETY: the caller's CPU has the features.
-            unsafe { blocks.classify() };
+            blocks.classify();
             blocks
-        }
-
-        /// Moves to the block that holds index `i` (below the input's length) when `i` has left
-        /// the current one.
-        ///
-        /// # Safety
-        ///
-        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
-        #[inline(always)]
-        unsafe fn follow(&mut self, i: usize) {
-            if i >= self.base + 64 {
-                self.base = i / 64 * 64;
-                // SAFETY: the caller's CPU has the features.
-                unsafe { self.classify() };
-            }
-        }
-
-        /// Where the run of accelerated state `state` that starts at `i` ends: the first index at
-        /// or after `i` whose byte leaves it, or the input's length.
-        ///
-        /// # Safety
-        ///
-        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
-        #[inline(always)]
-        unsafe fn run_end<L: Cell>(&mut self, accel: &super::Accel<L>, state: usize, mut i: usize) -> usize {
-            let code = self.plan.set_of[state >> accel.shift];
-            if code & 8 != 0 {
-                i = accel.skip(accel.mask(state), self.input, i);
-                if i < self.input.len() {
-                    // SAFETY: the caller's CPU has the features.
-                    unsafe { self.follow(i) };
-                }
-                return i;
-            }
-            let set = (code & 7) as usize;
-            loop {
-                let end = i + (self.masks[set] >> (i - self.base)).trailing_zeros() as usize;
-                if end < self.base + 64 {
-                    return end;
-                }
-                i = self.base + 64;
-                if i >= self.input.len() {
-                    return i;
-                }
-                self.base = i;
-                // SAFETY: the caller's CPU has the features.
-                unsafe { self.classify() };
-            }
         }
 
         /// Computes the masks of the block at `base` (below the input's length, which is at
@@ -188,15 +140,11 @@ pub mod avx2 {
         /// its first and last 32 (the second mask moved up), one of 16 to 31 from its first and
         /// last 16 in one vector. Copying a short block into an array instead stalls on store
         /// forwarding.
-        ///
-        /// # Safety
-        ///
-        /// The CPU has AVX2, BMI1, BMI2 and LZCNT.
         #[inline(always)]
-        unsafe fn classify(&mut self) {
+        fn classify(&mut self) {
             debug_assert!(self.base < self.input.len() && self.input.len() >= MIN_INPUT);
-            // SAFETY: the caller's CPU has the features the intrinsics need; the loads read
-            // whole arrays (bounds-checked slices of 16 or 32 bytes), with no alignment
+            // SAFETY: `self` exists, so the CPU has the features the intrinsics need (`new`); the
+            // loads read whole arrays (bounds-checked slices of 16 or 32 bytes), with no alignment
             // requirement.
             unsafe {
                 let (input, base) = (self.input, self.base);
@@ -258,6 +206,44 @@ pub mod avx2 {
         }
     }
 
+    impl RunEnds for Blocks<'_> {
+        /// Moves to the block that holds index `i` when `i` has left the current one.
+        #[inline(always)]
+        fn at(&mut self, i: usize) {
+            if i >= self.base + 64 {
+                self.base = i / 64 * 64;
+                self.classify();
+            }
+        }
+
+        /// Where the run of accelerated state `state` that starts at `i` ends: the first index at
+        /// or after `i` whose byte leaves it, or the input's length.
+        #[inline(always)]
+        fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, mut i: usize) -> usize {
+            let code = self.plan.set_of[state >> accel.shift];
+            if code & 8 != 0 {
+                i = accel.skip(accel.mask(state), self.input, i);
+                if i < self.input.len() {
+                    self.at(i);
+                }
+                return i;
+            }
+            let set = (code & 7) as usize;
+            loop {
+                let end = i + (self.masks[set] >> (i - self.base)).trailing_zeros() as usize;
+                if end < self.base + 64 {
+                    return end;
+                }
+                i = self.base + 64;
+                if i >= self.input.len() {
+                    return i;
+                }
+                self.base = i;
+                self.classify();
+            }
+        }
+    }
+
     /// How `Blocks::classify` read a block: `Block(down)`, 64 bytes from `base - down` (the
     /// input's last 64 when the block runs past its end); `Short(up)`, the first and the last 32
     /// bytes of an input of 32 to 63 (the second mask moved `up`); `Tiny(up)`, the first and the
@@ -273,57 +259,27 @@ pub mod avx2 {
     fn run_avx2<T: Cell, L: Cell>(
         dfa: &Dfa<T, L>,
         plan: &Plan,
-        (mut state, mut ret): (usize, usize),
+        start: (usize, usize),
         input: &[u8],
     ) -> (usize, usize) {
-        // SAFETY (each `Blocks` call): this function is called only where the CPU has the
-        // features it is compiled with (`run`).
-        let mut blocks = unsafe { Blocks::new(input, plan) };
-        let mut i = 0;
-        while i < input.len() {
-            unsafe { blocks.follow(i) };
-            if dfa.accel.has(state) {
-                i = unsafe { blocks.run_end(&dfa.accel, state, i) };
-                if i >= input.len() {
-                    break;
-                }
-            }
-            match dfa.step((state, ret), input[i]) {
-                Some(next) => (state, ret) = next,
-                None => return (state, i),
-            }
-            i += 1;
-        }
-        (state, i)
+        // SAFETY: this function is called only where the CPU has the features it is compiled
+        // with (`run`).
+        let blocks = unsafe { Blocks::new(input, plan) };
+        dfa.run_with(start, input, blocks)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
     fn walk_avx2<T: Cell, O: Cell, L: Cell, R, P: RunOps<R>>(
         tdfa: &Tdfa<T, O, L>,
         plan: &Plan,
-        mut state: usize,
+        start: usize,
         input: &[u8],
         regs: &mut R,
     ) -> Result<usize, usize> {
-        // SAFETY (each `Blocks` call): this function is called only where the CPU has the
-        // features it is compiled with (`walk`).
-        let mut blocks = unsafe { Blocks::new(input, plan) };
-        let mut i = 0;
-        while i < input.len() {
-            unsafe { blocks.follow(i) };
-            if tdfa.accel.has(state) {
-                i = unsafe { blocks.run_end(&tdfa.accel, state, i) };
-                if i >= input.len() {
-                    break;
-                }
-            }
-            match tdfa.step::<R, P>(state, input, i, regs) {
-                Some(next) => state = next,
-                None => return Err(i),
-            }
-            i += 1;
-        }
-        Ok(state)
+        // SAFETY: this function is called only where the CPU has the features it is compiled
+        // with (`walk`).
+        let blocks = unsafe { Blocks::new(input, plan) };
+        tdfa.walk_with::<R, P>(start, input, regs, blocks)
     }
 }
 

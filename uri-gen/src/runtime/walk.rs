@@ -152,6 +152,64 @@ impl<L: Cell> Accel<L> {
     }
 }
 
+/// How a walk finds where the run of an accelerated state ends: by table tests (`TableRuns`),
+/// or in the AVX2 walk by the masks of the 64-byte block the walk is in.
+#[allow(dead_code)]
+pub trait RunEnds {
+    /// The walk is at index `i`, below the input's length, about to read byte `i`.
+    fn at(&mut self, i: usize);
+
+    /// The first index at or after `i` whose byte leaves the loop set of accelerated
+    /// premultiplied state `state`, or the input's length.
+    fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, i: usize) -> usize;
+}
+
+/// Run ends by table tests (`Accel::skip`) over `input`.
+#[allow(dead_code)]
+pub struct TableRuns<'a>(pub &'a [u8]);
+
+impl RunEnds for TableRuns<'_> {
+    #[inline(always)]
+    fn at(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, i: usize) -> usize {
+        accel.skip(accel.mask(state), self.0, i)
+    }
+}
+
+/// The loop of every walk: from `at`, skip the run of each accelerated state (`id(at)` is its
+/// premultiplied state) as `runs` finds its end, and take one transition (`step(at, i)` at byte
+/// `i`) otherwise, until the input ends or no match goes on: where it ended when it read the
+/// whole input, or where it stopped and the index of the byte no match goes on with.
+#[allow(dead_code)]
+#[inline(always)]
+pub fn drive<S: Copy, L: Cell>(
+    accel: &Accel<L>,
+    input: &[u8],
+    mut at: S,
+    id: impl Fn(S) -> usize,
+    mut runs: impl RunEnds,
+    mut step: impl FnMut(S, usize) -> Option<S>,
+) -> Result<S, (S, usize)> {
+    let mut i = 0;
+    while i < input.len() {
+        runs.at(i);
+        if accel.has(id(at)) {
+            i = runs.end(accel, id(at), i);
+            if i >= input.len() {
+                break;
+            }
+        }
+        match step(at, i) {
+            Some(next) => at = next,
+            None => return Err((at, i)),
+        }
+        i += 1;
+    }
+    Ok(at)
+}
+
 /// A recognizer's tables: one minimized DFA with a start state per rule, whose rule automata
 /// kept once (shared bodies) are entered by call entries and left by return entries.
 #[allow(dead_code)]
@@ -213,22 +271,17 @@ impl<T: Cell, L: Cell> Dfa<T, L> {
     /// go on: the last live state and how many bytes it consumed. Accelerated states skip their
     /// runs by table tests.
     #[inline(always)]
-    pub fn run(&self, (mut state, mut ret): (usize, usize), input: &[u8]) -> (usize, usize) {
-        let mut i = 0;
-        while i < input.len() {
-            if self.accel.has(state) {
-                i = self.accel.skip(self.accel.mask(state), input, i);
-                if i == input.len() {
-                    break;
-                }
-            }
-            match self.step((state, ret), input[i]) {
-                Some(next) => (state, ret) = next,
-                None => return (state, i),
-            }
-            i += 1;
+    pub fn run(&self, start: (usize, usize), input: &[u8]) -> (usize, usize) {
+        self.run_with(start, input, TableRuns(input))
+    }
+
+    /// `run`, with the run ends found by `runs`.
+    #[inline(always)]
+    pub fn run_with(&self, start: (usize, usize), input: &[u8], runs: impl RunEnds) -> (usize, usize) {
+        match drive(&self.accel, input, start, |(state, _)| state, runs, |at, i| self.step(at, input[i])) {
+            Ok((state, _)) => (state, input.len()),
+            Err(((state, _), i)) => (state, i),
         }
-        (state, i)
     }
 
     /// The length of the longest prefix of `input` that matches from `start`, if any.
@@ -311,20 +364,19 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
     /// Accelerated states skip their runs by table tests.
     #[inline(always)]
     pub fn walk<R, P: RunOps<R>>(&self, start: usize, input: &[u8], regs: &mut R) -> Result<usize, usize> {
-        let (mut state, mut i) = (start, 0);
-        while i < input.len() {
-            if self.accel.has(state) {
-                i = self.accel.skip(self.accel.mask(state), input, i);
-                if i == input.len() {
-                    break;
-                }
-            }
-            match self.step::<R, P>(state, input, i, regs) {
-                Some(next) => state = next,
-                None => return Err(i),
-            }
-            i += 1;
-        }
-        Ok(state)
+        self.walk_with::<R, P>(start, input, regs, TableRuns(input))
+    }
+
+    /// `walk`, with the run ends found by `runs`.
+    #[inline(always)]
+    pub fn walk_with<R, P: RunOps<R>>(
+        &self,
+        start: usize,
+        input: &[u8],
+        regs: &mut R,
+        runs: impl RunEnds,
+    ) -> Result<usize, usize> {
+        let step = |state, i| self.step::<R, P>(state, input, i, regs);
+        drive(&self.accel, input, start, |state| state, runs, step).map_err(|(_, i)| i)
     }
 }
