@@ -50,6 +50,13 @@ pub enum DiagnosticKind {
     /// Two names in a capture file that give one Rust item (after the mapping), or a rule listed
     /// twice in one kind.
     DuplicateName,
+    /// Text as an RFC prints it that is not quite ABNF but whose meaning is clear (warning; see
+    /// [`crate::printed`]).
+    Printed,
+    /// Text in a notation other than ABNF, such as `name := ...`.
+    NotAbnf,
+    /// A grammar file that defines no rule.
+    NoRules,
 }
 
 impl DiagnosticKind {
@@ -72,6 +79,9 @@ impl DiagnosticKind {
             DiagnosticKind::EmptyLanguage => "empty-language",
             DiagnosticKind::InvalidName => "invalid-name",
             DiagnosticKind::DuplicateName => "duplicate-name",
+            DiagnosticKind::Printed => "printed",
+            DiagnosticKind::NotAbnf => "not-abnf",
+            DiagnosticKind::NoRules => "no-rules",
         }
     }
 }

@@ -106,6 +106,9 @@ pub struct Override {
     pub users: Vec<RuleId>,
     /// Rules of other files whose meaning it changes: every one that reaches it.
     pub affected: Vec<RuleId>,
+    /// For an override that is a prose value naming a rule of another document (RFC 3261's
+    /// `telephone-subscriber` bound to RFC 3966's): that rule's file index and position.
+    pub means: Option<(usize, Pos)>,
 }
 
 impl Grammar {

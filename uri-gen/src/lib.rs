@@ -54,6 +54,7 @@ mod machine;
 mod minimize;
 pub mod nfa;
 pub mod parse_json;
+pub mod printed;
 pub mod program;
 pub mod project;
 pub mod prose;

@@ -139,6 +139,8 @@ pub fn load(files: &[SourceFile], options: &Options) -> (Option<Grammar>, Vec<Di
         lowered.push(rule);
     }
 
+    unused_syntax_errors(files, &parsed, &kept, options, &broken, &mut diags);
+
     // The grammar: the kept rules, renumbered, and named apart where two share a name.
     let renumber: BTreeMap<RuleId, RuleId> = considered
         .iter()
@@ -211,6 +213,34 @@ pub fn load(files: &[SourceFile], options: &Options) -> (Option<Grammar>, Vec<Di
     });
     let ok = !diags.iter().any(Diagnostic::is_error);
     (ok.then_some(grammar), diags)
+}
+
+/// Makes warnings of the syntax errors in rules that nothing kept uses: in any rule under
+/// `--rule` (the roots are exactly the rules named), and in a library's rules always (a library's
+/// unused rules do not stop a grammar that never uses them).
+fn unused_syntax_errors(
+    files: &[SourceFile],
+    parsed: &[Parsed],
+    kept: &[usize],
+    options: &Options,
+    broken: &BTreeSet<String>,
+    diags: &mut [Diagnostic],
+) {
+    let mut used: BTreeSet<String> = options.roots.names().iter().map(|n| n.to_ascii_lowercase()).collect();
+    for &d in kept {
+        let (mut names, mut prose) = (Vec::new(), Vec::new());
+        collect_uses(parsed[d].rule.node(), &mut names, &mut prose);
+        used.extend(names.iter().map(|n| n.to_ascii_lowercase()));
+    }
+    let only = matches!(options.roots, Roots::Only(_));
+    for diag in diags.iter_mut().filter(|d| d.kind == DiagnosticKind::Syntax && d.is_error()) {
+        let Some(key) = diag.rule.as_ref().map(|r| r.to_ascii_lowercase()) else { continue };
+        let library = files.iter().any(|f| f.name == diag.file && f.library);
+        if broken.contains(&key) && !used.contains(&key) && (only || library) {
+            diag.severity = Severity::Warning;
+            diag.notes.push("no rule compiled uses this rule, so this is a warning".to_owned());
+        }
+    }
 }
 
 /// The `=/` extensions of each definition: an extension adds to what its name means in its file.
@@ -287,16 +317,19 @@ fn repeats(binder: &Binder, diags: &mut Vec<Diagnostic>) -> Vec<(usize, usize)> 
             continue;
         }
         let f = &binder.entries[first];
-        diags.push(
-            Diagnostic::error(
-                DiagnosticKind::DuplicateRule,
-                &binder.files[e.file].name,
-                e.pos,
-                format!(
-                    "rule `{}` is defined more than once; expected `=/` to add alternatives to it",
-                    e.name
-                ),
+        // `=/` fits a definition that directly follows the first, as a continuation would; one
+        // printed elsewhere (RFC 5870's WGS-84 `coord-a` after its general one) is a second
+        // reading of the name, and the user chooses.
+        let message = if first + 1 == i && f.file == e.file {
+            format!("rule `{}` is defined more than once; expected `=/` to add alternatives to it", e.name)
+        } else {
+            format!(
+                "rule `{0}` is defined more than once; expected one definition: to choose one, load this file with `--library` and give the chosen `{0} = ...` in a file of your own declaring `; uri-gen: override {0}`",
+                e.name
             )
+        };
+        diags.push(
+            Diagnostic::error(DiagnosticKind::DuplicateRule, &binder.files[e.file].name, e.pos, message)
             .in_rule(&e.name)
             .with_note(format!("first defined at {}:{}", binder.files[f.file].name, f.pos)),
         );
@@ -445,6 +478,7 @@ fn overrides(binder: &Binder, uses: &Uses, kept: &BTreeMap<usize, RuleId>) -> Ve
             replaced,
             users,
             affected,
+            means: (target != o).then(|| (binder.entries[target].file, binder.entries[target].pos)),
         });
     }
     out
@@ -471,6 +505,9 @@ pub fn describe_overrides(grammar: &Grammar) -> String {
             o.replaced.iter().map(at).collect::<Vec<_>>().join(", ")
         };
         out.push_str(&format!("  {} ({}) replaces {replaced}\n", o.name, at(&(o.file, o.pos))));
+        if let Some(means) = &o.means {
+            out.push_str(&format!("    means the rule at {}\n", at(means)));
+        }
         match o.rule {
             None => out.push_str("    not used by the rules compiled\n"),
             Some(_) => {

@@ -62,16 +62,23 @@ pub(crate) fn parse_files(
 ) -> Vec<Parsed> {
     let mut parsed = Vec::new();
     for (file_index, file) in files.iter().enumerate() {
-        for chunk in split_rules(&file.text) {
-            let tokens = match scan_with(&chunk, true) {
-                Ok(tokens) => tokens,
+        let (chunks, found) = crate::printed::read(file);
+        diags.extend(found);
+        for chunk in chunks {
+            let name = chunk.name().to_owned();
+            let (chunk, tokens, glued) = match crate::printed::scan(file, chunk, true) {
+                Ok((chunk, scanned, warnings)) => {
+                    diags.extend(warnings);
+                    (chunk, scanned.tokens, scanned.glued)
+                }
                 Err(e) => {
-                    diags.push(Diagnostic::error(e.kind, &file.name, e.pos, e.message).in_rule(chunk.name()));
-                    broken.insert(chunk.name().to_ascii_lowercase());
+                    diags.push(Diagnostic::error(e.kind, &file.name, e.pos, e.message).in_rule(&name));
+                    broken.insert(name.to_ascii_lowercase());
                     continue;
                 }
             };
-            match abnf::rule(&parser_text(&chunk.text, &tokens)) {
+            let text = crate::printed::spaced(&parser_text(&chunk.text, &tokens), &glued);
+            match abnf::rule(&text) {
                 Ok(rule) => {
                     let column = chunk.text.len() - chunk.text.trim_start().len();
                     let pos = chunk.file_pos(1, column);
@@ -432,6 +439,10 @@ impl<'a> Lowering<'a> {
                     .in_rule(self.rule)
                     .with_note(format!("such a file may also bind it to a rule of a loaded document by a prose value: `{name} = <RULE, see [RFCnnnn], Section N>`")),
                 );
+                let file = &self.names.binder.files[self.file_index];
+                if let (Some(note), Some(d)) = (crate::printed::cited_note(file, name), self.diags.last_mut()) {
+                    d.notes.push(note);
+                }
                 Expr::Empty
             }
             Bound::Ambiguous(defs) => {

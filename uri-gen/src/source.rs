@@ -48,7 +48,7 @@ impl SourceFile {
 }
 
 /// The text of one rule, dedented so that the rule name is at column 0.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RuleChunk {
     /// The chunk text without comments (lines holding only a comment are dropped), ending in a
     /// newline: what the parser reads.
@@ -145,8 +145,27 @@ pub fn strip_comment(line: &str) -> &str {
 /// Cuts grammar text into rule chunks. Lines that neither start a rule nor continue one (indented
 /// deeper than the rule's first line, and not `name =` themselves) are prose and are skipped.
 pub fn split_rules(text: &str) -> Vec<RuleChunk> {
+    split_rules_noting(text).0
+}
+
+/// A paragraph of prose printed after a rule and indented deeper than it (RFC 3261 prints one
+/// after its column-0 `port` rule): where its first line starts (1-based line and column) and the
+/// rule it would otherwise have continued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrailingProse {
+    /// Where the paragraph starts in the file.
+    pub pos: Pos,
+    /// The name of the rule before it.
+    pub rule: String,
+}
+
+/// [`split_rules`], also listing the paragraphs of prose that end a rule although they are
+/// indented deeper than it: after a blank line, a line that reads as a sentence
+/// ([`crate::printed::reads_as_sentence`]) ends the rule.
+pub fn split_rules_noting(text: &str) -> (Vec<RuleChunk>, Vec<TrailingProse>) {
     let lines = clean_lines(text);
     let mut chunks = Vec::new();
+    let mut prose = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         if !starts_rule(&lines[i]) {
@@ -156,11 +175,19 @@ pub fn split_rules(text: &str) -> Vec<RuleChunk> {
         let indent = indent_of(&lines[i]);
         let mut taken = vec![i];
         let mut j = i + 1;
+        let mut after_blank = false;
         while j < lines.len() {
             let line = &lines[j];
             if line.trim().is_empty() {
+                after_blank = true;
                 j += 1;
                 continue;
+            }
+            if after_blank && indent_of(line) > indent && crate::printed::reads_as_sentence(line) {
+                let name = RuleChunk { text: lines[i].trim_start().to_owned(), ..Default::default() };
+                let column = indent_of(line) as u32 + 1;
+                prose.push(TrailingProse { pos: Pos { line: j as u32 + 1, column }, rule: name.name().to_owned() });
+                break;
             }
             // A deeper line that reads `name =` starts a rule of its own: `=` cannot continue one.
             if indent_of(line) > indent && !starts_rule(line) {
@@ -187,7 +214,7 @@ pub fn split_rules(text: &str) -> Vec<RuleChunk> {
         chunks.push(RuleChunk { text, source, lines: numbers, indent: indent as u32 });
         i = taken.last().map_or(j, |&last| last + 1);
     }
-    chunks
+    (chunks, prose)
 }
 
 /// How deep groups and options may nest: deeper text is refused before any recursive pass sees it.
@@ -249,13 +276,39 @@ pub fn scan(chunk: &RuleChunk) -> Result<Vec<Token>, SyntaxError> {
 /// where `*` may stand (`1#x`, `#x`, `2#5x`) and reported as a [`TokenKind::Repeat`] token whose
 /// text holds the `#` (see [`crate::list`]).
 pub fn scan_with(chunk: &RuleChunk, lists: bool) -> Result<Vec<Token>, SyntaxError> {
+    scan_printed(chunk, lists).map(|scanned| scanned.tokens)
+}
+
+/// What [`scan_printed`] found in a chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scanned {
+    /// The tokens, as [`scan_with`] returns them.
+    pub tokens: Vec<Token>,
+    /// The chunk offsets of repetitions printed against the `)` or `]` before them (RFC 3966's
+    /// `(HEXDIG / "*" / "#")*phonedigit-hex`): RFC 5234 wants whitespace there, and the `abnf`
+    /// crate needs a space inserted at each offset (see [`crate::printed`]).
+    pub glued: Vec<usize>,
+}
+
+/// [`scan_with`], also accepting a repetition glued to the group or option before it, whose
+/// offsets it lists.
+pub fn scan_printed(chunk: &RuleChunk, lists: bool) -> Result<Scanned, SyntaxError> {
     let text = chunk.text.as_str();
     let line_starts =
         std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect::<Vec<_>>();
-    let mut scanner =
-        Scanner { chunk, text, s: text.as_bytes(), i: 0, depth: 0, lists, tokens: Vec::new(), line_starts };
+    let mut scanner = Scanner {
+        chunk,
+        text,
+        s: text.as_bytes(),
+        i: 0,
+        depth: 0,
+        lists,
+        tokens: Vec::new(),
+        line_starts,
+        glued: Vec::new(),
+    };
     scanner.rule()?;
-    Ok(scanner.tokens)
+    Ok(Scanned { tokens: scanner.tokens, glued: scanner.glued })
 }
 
 type Scan<T> = Result<T, SyntaxError>;
@@ -279,6 +332,8 @@ struct Scanner<'a> {
     lists: bool,
     tokens: Vec<Token>,
     line_starts: Vec<usize>,
+    /// Offsets of repetitions printed without whitespace after a `)` or `]`.
+    glued: Vec<usize>,
 }
 
 /// The digits of a `%b`, `%d` or `%x` value, as messages name them.
@@ -370,6 +425,15 @@ impl Scanner<'_> {
             || self.byte(i).is_some_and(|b| b.is_ascii_digit() || b == b'*' || (self.lists && b == b'#'))
     }
 
+    /// Whether a repetition prefix (`*`, digits) starts at `i` right after a `)` or `]`: a space
+    /// lost in print, since no other reading of it is valid.
+    fn glued_repetition(&self, i: usize) -> bool {
+        i > 0
+            && matches!(self.byte(i - 1), Some(b')' | b']'))
+            && self.byte(i).is_some_and(|b| b.is_ascii_digit() || b == b'*')
+            && self.starts_repetition(i)
+    }
+
     fn name_end(&self, mut i: usize) -> usize {
         while self.byte(i).is_some_and(|b| b.is_ascii_alphanumeric() || b == b'-') {
             i += 1;
@@ -443,7 +507,9 @@ impl Scanner<'_> {
         self.repetition()?;
         loop {
             let next = self.skip_c_wsp(self.i);
-            if next == self.i || !self.starts_repetition(next) {
+            if next == self.i && self.glued_repetition(next) {
+                self.glued.push(next);
+            } else if next == self.i || !self.starts_repetition(next) {
                 return Ok(());
             }
             self.i = next;
