@@ -139,7 +139,7 @@ pub fn load(files: &[SourceFile], options: &Options) -> (Option<Grammar>, Vec<Di
         lowered.push(rule);
     }
 
-    unused_syntax_errors(files, &parsed, &kept, options, &broken, &mut diags);
+    unused_syntax_errors(files, &binder, &parsed, &kept, options, &broken, &mut diags);
 
     // The grammar: the kept rules, renumbered, and named apart where two share a name.
     let renumber: BTreeMap<RuleId, RuleId> = considered
@@ -220,17 +220,28 @@ pub fn load(files: &[SourceFile], options: &Options) -> (Option<Grammar>, Vec<Di
 /// unused rules do not stop a grammar that never uses them).
 fn unused_syntax_errors(
     files: &[SourceFile],
+    binder: &Binder,
     parsed: &[Parsed],
     kept: &[usize],
     options: &Options,
     broken: &BTreeSet<String>,
     diags: &mut [Diagnostic],
 ) {
-    let mut used: BTreeSet<String> = options.roots.names().iter().map(|n| n.to_ascii_lowercase()).collect();
+    // A name whose reference finds no definition would have meant the rule that does not parse;
+    // one that another file defines (a grammar file redefining a library's rule) does not.
+    let unbound = |bound: Bound| !matches!(bound, Bound::Def(_));
+    let mut used: BTreeSet<String> = options
+        .roots
+        .names()
+        .iter()
+        .filter(|n| unbound(binder.visible(n)))
+        .map(|n| n.to_ascii_lowercase())
+        .collect();
     for &d in kept {
         let (mut names, mut prose) = (Vec::new(), Vec::new());
         collect_uses(parsed[d].rule.node(), &mut names, &mut prose);
-        used.extend(names.iter().map(|n| n.to_ascii_lowercase()));
+        let file = parsed[d].file;
+        used.extend(names.iter().filter(|n| unbound(binder.bind(file, n))).map(|n| n.to_ascii_lowercase()));
     }
     let only = matches!(options.roots, Roots::Only(_));
     for diag in diags.iter_mut().filter(|d| d.kind == DiagnosticKind::Syntax && d.is_error()) {
@@ -318,9 +329,10 @@ fn repeats(binder: &Binder, diags: &mut Vec<Diagnostic>) -> Vec<(usize, usize)> 
         }
         let f = &binder.entries[first];
         // `=/` fits a definition that directly follows the first, as a continuation would; one
-        // printed elsewhere (RFC 5870's WGS-84 `coord-a` after its general one) is a second
+        // printed after prose (RFC 5870's WGS-84 `coord-a` after its general one) is a second
         // reading of the name, and the user chooses.
-        let message = if first + 1 == i && f.file == e.file {
+        let text = &binder.files[e.file].text;
+        let message = if f.file == e.file && crate::printed::follows(text, f.pos, e.pos) {
             format!("rule `{}` is defined more than once; expected `=/` to add alternatives to it", e.name)
         } else {
             format!(

@@ -17,7 +17,9 @@
 //! ([`DiagnosticKind::NoRules`]) rather than an empty grammar.
 
 use crate::diag::{Diagnostic, DiagnosticKind};
-use crate::source::{clean_lines, scan_printed, split_rules_noting, strip_comment, RuleChunk, Scanned, SyntaxError};
+use crate::source::{
+    clean_lines, scan_printed, split_rules_noting, starts_rule, strip_comment, RuleChunk, Scanned, SyntaxError,
+};
 use crate::{Pos, SourceFile};
 
 /// Whether a line reads as a sentence of prose rather than as ABNF: a capitalized word, then at
@@ -67,7 +69,7 @@ pub(crate) fn read(file: &SourceFile) -> (Vec<RuleChunk>, Vec<Diagnostic>) {
             .in_rule(name),
         );
     }
-    if chunks.is_empty() && bnf.is_empty() && !file.library {
+    if chunks.is_empty() && bnf.is_empty() {
         diags.push(Diagnostic::error(
             DiagnosticKind::NoRules,
             &file.name,
@@ -93,6 +95,19 @@ fn bnf_definitions(text: &str) -> Vec<(Pos, String)> {
         }
     }
     out
+}
+
+/// Whether the definition at `second` follows the one at `first` with only rules, blank lines and
+/// comments between them: every line between is blank, a comment, a rule, or indented deeper than
+/// the first definition (a continuation).
+pub(crate) fn follows(text: &str, first: Pos, second: Pos) -> bool {
+    let lines = clean_lines(text);
+    let depth = first.column as usize - 1;
+    let between = lines.iter().take(second.line as usize - 1).skip(first.line as usize);
+    between.into_iter().all(|line| {
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        trimmed.is_empty() || trimmed.starts_with(';') || starts_rule(line) || line.len() - trimmed.len() > depth
+    })
 }
 
 /// How many comment continuations one rule may have read before its error is reported.

@@ -116,7 +116,7 @@ fn indent_of(line: &str) -> usize {
 }
 
 /// Whether a line starts a rule: `rulename =` or `rulename =/` after its indentation.
-fn starts_rule(line: &str) -> bool {
+pub(crate) fn starts_rule(line: &str) -> bool {
     let rest = line.trim_start_matches([' ', '\t']);
     let mut chars = rest.char_indices();
     match chars.next() {
