@@ -342,8 +342,8 @@ fn repeats(binder: &Binder, diags: &mut Vec<Diagnostic>) -> Vec<(usize, usize)> 
         };
         diags.push(
             Diagnostic::error(DiagnosticKind::DuplicateRule, &binder.files[e.file].name, e.pos, message)
-            .in_rule(&e.name)
-            .with_note(format!("first defined at {}:{}", binder.files[f.file].name, f.pos)),
+                .in_rule(&e.name)
+                .with_note(format!("first defined at {}:{}", binder.files[f.file].name, f.pos)),
         );
     }
     library

@@ -440,7 +440,8 @@ impl<'a> Lowering<'a> {
                     .with_note(format!("such a file may also bind it to a rule of a loaded document by a prose value: `{name} = <RULE, see [RFCnnnn], Section N>`")),
                 );
                 let file = &self.names.binder.files[self.file_index];
-                if let (Some(note), Some(d)) = (crate::printed::cited_note(file, name), self.diags.last_mut()) {
+                if let (Some(note), Some(d)) = (crate::printed::cited_note(file, name), self.diags.last_mut())
+                {
                     d.notes.push(note);
                 }
                 Expr::Empty

@@ -18,7 +18,8 @@
 
 use crate::diag::{Diagnostic, DiagnosticKind};
 use crate::source::{
-    clean_lines, scan_printed, split_rules_noting, starts_rule, strip_comment, RuleChunk, Scanned, SyntaxError,
+    clean_lines, scan_printed, split_rules_noting, starts_rule, strip_comment, RuleChunk, Scanned,
+    SyntaxError,
 };
 use crate::{Pos, SourceFile};
 
@@ -106,7 +107,10 @@ pub(crate) fn follows(text: &str, first: Pos, second: Pos) -> bool {
     let between = lines.iter().take(second.line as usize - 1).skip(first.line as usize);
     between.into_iter().all(|line| {
         let trimmed = line.trim_start_matches([' ', '\t']);
-        trimmed.is_empty() || trimmed.starts_with(';') || starts_rule(line) || line.len() - trimmed.len() > depth
+        trimmed.is_empty()
+            || trimmed.starts_with(';')
+            || starts_rule(line)
+            || line.len() - trimmed.len() > depth
     })
 }
 
@@ -189,12 +193,8 @@ fn drop_continued_comment(
     }
     let mut shorter = chunk.clone();
     let text_lines: Vec<&str> = chunk.text.lines().collect();
-    shorter.text = text_lines
-        .iter()
-        .enumerate()
-        .filter(|&(n, _)| n != k)
-        .map(|(_, l)| format!("{l}\n"))
-        .collect();
+    shorter.text =
+        text_lines.iter().enumerate().filter(|&(n, _)| n != k).map(|(_, l)| format!("{l}\n")).collect();
     shorter.lines.remove(k);
     let column = (line.len() - line.trim_start().len()) as u32 + 1;
     let warning = Diagnostic::warning(
@@ -291,7 +291,9 @@ mod tests {
 
     #[test]
     fn sentences_and_abnf_lines() {
-        assert!(reads_as_sentence("   The BNF for telephone-subscriber can be found in RFC 2806 [9].  Note,"));
+        assert!(reads_as_sentence(
+            "   The BNF for telephone-subscriber can be found in RFC 2806 [9].  Note,"
+        ));
         assert!(!reads_as_sentence("                    / alphanum *( alphanum / \"-\" ) alphanum"));
         assert!(!reads_as_sentence("      Method SP Request-URI SP SIP-Version CRLF"));
         assert!(!reads_as_sentence("   Note = the rule"));

@@ -186,7 +186,10 @@ pub fn split_rules_noting(text: &str) -> (Vec<RuleChunk>, Vec<TrailingProse>) {
             if after_blank && indent_of(line) > indent && crate::printed::reads_as_sentence(line) {
                 let name = RuleChunk { text: lines[i].trim_start().to_owned(), ..Default::default() };
                 let column = indent_of(line) as u32 + 1;
-                prose.push(TrailingProse { pos: Pos { line: j as u32 + 1, column }, rule: name.name().to_owned() });
+                prose.push(TrailingProse {
+                    pos: Pos { line: j as u32 + 1, column },
+                    rule: name.name().to_owned(),
+                });
                 break;
             }
             // A deeper line that reads `name =` starts a rule of its own: `=` cannot continue one.

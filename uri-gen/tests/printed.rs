@@ -83,7 +83,10 @@ fn a_comment_continued_without_a_semicolon_is_read_as_comment() {
         diags[0].to_string(),
         "warning[printed]: comment.abnf:2:7: this line continues the comment of line 1 without `;`: read as comment text, not as part of rule `a` (in rule `a`)"
     );
-    assert_eq!(diags[0].notes, ["as ABNF it does not parse: expected an element after the repetition `1`, found `.`"]);
+    assert_eq!(
+        diags[0].notes,
+        ["as ABNF it does not parse: expected an element after the repetition `1`, found `.`"]
+    );
     assert!(matches(&files, "a", "x"));
 }
 
@@ -95,10 +98,7 @@ fn bnf_with_colon_equals_is_an_error_that_says_so() {
         diags.iter().map(|d| (d.severity, d.kind, d.pos.line, d.pos.column)).collect();
     assert_eq!(
         found,
-        [
-            (Severity::Error, DiagnosticKind::NotAbnf, 3, 4),
-            (Severity::Error, DiagnosticKind::NotAbnf, 4, 4)
-        ]
+        [(Severity::Error, DiagnosticKind::NotAbnf, 3, 4), (Severity::Error, DiagnosticKind::NotAbnf, 4, 4)]
     );
 }
 
@@ -145,7 +145,10 @@ fn a_library_syntax_error_in_an_unused_rule_is_a_warning() {
 
 #[test]
 fn equals_slash_is_suggested_only_for_a_definition_that_follows_the_first() {
-    let files = [SourceFile::new("twice.abnf", "a = \"x\"\na = \"y\"\nb = a c\nc = \"1\"\n\nSome prose.\n\nc = \"2\"\n")];
+    let files = [SourceFile::new(
+        "twice.abnf",
+        "a = \"x\"\na = \"y\"\nb = a c\nc = \"1\"\n\nSome prose.\n\nc = \"2\"\n",
+    )];
     let diags = diagnostics(&files, Roots::Unreferenced);
     let messages: Vec<(&str, &str)> =
         diags.iter().map(|d| (d.rule.as_deref().unwrap_or(""), d.message.as_str())).collect();
@@ -160,7 +163,8 @@ fn equals_slash_is_suggested_only_for_a_definition_that_follows_the_first() {
 
 #[test]
 fn a_library_defining_a_rule_twice_is_chosen_by_an_override() {
-    let library = SourceFile::library("lib.abnf", "top = n \",\" n\nn = 1*DIGIT\n\nNarrower:\n\nn = 1*2DIGIT\n");
+    let library =
+        SourceFile::library("lib.abnf", "top = n \",\" n\nn = 1*DIGIT\n\nNarrower:\n\nn = 1*2DIGIT\n");
     let choice = SourceFile::new("choice.abnf", "; uri-gen: override n\nn = 1*3DIGIT\n");
     let files = [choice, library, core()];
     assert!(matches(&files, "top", "123,456"));

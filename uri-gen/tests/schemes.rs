@@ -36,8 +36,7 @@ struct Scheme {
 impl Scheme {
     fn files(&self) -> Vec<SourceFile> {
         let grammars = self.grammars.iter().map(|g| SourceFile::new(*g, read(g)));
-        let libraries =
-            self.libraries.iter().chain(&[CORE]).map(|l| SourceFile::library(*l, read(l)));
+        let libraries = self.libraries.iter().chain(&[CORE]).map(|l| SourceFile::library(*l, read(l)));
         grammars.chain(libraries).collect()
     }
 
@@ -84,7 +83,8 @@ const MAILTO: Scheme = Scheme {
     warnings: &[],
 };
 
-const FILE: Scheme = Scheme { grammars: &["abnf/rfc8089.abnf"], libraries: &[URI], roots: &[], warnings: &[] };
+const FILE: Scheme =
+    Scheme { grammars: &["abnf/rfc8089.abnf"], libraries: &[URI], roots: &[], warnings: &[] };
 
 const FILE_NONSTANDARD: Scheme =
     Scheme { grammars: &["abnf/rfc8089-appendix-f.abnf"], libraries: &[URI], roots: &[], warnings: &[] };
@@ -96,7 +96,8 @@ const URN: Scheme = Scheme {
     warnings: &[],
 };
 
-const DATA: Scheme = Scheme { grammars: &["abnf/rfc2397-data.abnf"], libraries: &[], roots: &[], warnings: &[] };
+const DATA: Scheme =
+    Scheme { grammars: &["abnf/rfc2397-data.abnf"], libraries: &[], roots: &[], warnings: &[] };
 
 #[test]
 fn every_scheme_grammar_checks_with_exactly_its_warnings() {
@@ -167,7 +168,10 @@ fn rfc8141_without_its_supplement_is_told_where_alphanum_comes_from() {
 
 #[test]
 fn rfc5870_alone_is_told_to_choose_a_definition() {
-    let files = [SourceFile::new("abnf/rfc5870.abnf", read("abnf/rfc5870.abnf")), SourceFile::library(CORE, read(CORE))];
+    let files = [
+        SourceFile::new("abnf/rfc5870.abnf", read("abnf/rfc5870.abnf")),
+        SourceFile::library(CORE, read(CORE)),
+    ];
     let errors = check(&files, &Options::default()).expect_err("coord-a is defined twice").0;
     let names: Vec<&str> = errors.iter().filter_map(|d| d.rule.as_deref()).collect();
     assert_eq!(names, ["coord-a", "coord-b", "coord-c"]);
