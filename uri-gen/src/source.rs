@@ -195,6 +195,7 @@ pub fn split_rules_noting(text: &str) -> (Vec<RuleChunk>, Vec<TrailingProse>) {
             // A deeper line that reads `name =` starts a rule of its own: `=` cannot continue one.
             if indent_of(line) > indent && !starts_rule(line) {
                 taken.push(j);
+                after_blank = false;
                 j += 1;
             } else {
                 break;

@@ -270,6 +270,7 @@ fn document(rfc: u32) -> Option<&'static str> {
         3987 => Some("abnf/rfc3987.abnf"),
         9110 => Some(HTTP),
         7230 => Some("abnf/rfc7230-appendix-b.abnf"),
+        3966 => Some("abnf/rfc3966.abnf"),
         _ => None,
     }
 }
@@ -332,7 +333,10 @@ fn every_prose_value_of_the_project_binds_to_the_rule_it_names() {
             }
         }
     }
-    assert_eq!(seen, 12, "RFC 9110 Appendix A holds 12 prose values that cite a document");
+    assert_eq!(
+        seen, 13,
+        "RFC 9110 Appendix A holds 12 prose values that cite a document, the RFC 3261 supplement one"
+    );
 }
 
 #[test]
@@ -459,7 +463,7 @@ fn an_override_may_bind_a_name_to_another_documents_rule() {
     let listing = describe_overrides(&p.grammar);
     assert!(
         listing.contains(
-            "telephone-subscriber (sip-tel.abnf:1:1) replaces rfc3261.abnf:2:1\n    used by: userinfo\n"
+            "telephone-subscriber (sip-tel.abnf:1:1) replaces rfc3261.abnf:2:1\n    means the rule at rfc3966.abnf:1:1\n    used by: userinfo\n"
         ),
         "{listing}"
     );
