@@ -112,7 +112,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #name(&self) -> Option<(usize, usize)> {
+            pub const fn #name(&self) -> Option<(usize, usize)> {
                 self.span(#start, #end)
             }
 
@@ -149,7 +149,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             impl Captures {
                 #[doc = #method_doc]
                 #[inline]
-                pub fn #method(&self) -> Option<#ty> {
+                pub const fn #method(&self) -> Option<#ty> {
                     #( if self.slots[#slot_ids] != NONE { return Some(#ty::#variants); } )*
                     None
                 }
@@ -282,7 +282,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         impl Captures {
             #[inline]
-            fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
+            const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
                 let (s, e) = (self.slots[start], self.slots[end]);
                 if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
             }
@@ -329,21 +329,53 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
                 if input.len() >= NONE as usize {
                     return Err(Failure { index: NONE as usize - 1 });
                 }
-                let start = STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize;
+                let mut regs = self.registers();
+                let state = walk(self.start(), input, &mut regs)?;
+                finish(state, &regs, input.len())
+            }
+
+            #[doc = " [`Parser::parse`] as a `const fn`, for inputs known at compile time: the same"]
+            #[doc = " tables and the same result, one transition per byte (at run time, `parse` is faster)."]
+            pub const fn parse_const(self, input: &[u8]) -> Result<Captures, Failure> {
+                if input.len() >= NONE as usize {
+                    return Err(Failure { index: NONE as usize - 1 });
+                }
+                let mut regs = self.registers();
+                match #rt::tdfa_walk_const!(TDFA, run_ops, self.start(), input, &mut regs) {
+                    Ok(state) => finish(state, &regs, input.len()),
+                    Err(index) => Err(Failure { index }),
+                }
+            }
+
+            #[doc = " The parser's premultiplied start state."]
+            #[inline(always)]
+            const fn start(self) -> usize {
+                STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize
+            }
+
+            #[doc = " The registers before the walk, with the positions the first byte records."]
+            #[inline(always)]
+            const fn registers(self) -> [u32; #registers] {
+                #[allow(unused_mut)]
                 let mut regs = [NONE; #registers];
                 #prologue
-                let state = walk(start, input, &mut regs)?;
-                let row = FINAL_ROW[state_id(state)] as usize;
-                if row == 0 {
-                    return Err(Failure { index: input.len() });
-                }
-                let end = input.len() as u32;
-                let slots = match row {
-                    #(#final_arms)*
-                    _ => [NONE; #slots_lit],
-                };
-                Ok(Captures { slots })
+                regs
             }
+        }
+
+        #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`."]
+        #[inline(always)]
+        const fn finish(state: usize, regs: &[u32; #registers], len: usize) -> Result<Captures, Failure> {
+            let row = FINAL_ROW[state_id(state)] as usize;
+            if row == 0 {
+                return Err(Failure { index: len });
+            }
+            let end = len as u32;
+            let slots = match row {
+                #(#final_arms)*
+                _ => [NONE; #slots_lit],
+            };
+            Ok(Captures { slots })
         }
 
         #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
@@ -361,13 +393,18 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         struct Ops;
 
         impl #rt::RunOps<[u32; #registers]> for Ops {
-            #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
             #[inline(always)]
             fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
-                match list {
-                    #(#op_arms)*
-                    _ => {}
-                }
+                run_ops(list, at, regs);
+            }
+        }
+
+        #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
+        #[inline(always)]
+        const fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
+            match list {
+                #(#op_arms)*
+                _ => {}
             }
         }
 
