@@ -160,22 +160,40 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let classes = t.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
     let op_arms = t.op_lists.iter().enumerate().skip(1).map(|(id, list)| {
         let id = Literal::usize_unsuffixed(id);
-        let stmts = list.iter().map(|op| match *op {
-            RegOp::SetPos { dst } => {
+        let (dsts, srcs): (Vec<TokenStream>, Vec<TokenStream>) = list
+            .iter()
+            .map(|op| {
+                let (dst, src) = match *op {
+                    RegOp::SetPos { dst } => (dst, quote!(at)),
+                    RegOp::SetNext { dst } => (dst, quote!(at + 1)),
+                    RegOp::Copy { dst, src } => {
+                        let src = Literal::usize_unsuffixed(src as usize);
+                        (dst, quote!(regs[#src]))
+                    }
+                };
                 let dst = Literal::usize_unsuffixed(dst as usize);
-                quote!(regs[#dst] = at;)
-            }
-            RegOp::SetNext { dst } => {
-                let dst = Literal::usize_unsuffixed(dst as usize);
-                quote!(regs[#dst] = at + 1;)
-            }
-            RegOp::Copy { dst, src } => {
-                let dst = Literal::usize_unsuffixed(dst as usize);
-                let src = Literal::usize_unsuffixed(src as usize);
-                quote!(regs[#dst] = regs[#src];)
-            }
+                (quote!(regs[#dst]), src)
+            })
+            .unzip();
+        // A list whose copies read no register it writes earlier is one assignment of a tuple.
+        let sequential = list.iter().enumerate().any(|(i, op)| match *op {
+            RegOp::Copy { src, .. } => list[..i].iter().any(|earlier| earlier.dst() == src),
+            _ => false,
         });
-        quote!(#id => { #(#stmts)* })
+        // Four to a line, as rustfmt would print them.
+        let tuples: Vec<TokenStream> = dsts
+            .chunks(4)
+            .zip(srcs.chunks(4))
+            .map(|(dsts, srcs)| match (dsts, srcs) {
+                ([dst], [src]) => quote!(#dst = #src),
+                _ => quote!((#(#dsts),*) = (#(#srcs),*)),
+            })
+            .collect();
+        match &tuples[..] {
+            _ if sequential => quote!(#id => { #(#dsts = #srcs;)* }),
+            [one] => quote!(#id => #one,),
+            _ => quote!(#id => { #(#tuples;)* }),
+        }
     });
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
     let accel = parser_accel(compiled);
@@ -233,19 +251,36 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         .collect();
     let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
-    // Each distinct final row becomes one arm that reads its registers at fixed indexes.
-    let final_arms = final_rows.iter().enumerate().skip(1).map(|(row, f)| {
-        let row = Literal::usize_unsuffixed(row);
-        let values = f.iter().flatten().map(|src| match *src {
-            FinalSrc::Reg(0) => quote!(NONE),
-            FinalSrc::Reg(r) => {
-                let r = Literal::usize_unsuffixed(r as usize);
-                quote!(regs[#r])
-            }
-            FinalSrc::End => quote!(end),
-        });
-        quote!(#row => [#(#values),*],)
+    // Each slot reads, in most rows, one source (the base row); each distinct final row becomes
+    // an arm that sets only the slots where it reads another.
+    let src_expr = |src: FinalSrc| match src {
+        FinalSrc::Reg(0) => quote!(NONE),
+        FinalSrc::Reg(r) => {
+            let r = Literal::usize_unsuffixed(r as usize);
+            quote!(regs[#r])
+        }
+        FinalSrc::End => quote!(end),
+    };
+    let rows: Vec<&Vec<FinalSrc>> = final_rows.iter().skip(1).flatten().collect();
+    let base: Vec<FinalSrc> = (0..slots).map(|k| most_common(rows.iter().map(|row| row[k]))).collect();
+    let base_exprs = base.iter().map(|&src| src_expr(src));
+    let final_arms = rows.iter().enumerate().filter_map(|(i, row)| {
+        let sets: Vec<TokenStream> = (0..slots)
+            .filter(|&k| row[k] != base[k])
+            .map(|k| {
+                let (k, src) = (Literal::usize_unsuffixed(k), src_expr(row[k]));
+                quote!(slots[#k] = #src)
+            })
+            .collect();
+        let row = Literal::usize_unsuffixed(i + 1);
+        match &sets[..] {
+            [] => None,
+            [one] => Some(quote!(#row => #one,)),
+            _ => Some(quote!(#row => { #(#sets;)* })),
+        }
     });
+    let reads_end = base.contains(&FinalSrc::End) || rows.iter().any(|row| row.contains(&FinalSrc::End));
+    let end_binding = reads_end.then(|| quote!(let end = len as u32;));
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
@@ -370,11 +405,13 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             if row == 0 {
                 return Err(Failure { index: len });
             }
-            let end = len as u32;
-            let slots = match row {
+            #end_binding
+            #[allow(unused_mut)]
+            let mut slots = [#(#base_exprs),*];
+            match row {
                 #(#final_arms)*
-                _ => [NONE; #slots_lit],
-            };
+                _ => {}
+            }
             Ok(Captures { slots })
         }
 
@@ -445,4 +482,17 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
     })
+}
+
+/// The value that occurs most often (the first of them on a tie).
+fn most_common(values: impl Iterator<Item = FinalSrc>) -> FinalSrc {
+    let mut counts: Vec<(FinalSrc, usize)> = Vec::new();
+    for value in values {
+        match counts.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    let best = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    counts.into_iter().find(|&(_, n)| n == best).map_or(FinalSrc::Reg(0), |(v, _)| v)
 }
