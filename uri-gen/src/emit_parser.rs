@@ -112,7 +112,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #name(&self) -> Option<(usize, usize)> {
+            pub const fn #name(&self) -> Option<(usize, usize)> {
                 self.span(#start, #end)
             }
 
@@ -149,7 +149,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             impl Captures {
                 #[doc = #method_doc]
                 #[inline]
-                pub fn #method(&self) -> Option<#ty> {
+                pub const fn #method(&self) -> Option<#ty> {
                     #( if self.slots[#slot_ids] != NONE { return Some(#ty::#variants); } )*
                     None
                 }
@@ -160,22 +160,40 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let classes = t.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
     let op_arms = t.op_lists.iter().enumerate().skip(1).map(|(id, list)| {
         let id = Literal::usize_unsuffixed(id);
-        let stmts = list.iter().map(|op| match *op {
-            RegOp::SetPos { dst } => {
+        let (dsts, srcs): (Vec<TokenStream>, Vec<TokenStream>) = list
+            .iter()
+            .map(|op| {
+                let (dst, src) = match *op {
+                    RegOp::SetPos { dst } => (dst, quote!(at)),
+                    RegOp::SetNext { dst } => (dst, quote!(at + 1)),
+                    RegOp::Copy { dst, src } => {
+                        let src = Literal::usize_unsuffixed(src as usize);
+                        (dst, quote!(regs[#src]))
+                    }
+                };
                 let dst = Literal::usize_unsuffixed(dst as usize);
-                quote!(regs[#dst] = at;)
-            }
-            RegOp::SetNext { dst } => {
-                let dst = Literal::usize_unsuffixed(dst as usize);
-                quote!(regs[#dst] = at + 1;)
-            }
-            RegOp::Copy { dst, src } => {
-                let dst = Literal::usize_unsuffixed(dst as usize);
-                let src = Literal::usize_unsuffixed(src as usize);
-                quote!(regs[#dst] = regs[#src];)
-            }
+                (quote!(regs[#dst]), src)
+            })
+            .unzip();
+        // A list whose copies read no register it writes earlier is one assignment of a tuple.
+        let sequential = list.iter().enumerate().any(|(i, op)| match *op {
+            RegOp::Copy { src, .. } => list[..i].iter().any(|earlier| earlier.dst() == src),
+            _ => false,
         });
-        quote!(#id => { #(#stmts)* })
+        // Four to a line, as rustfmt would print them.
+        let tuples: Vec<TokenStream> = dsts
+            .chunks(4)
+            .zip(srcs.chunks(4))
+            .map(|(dsts, srcs)| match (dsts, srcs) {
+                ([dst], [src]) => quote!(#dst = #src),
+                _ => quote!((#(#dsts),*) = (#(#srcs),*)),
+            })
+            .collect();
+        match &tuples[..] {
+            _ if sequential => quote!(#id => { #(#dsts = #srcs;)* }),
+            [one] => quote!(#id => #one,),
+            _ => quote!(#id => { #(#tuples;)* }),
+        }
     });
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
     let accel = parser_accel(compiled);
@@ -233,19 +251,36 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         .collect();
     let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
-    // Each distinct final row becomes one arm that reads its registers at fixed indexes.
-    let final_arms = final_rows.iter().enumerate().skip(1).map(|(row, f)| {
-        let row = Literal::usize_unsuffixed(row);
-        let values = f.iter().flatten().map(|src| match *src {
-            FinalSrc::Reg(0) => quote!(NONE),
-            FinalSrc::Reg(r) => {
-                let r = Literal::usize_unsuffixed(r as usize);
-                quote!(regs[#r])
-            }
-            FinalSrc::End => quote!(end),
-        });
-        quote!(#row => [#(#values),*],)
+    // Each slot reads, in most rows, one source (the base row); each distinct final row becomes
+    // an arm that sets only the slots where it reads another.
+    let src_expr = |src: FinalSrc| match src {
+        FinalSrc::Reg(0) => quote!(NONE),
+        FinalSrc::Reg(r) => {
+            let r = Literal::usize_unsuffixed(r as usize);
+            quote!(regs[#r])
+        }
+        FinalSrc::End => quote!(end),
+    };
+    let rows: Vec<&Vec<FinalSrc>> = final_rows.iter().skip(1).flatten().collect();
+    let base: Vec<FinalSrc> = (0..slots).map(|k| most_common(rows.iter().map(|row| row[k]))).collect();
+    let base_exprs = base.iter().map(|&src| src_expr(src));
+    let final_arms = rows.iter().enumerate().filter_map(|(i, row)| {
+        let sets: Vec<TokenStream> = (0..slots)
+            .filter(|&k| row[k] != base[k])
+            .map(|k| {
+                let (k, src) = (Literal::usize_unsuffixed(k), src_expr(row[k]));
+                quote!(slots[#k] = #src)
+            })
+            .collect();
+        let row = Literal::usize_unsuffixed(i + 1);
+        match &sets[..] {
+            [] => None,
+            [one] => Some(quote!(#row => #one,)),
+            _ => Some(quote!(#row => { #(#sets;)* })),
+        }
     });
+    let reads_end = base.contains(&FinalSrc::End) || rows.iter().any(|row| row.contains(&FinalSrc::End));
+    let end_binding = reads_end.then(|| quote!(let end = len as u32;));
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
@@ -282,7 +317,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         impl Captures {
             #[inline]
-            fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
+            const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
                 let (s, e) = (self.slots[start], self.slots[end]);
                 if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
             }
@@ -329,21 +364,55 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
                 if input.len() >= NONE as usize {
                     return Err(Failure { index: NONE as usize - 1 });
                 }
-                let start = STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize;
+                let mut regs = self.registers();
+                let state = walk(self.start(), input, &mut regs)?;
+                finish(state, &regs, input.len())
+            }
+
+            #[doc = " [`Parser::parse`] as a `const fn`, for inputs known at compile time: the same"]
+            #[doc = " tables and the same result, one transition per byte (at run time, `parse` is faster)."]
+            pub const fn parse_const(self, input: &[u8]) -> Result<Captures, Failure> {
+                if input.len() >= NONE as usize {
+                    return Err(Failure { index: NONE as usize - 1 });
+                }
+                let mut regs = self.registers();
+                match #rt::tdfa_walk_const!(TDFA, run_ops, self.start(), input, &mut regs) {
+                    Ok(state) => finish(state, &regs, input.len()),
+                    Err(index) => Err(Failure { index }),
+                }
+            }
+
+            #[doc = " The parser's premultiplied start state."]
+            #[inline(always)]
+            const fn start(self) -> usize {
+                STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize
+            }
+
+            #[doc = " The registers before the walk, with the positions the first byte records."]
+            #[inline(always)]
+            const fn registers(self) -> [u32; #registers] {
+                #[allow(unused_mut)]
                 let mut regs = [NONE; #registers];
                 #prologue
-                let state = walk(start, input, &mut regs)?;
-                let row = FINAL_ROW[state_id(state)] as usize;
-                if row == 0 {
-                    return Err(Failure { index: input.len() });
-                }
-                let end = input.len() as u32;
-                let slots = match row {
-                    #(#final_arms)*
-                    _ => [NONE; #slots_lit],
-                };
-                Ok(Captures { slots })
+                regs
             }
+        }
+
+        #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`."]
+        #[inline(always)]
+        const fn finish(state: usize, regs: &[u32; #registers], len: usize) -> Result<Captures, Failure> {
+            let row = FINAL_ROW[state_id(state)] as usize;
+            if row == 0 {
+                return Err(Failure { index: len });
+            }
+            #end_binding
+            #[allow(unused_mut)]
+            let mut slots = [#(#base_exprs),*];
+            match row {
+                #(#final_arms)*
+                _ => {}
+            }
+            Ok(Captures { slots })
         }
 
         #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
@@ -361,13 +430,18 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         struct Ops;
 
         impl #rt::RunOps<[u32; #registers]> for Ops {
-            #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
             #[inline(always)]
             fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
-                match list {
-                    #(#op_arms)*
-                    _ => {}
-                }
+                run_ops(list, at, regs);
+            }
+        }
+
+        #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
+        #[inline(always)]
+        const fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
+            match list {
+                #(#op_arms)*
+                _ => {}
             }
         }
 
@@ -408,4 +482,17 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
     })
+}
+
+/// The value that occurs most often (the first of them on a tie).
+fn most_common(values: impl Iterator<Item = FinalSrc>) -> FinalSrc {
+    let mut counts: Vec<(FinalSrc, usize)> = Vec::new();
+    for value in values {
+        match counts.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    let best = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    counts.into_iter().find(|&(_, n)| n == best).map_or(FinalSrc::Reg(0), |(v, _)| v)
 }

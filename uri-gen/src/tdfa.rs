@@ -47,6 +47,15 @@ pub enum RegOp {
     },
 }
 
+impl RegOp {
+    /// The register the operation writes.
+    pub fn dst(self) -> u32 {
+        match self {
+            RegOp::SetPos { dst } | RegOp::SetNext { dst } | RegOp::Copy { dst, .. } => dst,
+        }
+    }
+}
+
 /// Where a slot's final value comes from in an accepting state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FinalSrc {

@@ -167,6 +167,7 @@
 
 mod builder;
 mod component;
+mod constant;
 mod edit;
 mod edit_error;
 mod edit_tail;

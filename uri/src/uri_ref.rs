@@ -73,7 +73,7 @@ impl<'a> UriRef<'a> {
     }
 
     /// A reference from text and the captures the parser recorded for exactly that text.
-    pub(crate) fn from_parts(text: &'a str, captures: Captures) -> UriRef<'a> {
+    pub(crate) const fn from_parts(text: &'a str, captures: Captures) -> UriRef<'a> {
         UriRef { text, captures }
     }
 
@@ -117,7 +117,7 @@ impl<'a> UriRef<'a> {
     }
 
     /// Whether this reference is a URI (it has a scheme), as opposed to a relative reference.
-    pub fn is_uri(&self) -> bool {
+    pub const fn is_uri(&self) -> bool {
         self.captures.scheme().is_some()
     }
 
@@ -195,7 +195,7 @@ impl<'a> Uri<'a> {
     }
 
     /// A URI from a reference known to have a scheme.
-    pub(crate) fn from_uri_ref_unchecked(inner: UriRef<'a>) -> Uri<'a> {
+    pub(crate) const fn from_uri_ref_unchecked(inner: UriRef<'a>) -> Uri<'a> {
         debug_assert!(inner.is_uri());
         Uri { inner }
     }

@@ -380,3 +380,34 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
         drive(&self.accel, input, start, |state| state, runs, step).map_err(|(_, i)| i)
     }
 }
+
+/// `Tdfa::walk` for const evaluation, where a trait's methods cannot be called: it expands to a
+/// `Result<usize, usize>` as `walk` returns, for `$tdfa` (a `Tdfa` constant) over `$input` from
+/// premultiplied state `$start`, with `$ops` the generated `const fn` of the operation lists run
+/// on `$regs`. It takes one transition per byte: an accelerated state's loop transitions run no
+/// operations, so stepping through its runs records what skipping them does.
+#[allow(unused_macros)]
+macro_rules! tdfa_walk_const {
+    ($tdfa:expr, $ops:path, $start:expr, $input:expr, $regs:expr) => {{
+        let input: &[u8] = $input;
+        let mut state: usize = $start;
+        let mut i = 0;
+        loop {
+            if i == input.len() {
+                break Ok(state);
+            }
+            let at = state + $tdfa.classes[input[i] as usize] as usize;
+            let entry = $tdfa.trans[at] as usize;
+            if entry & $tdfa.flag != 0 {
+                $ops($tdfa.ops[at] as usize, i as u32, $regs);
+            }
+            state = entry & !$tdfa.flag;
+            if state == 0 {
+                break Err(i);
+            }
+            i += 1;
+        }
+    }};
+}
+#[allow(unused_imports)]
+pub(crate) use tdfa_walk_const;
