@@ -269,17 +269,20 @@ fn twice(nfa: &Nfa, slot: u32) -> Option<Vec<u8>> {
     None
 }
 
+/// How a search node was reached: its parent's index and the byte read, if one was.
+type Step = (usize, Option<u8>);
+
 /// The 0-1 breadth-first search of [`twice`]: nodes with their parent and the byte read (none
 /// for a move that reads nothing, which goes to the front of the queue).
 #[derive(Default)]
 struct Search {
     seen: HashSet<(StateId, u8)>,
-    nodes: Vec<((StateId, u8), Option<(usize, Option<u8>)>)>,
+    nodes: Vec<((StateId, u8), Option<Step>)>,
     queue: VecDeque<usize>,
 }
 
 impl Search {
-    fn visit(&mut self, node: (StateId, u8), parent: Option<(usize, Option<u8>)>, front: bool) {
+    fn visit(&mut self, node: (StateId, u8), parent: Option<Step>, front: bool) {
         if self.seen.contains(&node) {
             return;
         }
@@ -325,6 +328,9 @@ fn closure(nfa: &Nfa, s: StateId, slots: &[u32]) -> Vec<(StateId, u64)> {
     out
 }
 
+/// Two NFA states read in step, and whether their paths have parted.
+type Pair = (StateId, StateId, bool);
+
 /// A shortest input that two paths of `nfa` accept after passing different tags of `slots` at
 /// some position, and that `confirm` accepts (it checks that the readings really differ); with
 /// what `confirm` returned.
@@ -336,8 +342,7 @@ fn ambiguous_input<T>(
     let mut closures: HashMap<StateId, Vec<(StateId, u64)>> = HashMap::new();
     let mut seen: HashSet<(StateId, StateId, bool)> = HashSet::new();
     // Each node: its states, whether the paths have parted, and its parent with the byte read.
-    let mut nodes: Vec<((StateId, StateId, bool), Option<(usize, u8)>)> =
-        vec![((nfa.start, nfa.start, false), None)];
+    let mut nodes: Vec<(Pair, Option<(usize, u8)>)> = vec![((nfa.start, nfa.start, false), None)];
     seen.insert((nfa.start, nfa.start, false));
     let mut tried = HashSet::new();
     let mut at = 0;
