@@ -3,6 +3,7 @@
 //! runs agree with the reference interpreter, with every recorded span a match of one of the
 //! captured rules at that place, and emits a module that parses, with no Rust name given twice.
 
+use uri_gen::capture::Target;
 use uri_gen::emit::{render_file, Header};
 use uri_gen::emit_walk::EmitOptions;
 use uri_gen::interp::Interpreter;
@@ -88,12 +89,13 @@ fn check_parsers(parsers: &CompiledParsers, seed: u64) {
                         (None, None) => {}
                         (Some(start), Some(end)) => {
                             assert!(start <= end && end <= input.len(), "{} = {start}..{end}", capture.name);
+                            // A literal item's spans are the reference's to check (`capture_ref`).
                             assert!(
-                                capture
-                                    .rules
-                                    .iter()
-                                    .any(|&rule| interpreter.rule_ends(rule, start).contains(&end)),
-                                "capture {} = {start}..{end} of {input:?} matches none of its rules",
+                                capture.items.iter().any(|item| match item.target {
+                                    Target::Rule(rule) => interpreter.rule_ends(rule, start).contains(&end),
+                                    Target::Literal(_) => true,
+                                }),
+                                "capture {} = {start}..{end} of {input:?} matches none of its items",
                                 capture.name
                             );
                         }

@@ -6,13 +6,51 @@
 //! ```text
 //! parser UriRef URI-reference
 //! capture path path-abempty path-absolute path-noscheme path-rootless path-empty
+//! capture value parameter/pvalue occurs=last prefer=earliest
+//! capture base64 ";base64"
 //! kind host IPv6address=Ipv6 IPvFuture=IpvFuture IPv4address=Ipv4 reg-name=RegName
 //! ```
 //!
 //! - `parser NAME RULE`: a parser that matches RULE against the whole input. A file declares at
 //!   least one.
-//! - `capture NAME RULE...`: record the span of whichever RULE matched.
+//! - `capture NAME ITEM... [OPTION...]`: record the span of an occurrence of one of the items.
 //! - `kind NAME RULE=VARIANT...`: record which RULE matched; each RULE once per kind.
+//!
+//! # What a capture records
+//!
+//! An item is
+//!
+//! - `RULE`: an occurrence of the rule;
+//! - `PARENT/RULE` (any number of parents, `A/B/RULE`): an occurrence of RULE inside PARENT, that
+//!   is, with PARENT among the rules around it (not necessarily its direct parent); with several
+//!   parents, outermost first;
+//! - `"text"` or `%s"text"` (after parents too, `PARENT/"text"`): an occurrence of a quoted
+//!   string of the grammar that spells exactly `text` (printable ASCII, no `"`, no space).
+//!   Whether a literal or an optional rule is present is whether its capture is set: a presence
+//!   flag is a capture whose accessor's `Option` is tested.
+//!
+//! An occurrence nested inside another occurrence of one of the same capture's rule items does
+//! not count (`capture x ref host`, where `ref` refers to `host`, records the `ref`), so that a
+//! start and an end never come from different occurrences.
+//!
+//! The value of a capture in a match is decided from one reading (derivation) of the input:
+//!
+//! - Which reading: where one input can be read in ways that give a capture different values
+//!   (`host = IP-literal / IPv4address / reg-name` reads `1.2.3.4` two ways), the declaration
+//!   must say which wins, with `prefer=earliest`: the reading through the earlier alternative in
+//!   the grammar's source order, a repetition taking one more turn before it stops. Without it,
+//!   such a capture is refused with a shortest ambiguous input and its two readings. A kind's
+//!   variants are declared in priority order, which is the same rule, and need no option.
+//! - Which occurrence: where the items of a capture can occur more than once in one reading (every
+//!   `hfield` of a `mailto`, every `;param` of a `tel`), `occurs=first` records the first
+//!   occurrence (the one that starts first) and `occurs=last` the last. Without either, such a
+//!   capture is refused with a shortest input that shows two occurrences and where they are.
+//!
+//! A capture that no input can set (its items are not reached in the declared context, or every
+//! input that reaches them is read another way) is refused too. Every refusal is an error at the
+//! capture's line; no module is generated from a declaration that does not pin its values down.
+//! [`crate::capture_ref`] computes the documented value from the parse forest, as a reference for
+//! the generated parsers.
 //!
 //! A capture owns two tag slots (start and end); each kind variant owns one (its start).
 //!
@@ -46,10 +84,12 @@
 //!   capture `x`, and `span`, `set_span` and `shifted` are methods every `Captures` has;
 //! - a parser may not be called `parse`, the method of `Parser` that runs it.
 
+use crate::capture_items::{item, option};
+pub use crate::capture_items::{Item, Occurs, Options, Prefer, Target};
 use crate::capture_names::Names;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics};
-use crate::ir::{Grammar, RuleId};
-use crate::nfa::TagRules;
+use crate::ir::{Expr, Grammar, RuleId};
+use crate::nfa::{Tag, TagRules};
 use crate::Pos;
 
 /// A parser entry point.
@@ -66,11 +106,38 @@ pub struct ParserDecl {
 pub struct CaptureDecl {
     /// The capture's name (`path`).
     pub name: String,
-    /// The rules whose span it records; in a match at most one of them is expected to be present.
-    /// When one of them can occur inside another (`capture x ref host`, where `ref` refers to
-    /// `host`), the outer occurrence is the capture's span and the inner one is not recorded, so
-    /// that a start and an end never come from different occurrences.
-    pub rules: Vec<RuleId>,
+    /// The rules and literals whose span it records. When one of them can occur inside another
+    /// (`capture x ref host`, where `ref` refers to `host`), the outer occurrence is the capture's
+    /// span and the inner one is not recorded, so that a start and an end never come from
+    /// different occurrences.
+    pub items: Vec<Item>,
+    /// Which occurrence counts, and which reading wins where the grammar is ambiguous.
+    pub options: Options,
+    /// Where the declaration is, for diagnostics about it.
+    pub pos: Pos,
+}
+
+impl CaptureDecl {
+    /// The items as written, for messages and docs: `` `path-abempty` / `path-absolute` ``.
+    pub fn describe(&self) -> String {
+        let items: Vec<&str> = self.items.iter().map(|i| i.text.as_str()).collect();
+        format!("`{}`", items.join("` / `"))
+    }
+
+    /// Whether an occurrence of `rule` (when `rule` is `Some`) or of the literal `expr` inside
+    /// `outer` is one this capture records: some item names it in its context, and no rule of
+    /// `outer` is itself one of the capture's items.
+    pub(crate) fn records(&self, rule: Option<RuleId>, expr: Option<&Expr>, outer: &[RuleId]) -> bool {
+        let nested = outer.iter().any(|o| self.items.iter().any(|i| i.rule() == Some(*o)));
+        !nested
+            && self.items.iter().any(|i| {
+                let named = match &i.target {
+                    Target::Rule(r) => rule == Some(*r),
+                    Target::Literal(forms) => expr.is_some_and(|e| forms.contains(e)),
+                };
+                named && i.in_context(outer)
+            })
+    }
 }
 
 /// A kind: which of several rules matched.
@@ -80,6 +147,8 @@ pub struct KindDecl {
     pub name: String,
     /// Each variant: the rule and the Rust variant name, in priority order.
     pub variants: Vec<(RuleId, String)>,
+    /// Where the declaration is, for diagnostics about it.
+    pub pos: Pos,
 }
 
 /// A whole capture specification, resolved against a grammar.
@@ -132,8 +201,37 @@ impl CaptureSpec {
                 }
                 ("capture", 3..) => {
                     names.capture(words[1].1, pos(words[1].0));
-                    let rules = words[2..].iter().filter_map(|&w| rule(w)).collect();
-                    spec.captures.push(CaptureDecl { name: words[1].1.to_owned(), rules });
+                    let mut items = Vec::new();
+                    let mut options = Options::default();
+                    let mut seen = Vec::new();
+                    for &(column, word) in &words[2..] {
+                        if word.contains('=') && !word.contains('"') {
+                            bad.extend(option(word, pos(column), file, &mut options, &mut seen));
+                            continue;
+                        }
+                        match item(word, |c| pos(column + c), file, grammar) {
+                            Ok(item) => items.push(item),
+                            Err(mut errors) => unknown.append(&mut errors),
+                        }
+                    }
+                    if items.is_empty() && words[2..].iter().all(|w| w.1.contains('=') && !w.1.contains('"'))
+                    {
+                        bad.push(Diagnostic::error(
+                            DiagnosticKind::Syntax,
+                            file,
+                            pos(col),
+                            format!(
+                                "capture `{}` names no rule or literal; expected `capture NAME ITEM...`",
+                                words[1].1
+                            ),
+                        ));
+                    }
+                    spec.captures.push(CaptureDecl {
+                        name: words[1].1.to_owned(),
+                        items,
+                        options,
+                        pos: pos(col),
+                    });
                 }
                 ("kind", 3..) => {
                     let ty = names.kind(words[1].1, pos(words[1].0));
@@ -171,12 +269,12 @@ impl CaptureSpec {
                             )),
                         }
                     }
-                    spec.kinds.push(KindDecl { name: words[1].1.to_owned(), variants });
+                    spec.kinds.push(KindDecl { name: words[1].1.to_owned(), variants, pos: pos(col) });
                 }
                 _ => {
                     let expected = match keyword {
                         "parser" => "`parser NAME RULE`",
-                        "capture" => "`capture NAME RULE...`",
+                        "capture" => "`capture NAME ITEM... [OPTION...]`",
                         "kind" => "`kind NAME RULE=VARIANT...`",
                         _ => "`parser NAME RULE`, `capture NAME RULE...` or `kind NAME RULE=VARIANT...`",
                     };
@@ -234,14 +332,14 @@ impl CaptureSpec {
 }
 
 impl TagRules for CaptureSpec {
-    fn tags(&self, rule: RuleId, outer: &[RuleId]) -> (Vec<u32>, Vec<u32>) {
+    fn tags(&self, rule: RuleId, outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
         let mut open = Vec::new();
         let mut close = Vec::new();
         for (i, c) in self.captures.iter().enumerate() {
-            let nested = outer.iter().any(|o| c.rules.contains(o));
-            if c.rules.contains(&rule) && !nested {
-                open.push(2 * i as u32);
-                close.push(2 * i as u32 + 1);
+            if c.records(Some(rule), None, outer) {
+                let once = c.options.occurs == Occurs::First;
+                open.push(Tag { slot: 2 * i as u32, once });
+                close.push(Tag { slot: 2 * i as u32 + 1, once });
             }
         }
         for (k, kind) in self.kinds.iter().enumerate() {
@@ -250,10 +348,27 @@ impl TagRules for CaptureSpec {
                 continue;
             }
             if let Some(v) = kind.variants.iter().position(|(r, _)| *r == rule) {
-                open.push((self.kind_base(k) + v) as u32);
+                open.push(Tag { slot: (self.kind_base(k) + v) as u32, once: false });
             }
         }
         (open, close)
+    }
+
+    fn literal_tags(&self, expr: &Expr, outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
+        let mut open = Vec::new();
+        let mut close = Vec::new();
+        for (i, c) in self.captures.iter().enumerate() {
+            if c.records(None, Some(expr), outer) {
+                let once = c.options.occurs == Occurs::First;
+                open.push(Tag { slot: 2 * i as u32, once });
+                close.push(Tag { slot: 2 * i as u32 + 1, once });
+            }
+        }
+        (open, close)
+    }
+
+    fn has_literals(&self) -> bool {
+        self.captures.iter().any(|c| c.items.iter().any(|i| matches!(i.target, Target::Literal(_))))
     }
 }
 

@@ -101,8 +101,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let capture_fns = spec.captures.iter().enumerate().map(|(i, c)| {
         let name = format_ident!("{}", c.name.replace('-', "_"));
         let (start, end) = (Literal::usize_unsuffixed(2 * i), Literal::usize_unsuffixed(2 * i + 1));
-        let rules: Vec<&str> = c.rules.iter().map(|&r| compiled.grammar.rule(r).name.as_str()).collect();
-        let doc = format!(" The span of `{}` (start, end), if it is present.", rules.join("` / `"));
+        let doc = format!(" The span of {} (start, end), if it is present.", c.describe());
         let setter = format_ident!("set_{}", c.name.replace('-', "_"));
         let setter_doc = format!(
             " Records the span of `{}` (or its absence), for code that builds a match from parts whose \

@@ -34,7 +34,10 @@ pub mod accel;
 pub mod ambiguity;
 mod bind;
 pub mod capture;
+mod capture_check;
+mod capture_items;
 mod capture_names;
+pub mod capture_ref;
 pub mod classes;
 mod determinize;
 pub mod dfa;
@@ -383,13 +386,22 @@ pub fn compile_parsers(
     captures: &str,
     options: &Options,
 ) -> Result<CompiledParsers, Diagnostics> {
-    let (grammar, mut warnings) = check(files, options)?;
+    let (grammar, warnings) = check(files, options)?;
     let spec = capture::CaptureSpec::parse(captures_name, captures, &grammar)?;
     let mut nfas = Vec::new();
     let mut errors = Vec::new();
     for parser in &spec.parsers {
         match nfa::compile_tagged(&grammar, parser.rule, options.encoding, options.nfa_limit, &spec) {
             Ok(nfa) => nfas.push(nfa),
+            Err(nfa::NfaError::Recursive) => push_unique(
+                &mut errors,
+                nfa_error(&grammar, parser.rule, &nfa::NfaError::Recursive).with_note(format!(
+                    "parser `{}` captures over this rule, and captures need regular rules (no rule that \
+                     reaches itself); expected an override file (`--override`) that narrows the recursive \
+                     rules the parser uses",
+                    parser.name
+                )),
+            ),
             Err(e) => push_unique(&mut errors, nfa_error(&grammar, parser.rule, &e)),
         }
     }
@@ -402,29 +414,22 @@ pub fn compile_parsers(
             Diagnostics(vec![Diagnostic::error(
                 DiagnosticKind::TooLarge,
                 captures_name,
-                Pos::default(),
+                Pos { line: 1, column: 1 },
                 format!("the parsers need more than {} tagged DFA states", e.limit),
             )])
         })?;
-    let names = spec.slot_names();
-    for ambiguity in ambiguities {
-        if spec.kinds.iter().enumerate().any(|(k, kind)| {
-            let base = spec.kind_base(k) as u32;
-            ambiguity.slots.iter().all(|&s| s >= base && s < base + kind.variants.len() as u32)
-        }) {
-            // Resolved by the source order of the kind's alternatives, as declared.
-            continue;
-        }
-        let slots: Vec<&str> = ambiguity.slots.iter().map(|&s| names[s as usize].as_str()).collect();
-        warnings.push(Diagnostic::warning(
-            DiagnosticKind::Ambiguity,
-            captures_name,
-            Pos::default(),
-            format!(
-                "the captures are ambiguous: one input can give different values to {}; the earlier alternative wins",
-                slots.join(", ")
-            ),
-        ));
+    let errors = capture_check::Checked {
+        spec: &spec,
+        grammar: &grammar,
+        encoding: options.encoding,
+        file: captures_name,
+        nfas: &nfas,
+        tdfa: &tdfa,
+        ambiguities: &ambiguities,
+    }
+    .errors();
+    if !errors.is_empty() {
+        return Err(Diagnostics(errors));
     }
     Ok(CompiledParsers { grammar, spec, tdfa, warnings, training: None })
 }

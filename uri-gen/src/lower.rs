@@ -584,7 +584,7 @@ impl<'a> Lowering<'a> {
 
 /// A quoted string: each letter of a case-insensitive string matches either case (RFC 5234
 /// section 2.3); `%s` strings (RFC 7405) match as written.
-fn string(value: &str, case_sensitive: bool) -> Expr {
+pub(crate) fn string(value: &str, case_sensitive: bool) -> Expr {
     let mut parts: Vec<Expr> = value
         .bytes()
         .map(|b| {

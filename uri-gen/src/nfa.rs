@@ -31,6 +31,9 @@ pub enum State {
     Tag {
         /// The capture slot.
         slot: u32,
+        /// Record only if this run has not recorded the slot before (a capture of the first
+        /// occurrence); otherwise the tag is passed without recording.
+        once: bool,
         /// The state after recording.
         next: StateId,
     },
@@ -64,18 +67,39 @@ pub enum NfaError {
     Recursive,
 }
 
-/// Decides which capture slots are recorded around an inlined rule.
+/// A tag to put around a rule or literal: its slot, and whether it records only once per run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tag {
+    /// The capture slot.
+    pub slot: u32,
+    /// Whether only the first passage records (see [`State::Tag`]).
+    pub once: bool,
+}
+
+/// Decides which capture slots are recorded around an inlined rule or a literal.
 pub trait TagRules {
     /// The slots to record when `rule` starts and when it ends. `outer` lists the rules being
     /// inlined around it, outermost first.
-    fn tags(&self, rule: RuleId, outer: &[RuleId]) -> (Vec<u32>, Vec<u32>);
+    fn tags(&self, rule: RuleId, outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>);
+
+    /// The slots to record around `expr`, a quoted string of the grammar (a class or a
+    /// concatenation of classes) inside `outer`.
+    fn literal_tags(&self, _expr: &Expr, _outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
+        (Vec::new(), Vec::new())
+    }
+
+    /// Whether [`TagRules::literal_tags`] may give any tag (so that other expressions need not
+    /// be asked).
+    fn has_literals(&self) -> bool {
+        false
+    }
 }
 
 /// No captures.
 pub struct NoTags;
 
 impl TagRules for NoTags {
-    fn tags(&self, _: RuleId, _: &[RuleId]) -> (Vec<u32>, Vec<u32>) {
+    fn tags(&self, _: RuleId, _: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
         (Vec::new(), Vec::new())
     }
 }
@@ -127,8 +151,20 @@ pub(crate) trait Thompson {
     /// A class of terminal values (code points or octets, as the builder's encoding says).
     fn class(&mut self, ranges: &[(u32, u32)]) -> Result<Frag, Self::Error>;
 
-    /// Any expression.
+    /// Any expression, passed through [`Thompson::wrap`].
     fn expr(&mut self, expr: &Expr) -> Result<Frag, Self::Error> {
+        let frag = self.bare(expr)?;
+        self.wrap(expr, frag)
+    }
+
+    /// What a builder adds around the fragment of `expr` (tags around a captured literal); by
+    /// default nothing.
+    fn wrap(&mut self, _expr: &Expr, frag: Frag) -> Result<Frag, Self::Error> {
+        Ok(frag)
+    }
+
+    /// Any expression, without [`Thompson::wrap`].
+    fn bare(&mut self, expr: &Expr) -> Result<Frag, Self::Error> {
         match expr {
             Expr::Empty => {
                 let s = self.hole()?;
@@ -235,6 +271,20 @@ struct Compiler<'a> {
 }
 
 impl Compiler<'_> {
+    /// `frag` between tag states `open` and `close`.
+    fn tagged(&mut self, (mut start, mut end): Frag, open: &[Tag], close: &[Tag]) -> Result<Frag, NfaError> {
+        for &Tag { slot, once } in open.iter().rev() {
+            start = self.add(State::Tag { slot, once, next: start })?;
+        }
+        for &Tag { slot, once } in close {
+            let exit = self.hole()?;
+            let tag = self.add(State::Tag { slot, once, next: exit })?;
+            self.patch(end, tag);
+            end = exit;
+        }
+        Ok((start, end))
+    }
+
     fn add(&mut self, state: State) -> Result<StateId, NfaError> {
         if self.states.len() >= self.limit {
             return Err(NfaError::TooLarge { limit: self.limit });
@@ -273,18 +323,18 @@ impl Thompson for Compiler<'_> {
         let (open, close) = self.tags.tags(rule, &self.active);
         self.active.push(rule);
         let grammar = self.grammar;
-        let (mut start, mut end) = self.expr(&grammar.rule(rule).expr)?;
+        let frag = self.expr(&grammar.rule(rule).expr)?;
         self.active.pop();
-        for &slot in open.iter().rev() {
-            start = self.add(State::Tag { slot, next: start })?;
+        self.tagged(frag, &open, &close)
+    }
+
+    /// Tags around a captured literal.
+    fn wrap(&mut self, expr: &Expr, frag: Frag) -> Result<Frag, NfaError> {
+        if !self.tags.has_literals() || !matches!(expr, Expr::Class(_) | Expr::Concat(_)) {
+            return Ok(frag);
         }
-        for &slot in &close {
-            let exit = self.hole()?;
-            let tag = self.add(State::Tag { slot, next: exit })?;
-            self.patch(end, tag);
-            end = exit;
-        }
-        Ok((start, end))
+        let (open, close) = self.tags.literal_tags(expr, &self.active);
+        self.tagged(frag, &open, &close)
     }
 
     fn class(&mut self, ranges: &[(u32, u32)]) -> Result<Frag, NfaError> {

@@ -190,6 +190,10 @@ struct Thread {
     nfa: StateId,
     regs: Vec<u32>,
     lookahead: Vec<u32>,
+    /// The slots this thread has recorded through tags that record once (sorted): a later
+    /// passage through such a tag records nothing. Part of a state's shape, so that states
+    /// know which first occurrences are behind them.
+    done: Vec<u32>,
 }
 
 /// Builds the TDFA for `nfas` (one per parser) over `classes`, with `slots` tag slots.
@@ -215,7 +219,7 @@ pub fn build(
     let mut op_ids: HashMap<Vec<RegOp>, u32> = HashMap::from([(Vec::new(), 0)]);
     let mut starts = Vec::new();
     for (p, nfa) in nfas.iter().enumerate() {
-        let threads = b.closure(nfa, vec![(nfa.start, vec![UNSET; slots])]);
+        let threads = b.closure(nfa, vec![(nfa.start, vec![UNSET; slots], Vec::new())]);
         let id = b.states.len() as u32;
         b.insert(p, threads);
         trans.extend(std::iter::repeat_n(0, stride));
@@ -239,7 +243,7 @@ pub fn build(
                             let n = fresh.len() as u32;
                             regs[slot as usize] = *fresh.entry(slot).or_insert(FRESH_BASE + n);
                         }
-                        moved.push((next, regs));
+                        moved.push((next, regs, t.done.clone()));
                     }
                 }
             }
@@ -335,11 +339,11 @@ struct Builder {
     slots: usize,
 }
 
-/// A state's threads without their registers: NFA states and lookahead tags.
-type Shape = Vec<(StateId, Vec<u32>)>;
+/// A state's threads without their registers: NFA states, lookahead tags and slots recorded once.
+type Shape = Vec<(StateId, Vec<u32>, Vec<u32>)>;
 
 fn shape(threads: &[Thread]) -> Shape {
-    threads.iter().map(|t| (t.nfa, t.lookahead.clone())).collect()
+    threads.iter().map(|t| (t.nfa, t.lookahead.clone(), t.done.clone())).collect()
 }
 
 impl Builder {
@@ -386,12 +390,12 @@ impl Builder {
 
     /// The epsilon closure of `seeds` (in priority order), each thread collecting the tags it
     /// passes as lookahead. The first thread to reach an NFA state owns it.
-    fn closure(&mut self, nfa: &Nfa, seeds: Vec<(StateId, Vec<u32>)>) -> Vec<Thread> {
+    fn closure(&mut self, nfa: &Nfa, seeds: Vec<(StateId, Vec<u32>, Vec<u32>)>) -> Vec<Thread> {
         let mut owner: HashMap<StateId, (Vec<u32>, Vec<u32>)> = HashMap::new();
         let mut out = Vec::new();
-        for (start, regs) in seeds {
-            let mut stack = vec![(start, Vec::<u32>::new())];
-            while let Some((s, lookahead)) = stack.pop() {
+        for (start, regs, done) in seeds {
+            let mut stack = vec![(start, Vec::<u32>::new(), done)];
+            while let Some((s, lookahead, done)) = stack.pop() {
                 if let Some((owner_regs, owner_la)) = owner.get(&s) {
                     self.note_conflict(owner_regs, owner_la, &regs, &lookahead);
                     continue;
@@ -402,18 +406,27 @@ impl Builder {
                         let mut la = lookahead;
                         la.sort_unstable();
                         la.dedup();
-                        out.push(Thread { nfa: s, regs: regs.clone(), lookahead: la });
+                        out.push(Thread { nfa: s, regs: regs.clone(), lookahead: la, done });
                     }
                     State::Split(targets) => {
                         for &t in targets.iter().rev() {
-                            stack.push((t, lookahead.clone()));
+                            stack.push((t, lookahead.clone(), done.clone()));
                         }
                     }
-                    State::Tag { slot, next } => {
+                    State::Tag { slot, once: false, next } => {
                         let mut la = lookahead;
                         la.push(*slot);
-                        stack.push((*next, la));
+                        stack.push((*next, la, done));
                     }
+                    State::Tag { slot, once: true, next } => match done.binary_search(slot) {
+                        Ok(_) => stack.push((*next, lookahead, done)),
+                        Err(at) => {
+                            let (mut la, mut done) = (lookahead, done);
+                            la.push(*slot);
+                            done.insert(at, *slot);
+                            stack.push((*next, la, done));
+                        }
+                    },
                 }
             }
         }

@@ -218,7 +218,8 @@ fn the_parser_is_chosen_by_name() {
     std::fs::write(&grammar, "pair = word \"=\" word\nlist = word *( \",\" word )\nword = 1*%x61-7A\n")
         .expect("written");
     let captures = dir.join("g.captures");
-    std::fs::write(&captures, "parser Pair pair\nparser List list\ncapture word word\n").expect("written");
+    std::fs::write(&captures, "parser Pair pair\nparser List list\ncapture word word occurs=last\n")
+        .expect("written");
     let run = |extra: &[&str]| {
         command()
             .arg("parse")
