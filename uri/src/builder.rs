@@ -3,7 +3,8 @@
 //! The builder only recomposes (RFC 3986 section 5.3); whether a component is valid, and which
 //! path forms fit with or without an authority, is asked of the generated recognizers.
 
-use std::fmt;
+use alloc::{borrow::ToOwned, string::String, string::ToString};
+use core::fmt;
 
 use crate::error::{Expected, Found};
 use crate::{Component, Rule, Uri, UriBuf, UriRef, UriRefBuf};
@@ -397,7 +398,7 @@ impl fmt::Display for BuildError {
     }
 }
 
-impl std::error::Error for BuildError {}
+impl core::error::Error for BuildError {}
 
 impl UriRef<'_> {
     /// A [`Builder`] holding this reference's components, to change some of them.

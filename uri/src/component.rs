@@ -8,7 +8,7 @@
 //! between them (`:`, `//`, `@`, `?`, `#`, literals of the grammar's `URI` and `authority`
 //! rules) are named here.
 
-use std::fmt;
+use core::fmt;
 
 use crate::Rule;
 

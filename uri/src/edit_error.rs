@@ -1,7 +1,8 @@
 //! [`EditError`]: why a setter of [`UriRefBuf`](crate::UriRefBuf) or [`UriBuf`](crate::UriBuf)
 //! refused a value, naming the component.
 
-use std::fmt;
+use alloc::{borrow::ToOwned, string::String};
+use core::fmt;
 
 use crate::Rule;
 
@@ -114,4 +115,4 @@ impl fmt::Display for EditError {
     }
 }
 
-impl std::error::Error for EditError {}
+impl core::error::Error for EditError {}

@@ -1,8 +1,9 @@
 //! Percent-decoded views of components: [`Encoded`], a piece of a URI as written, that decodes
 //! strictly or lossily and borrows when there is nothing to decode.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
+use core::fmt;
 
 use crate::percent::triplet_at;
 use crate::{decode, decode_utf8, Authority, DecodeError, Uri, UriBuf, UriRef, UriRefBuf};

@@ -1,7 +1,8 @@
 //! The error of a failed parse: where the input stopped being a URI, in which component, and what
 //! could have come next; and the wording of expected bytes that build errors share.
 
-use std::fmt;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
+use core::fmt;
 
 use crate::component::{self, Component};
 use crate::Rule;
@@ -159,7 +160,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// The bytes that could have continued a valid prefix of a rule, and whether it could have ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

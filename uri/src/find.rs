@@ -31,7 +31,8 @@
 //! [`crate::ParseError`]. The results are those of trying every byte as a start, which the tests
 //! hold against such a finder.
 
-use std::ops::Range;
+use alloc::string::String;
+use core::ops::Range;
 
 use crate::generated::parser::Parser;
 use crate::{scan, Rule, Uri, UriBuf, UriRef, UriRefBuf};
@@ -176,7 +177,7 @@ impl<'a> Iterator for FindUris<'a> {
 }
 
 /// Once it has returned `None`, the search is at the end of the text and stays there.
-impl std::iter::FusedIterator for FindUris<'_> {}
+impl core::iter::FusedIterator for FindUris<'_> {}
 
 /// Whether a scheme may start with `b`: whether `b` alone is one (a letter).
 fn starts_scheme(b: u8) -> bool {

@@ -1,8 +1,9 @@
 //! The canonical text of an IPv6 address (RFC 5952 section 4), and the comparison of references
 //! with their IPv6 hosts compared by value.
 
-use std::fmt::Write;
-use std::net::Ipv6Addr;
+use alloc::string::String;
+use core::fmt::Write;
+use core::net::Ipv6Addr;
 
 use crate::normalize::normalize_into;
 use crate::{Normalization, Uri, UriRef};
@@ -115,7 +116,8 @@ impl Uri<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::net::Ipv6Addr;
+    use core::net::Ipv6Addr;
+    use std::prelude::rust_2021::*;
 
     use super::ipv6_canonical;
 

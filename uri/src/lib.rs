@@ -164,6 +164,14 @@
 // safe; the generated tables (`src/generated/`) hold no `unsafe`.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+// `std` adds the CPU feature detection of the AVX2 walk and the conversions with
+// `std::path`; the unit tests use it too.
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 mod builder;
 mod component;
@@ -221,6 +229,8 @@ pub use uri_ref::{Authority, Uri, UriRef};
 #[cfg(test)]
 mod walk_tests {
     use crate::{HostKind, Rule, UriRef};
+    use std::borrow::ToOwned;
+    use std::format;
 
     /// Lengths of the host and of the path's second segment: short, and around block edges.
     const LENGTHS: [usize; 9] = [0, 1, 50, 56, 57, 63, 64, 65, 130];

@@ -11,6 +11,7 @@ use crate::layout::{host_captures, Spans};
 use crate::percent::{push_triplet, triplet_at};
 use crate::resolve::remove_dots_into;
 use crate::{EncodeSet, Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
+use alloc::{string::String, vec::Vec};
 
 /// A set of components, for the percent-encoding steps of [`Normalization`].
 ///
@@ -51,7 +52,7 @@ impl Components {
     }
 }
 
-impl std::ops::BitOr for Components {
+impl core::ops::BitOr for Components {
     type Output = Components;
 
     fn bitor(self, other: Components) -> Components {

@@ -10,11 +10,12 @@
 //! (and is refused where it is made, see `from_valid`). The setters replace the text and
 //! offsets together; debug builds check the offsets against the parser's.
 
-use std::borrow::Borrow;
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::str::FromStr;
+use alloc::{borrow::ToOwned, string::String};
+use core::borrow::Borrow;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
 
 use crate::generated::parser::Captures;
 use crate::{Authority, Builder, Normalization, ParseError, ResolveOptions, Rule, Uri, UriRef};
@@ -670,12 +671,13 @@ mod serde_impls {
 #[cfg(test)]
 mod tests {
     use crate::{Normalization, UriRef};
+    use std::prelude::rust_2021::*;
 
     /// A URI reference of `len` bytes: `http://` and a registered name.
     fn long_http(len: usize) -> String {
         let mut text = String::with_capacity(len + 1);
         text.push_str("http://");
-        text.extend(std::iter::repeat_n('a', len - text.len()));
+        text.extend(core::iter::repeat_n('a', len - text.len()));
         text
     }
 

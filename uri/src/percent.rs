@@ -5,8 +5,9 @@
 //! other byte is written as a `%XX` triplet, so the encoded text always matches the rule. Nothing
 //! here lists URI characters by hand.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
+use core::fmt;
 
 use crate::Rule;
 
@@ -93,7 +94,7 @@ impl EncodeSet {
     pub fn encode_bytes<'a>(&self, bytes: &'a [u8]) -> Cow<'a, str> {
         let Some(first) = bytes.iter().position(|&b| !self.keeps(b)) else {
             // Every kept byte is ASCII, so the bytes are a `str`.
-            return match std::str::from_utf8(bytes) {
+            return match core::str::from_utf8(bytes) {
                 Ok(s) => Cow::Borrowed(s),
                 Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
             };
@@ -265,7 +266,7 @@ impl fmt::Display for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// Decodes every `%XX` triplet of `text`; other bytes are kept as they are. Borrows when there
 /// is no `%`.

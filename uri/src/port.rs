@@ -3,6 +3,7 @@
 
 use crate::normalize::{captures_of, normalize_with_ports_into};
 use crate::{Authority, Normalization, Ports, Uri, UriBuf, UriRef, UriRefBuf};
+use alloc::string::String;
 
 /// The port of a URI reference as a number, from [`Authority::port_number`].
 ///

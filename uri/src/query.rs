@@ -7,8 +7,8 @@
 //! between pairs too. Neither is on by default: `+` is a plus sign, as RFC 3986 reads it, and
 //! `&` alone separates pairs.
 
-use std::borrow::Cow;
-use std::iter::FusedIterator;
+use alloc::borrow::Cow;
+use core::iter::FusedIterator;
 
 use crate::{DecodeError, Encoded, Uri, UriBuf, UriRef, UriRefBuf};
 
@@ -247,6 +247,7 @@ query_pairs!(Uri<'_>, UriBuf, UriRefBuf);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2021::*;
 
     fn pairs(query: &str, options: QueryOptions) -> Vec<(&str, Option<&str>)> {
         QueryPairs::new(query, options).map(|p| (p.key(), p.value())).collect()

@@ -8,6 +8,7 @@
 
 use crate::generated::parser::Captures;
 use crate::{Uri, UriBuf, UriRef};
+use alloc::string::String;
 
 /// Options of reference resolution.
 ///
@@ -650,6 +651,8 @@ impl DotRemover<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::format;
+    use std::prelude::rust_2021::*;
 
     /// Every string of `len` bytes over `alphabet`.
     fn strings(alphabet: &[u8], len: usize) -> Vec<String> {

@@ -1,7 +1,7 @@
 //! Path segments: [`PathSegments`], the `segment`s of a path (RFC 3986 section 3.3) in order,
 //! each an [`Encoded`] to read raw or decoded.
 
-use std::iter::FusedIterator;
+use core::iter::FusedIterator;
 
 use crate::{Encoded, Uri, UriBuf, UriRef, UriRefBuf};
 
@@ -165,6 +165,7 @@ impl UriBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2021::*;
 
     fn raw(path: &str) -> Vec<&str> {
         PathSegments::new(path).map(|s| s.as_str()).collect()

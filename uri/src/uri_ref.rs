@@ -3,10 +3,11 @@
 //! All component boundaries come from the generated tagged DFA in one pass over the input; this
 //! module only turns the recorded offsets into string slices and typed views.
 
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::net::{Ipv4Addr, Ipv6Addr};
+use alloc::string::String;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::generated::parser::{Captures, Parser};
 use crate::{HostKind, ParseError, Rule};
