@@ -623,6 +623,7 @@ string_like!(UriBuf, Uri, as_uri);
 mod serde_impls {
     //! Serialization as strings; deserialization validates with the generated parser.
 
+    use alloc::string::String;
     use serde::de::{Deserialize, Deserializer, Error};
     use serde::ser::{Serialize, Serializer};
 
@@ -686,7 +687,7 @@ mod tests {
     /// no parser can read. It used to come back as if valid and panic later, in a component
     /// accessor (`unreachable!`): now `normalize_with` panics at once, as documented.
     #[test]
-    #[ignore = "needs about 9 GiB of memory; run with `cargo test -p uri --release -- --ignored`"]
+    #[ignore = "needs about 9 GiB of memory; run with `cargo test -p rfc3986-uri --release -- --ignored`"]
     #[should_panic(expected = "past the parser's limit")]
     fn a_result_past_the_size_limit_panics_where_it_is_made() {
         let text = long_http(u32::MAX as usize - 1);
