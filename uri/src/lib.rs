@@ -184,6 +184,10 @@ mod error;
 mod file_path;
 mod find;
 mod generated;
+#[cfg(feature = "http")]
+mod interop_http;
+#[cfg(feature = "url")]
+mod interop_url;
 mod ipv6;
 mod layout;
 mod normalize;
@@ -209,6 +213,10 @@ pub use file_path::FilePathError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
 pub use generated::rules::Rule;
+#[cfg(feature = "http")]
+pub use interop_http::HttpUriError;
+#[cfg(feature = "url")]
+pub use interop_url::WhatwgError;
 pub use ipv6::ipv6_canonical;
 pub use normalize::{Components, Normalization};
 pub use owned::{UriBuf, UriRefBuf};
