@@ -22,9 +22,12 @@
 //! - anything it rejects outright: a relative reference (no scheme), an empty host for a
 //!   special scheme other than `file`, a port above 65535, forbidden host bytes.
 //!
-//! The other way, WHATWG writes some bytes RFC 3986 does not allow where they stand (`|`, `^`,
-//! `{`, `}` and `` ` `` in a path, query or fragment, `[` and `]` in a path): such a `url::Url`
-//! is refused with this crate's [`ParseError`].
+//! The other way, WHATWG leaves some bytes unencoded that RFC 3986 does not allow where they
+//! stand: `|`, `^`, `[` and `]` in a path, query or fragment, also `{`, `}` and `` ` `` in a
+//! query or fragment, and spaces in the path of a URL without `/` after the scheme
+//! (`foo:a b`). Such a `url::Url` is refused with this crate's [`ParseError`]. And a path that
+//! starts with `//` without an authority WHATWG writes after `/.` (`foo:/.//a`), which is not
+//! part of its path (`//a`) but is of RFC 3986's: refused as a changed path.
 
 use alloc::string::String;
 use core::fmt;
@@ -137,13 +140,19 @@ fn to_url(r: &UriRef<'_>) -> Result<url::Url, WhatwgError> {
     if converted.as_str() != r.as_str() {
         return Err(first_change(r, converted.as_str()));
     }
+    same_components(r, &converted)?;
     Ok(converted)
 }
 
 /// Parses a `url::Url`'s text and checks that RFC 3986 reads the components WHATWG does.
 fn from_url(url: &url::Url) -> Result<UriBuf, WhatwgError> {
     let parsed = UriBuf::parse(url.as_str()).map_err(|e| error(Kind::Invalid(e)))?;
-    let r = parsed.as_uri_ref();
+    same_components(&parsed.as_uri_ref(), url)?;
+    Ok(parsed)
+}
+
+/// Checks that `url` has the components RFC 3986 reads in its text, `r`.
+fn same_components(r: &UriRef<'_>, url: &url::Url) -> Result<(), WhatwgError> {
     let authority = url.has_authority().then(|| url.authority());
     let pairs = [
         ("scheme", r.scheme(), Some(url.scheme())),
@@ -159,7 +168,7 @@ fn from_url(url: &url::Url) -> Result<UriBuf, WhatwgError> {
             theirs: theirs.map(Into::into),
         }));
     }
-    Ok(parsed)
+    Ok(())
 }
 
 /// A `url::Url` with exactly this URI's text, or the reason WHATWG parsing refuses it or would
