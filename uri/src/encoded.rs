@@ -40,6 +40,7 @@ impl<'a> Encoded<'a> {
     /// ```
     /// assert_eq!(uri::Encoded::new("a+b%20c").decoded().unwrap(), "a+b c");
     /// ```
+    #[must_use]
     pub const fn new(text: &'a str) -> Encoded<'a> {
         Encoded { text, plus_as_space: false }
     }
@@ -50,21 +51,25 @@ impl<'a> Encoded<'a> {
     /// ```
     /// assert_eq!(uri::Encoded::form("a+b%2Bc").decoded().unwrap(), "a b+c");
     /// ```
+    #[must_use]
     pub const fn form(text: &'a str) -> Encoded<'a> {
         Encoded { text, plus_as_space: true }
     }
 
     /// The text as written.
+    #[must_use]
     pub const fn as_str(&self) -> &'a str {
         self.text
     }
 
     /// Whether a `+` decodes to a space (see [`Encoded::form`]).
+    #[must_use]
     pub const fn is_form(&self) -> bool {
         self.plus_as_space
     }
 
     /// Whether decoding would change the text (it holds a `%`, or a `+` in form decoding).
+    #[must_use]
     pub fn has_escapes(&self) -> bool {
         self.text.bytes().any(|b| b == b'%' || (self.plus_as_space && b == b'+'))
     }
@@ -89,6 +94,7 @@ impl<'a> Encoded<'a> {
     /// ```
     /// assert_eq!(uri::Encoded::new("100%-%e9%41").decoded_lossy(), "100%-\u{FFFD}A");
     /// ```
+    #[must_use]
     pub fn decoded_lossy(&self) -> Cow<'a, str> {
         if !self.has_escapes() {
             return Cow::Borrowed(self.text);
@@ -163,6 +169,7 @@ impl<'a> UriRef<'a> {
     /// let r = uri::UriRef::parse("/a%20b/c").unwrap();
     /// assert_eq!(r.encoded_path().decoded().unwrap(), "/a b/c");
     /// ```
+    #[must_use]
     pub fn encoded_path(&self) -> Encoded<'a> {
         Encoded::new(self.path())
     }
@@ -197,6 +204,7 @@ impl<'a> Authority<'a> {
     /// let r = uri::UriRef::parse("http://b%C3%BCcher.example/").unwrap();
     /// assert_eq!(r.authority().unwrap().encoded_host().decoded().unwrap(), "bücher.example");
     /// ```
+    #[must_use]
     pub fn encoded_host(&self) -> Encoded<'a> {
         Encoded::new(self.host())
     }

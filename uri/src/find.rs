@@ -48,6 +48,7 @@ use crate::{scan, Rule, Uri, UriBuf, UriRef, UriRefBuf};
 /// assert_eq!(&text[last.range()], "https://example.org/x");
 /// assert_eq!(last.uri().authority().unwrap().host(), "example.org");
 /// ```
+#[must_use]
 pub fn find_uris(text: &str) -> FindUris<'_> {
     FindUris {
         text,
@@ -116,6 +117,7 @@ enum Found<'a> {
 
 impl<'a> FoundUri<'a> {
     /// The URI (with any embedded whitespace removed).
+    #[must_use]
     pub fn as_str(&self) -> &str {
         match &self.uri {
             Found::Borrowed(uri) => uri.as_str(),
@@ -124,6 +126,7 @@ impl<'a> FoundUri<'a> {
     }
 
     /// The parsed URI.
+    #[must_use]
     pub fn uri(&self) -> Uri<'_> {
         match &self.uri {
             Found::Borrowed(uri) => *uri,
@@ -132,17 +135,20 @@ impl<'a> FoundUri<'a> {
     }
 
     /// An owned copy of the URI.
+    #[must_use]
     pub fn to_buf(&self) -> UriBuf {
         self.uri().to_buf()
     }
 
     /// Where the URI is in the text, delimiters and any `URL:` prefix excluded (embedded
     /// whitespace included).
+    #[must_use]
     pub fn range(&self) -> Range<usize> {
         self.range.clone()
     }
 
     /// How the URI was delimited.
+    #[must_use]
     pub fn delimiter(&self) -> Delimiter {
         self.delimiter
     }

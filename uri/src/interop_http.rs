@@ -65,6 +65,7 @@ enum Kind {
 
 impl HttpUriError {
     /// The parse error, when an `http::Uri` is refused because its text is no RFC 3986 URI.
+    #[must_use]
     pub fn parse_error(&self) -> Option<&ParseError> {
         match &self.kind {
             Kind::Invalid(e) => Some(e),

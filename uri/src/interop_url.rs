@@ -63,6 +63,7 @@ impl WhatwgError {
     /// The component `url::Url` would have changed (`"scheme"`, `"authority"`, `"path"`,
     /// `"query"`, `"fragment"`, or `"text"` when its text is no RFC 3986 URI at all), if that is
     /// why the conversion was refused.
+    #[must_use]
     pub fn component(&self) -> Option<&'static str> {
         match &self.kind {
             Kind::Changed { component, .. } => Some(component),
@@ -71,6 +72,7 @@ impl WhatwgError {
     }
 
     /// The parse error, when a `url::Url` is refused because its text is no RFC 3986 URI.
+    #[must_use]
     pub fn parse_error(&self) -> Option<&ParseError> {
         match &self.kind {
             Kind::Invalid(e) => Some(e),

@@ -52,6 +52,7 @@ impl EncodeSet {
     pub const UNRESERVED: EncodeSet = EncodeSet::from_rule(Rule::Unreserved);
 
     /// The set of bytes that alone match `rule`, from the generated tables.
+    #[must_use]
     pub const fn from_rule(rule: Rule) -> EncodeSet {
         let bits = rule.single_bytes();
         let mut keep = [false; 256];
@@ -65,18 +66,21 @@ impl EncodeSet {
     }
 
     /// The rule this set was taken from.
+    #[must_use]
     pub const fn rule(&self) -> Rule {
         self.rule
     }
 
     /// Whether `byte` is left as it is by [`EncodeSet::encode`].
     #[inline]
+    #[must_use]
     pub const fn keeps(&self, byte: u8) -> bool {
         self.keep[byte as usize]
     }
 
     /// Percent-encodes every byte of `text` that the set does not keep; borrows when nothing
     /// needs encoding. A `%` is always encoded, so decoding gives `text` back.
+    #[must_use]
     pub fn encode<'a>(&self, text: &'a str) -> Cow<'a, str> {
         match self.encode_bytes(text.as_bytes()) {
             Cow::Owned(s) => Cow::Owned(s),
@@ -91,6 +95,7 @@ impl EncodeSet {
     /// let encoded = uri::EncodeSet::PATH_SEGMENT.encode_bytes(&[b'a', 0xFF, b'/']);
     /// assert_eq!(encoded, "a%FF%2F");
     /// ```
+    #[must_use]
     pub fn encode_bytes<'a>(&self, bytes: &'a [u8]) -> Cow<'a, str> {
         let Some(first) = bytes.iter().position(|&b| !self.keeps(b)) else {
             // Every kept byte is ASCII, so the bytes are a `str`.
@@ -156,6 +161,7 @@ pub(crate) fn triplet_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// assert_eq!(uri::encode_path_segment("a/b c:d@e"), "a%2Fb%20c:d@e");
 /// assert_eq!(uri::encode_path_segment("100%"), "100%25");
 /// ```
+#[must_use]
 pub fn encode_path_segment(text: &str) -> Cow<'_, str> {
     EncodeSet::PATH_SEGMENT.encode(text)
 }
@@ -176,6 +182,7 @@ pub fn encode_path_segment(text: &str) -> Cow<'_, str> {
 /// assert_eq!(uri::encode_path("//not-a-host/a:b"), "//not-a-host/a:b");
 /// assert_eq!(uri::EncodeSet::PATH_SEGMENT_NO_COLON.encode("a:b"), "a%3Ab");
 /// ```
+#[must_use]
 pub fn encode_path(text: &str) -> Cow<'_, str> {
     EncodeSet::PATH.encode(text)
 }
@@ -185,6 +192,7 @@ pub fn encode_path(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_query("q=rust uri&lang=en#top"), "q=rust%20uri&lang=en%23top");
 /// ```
+#[must_use]
 pub fn encode_query(text: &str) -> Cow<'_, str> {
     EncodeSet::QUERY.encode(text)
 }
@@ -194,6 +202,7 @@ pub fn encode_query(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_fragment("section 2#b"), "section%202%23b");
 /// ```
+#[must_use]
 pub fn encode_fragment(text: &str) -> Cow<'_, str> {
     EncodeSet::FRAGMENT.encode(text)
 }
@@ -203,6 +212,7 @@ pub fn encode_fragment(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_userinfo("me@home:p@ss"), "me%40home:p%40ss");
 /// ```
+#[must_use]
 pub fn encode_userinfo(text: &str) -> Cow<'_, str> {
     EncodeSet::USERINFO.encode(text)
 }
@@ -212,6 +222,7 @@ pub fn encode_userinfo(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_reg_name("bücher.example"), "b%C3%BCcher.example");
 /// ```
+#[must_use]
 pub fn encode_reg_name(text: &str) -> Cow<'_, str> {
     EncodeSet::REG_NAME.encode(text)
 }
@@ -243,11 +254,13 @@ impl DecodeError {
     /// The byte index in the encoded input: of the `%` that does not start a well-formed `%XX`
     /// triplet, or of the start of the text (a byte or a triplet) where the decoded bytes stop
     /// being UTF-8.
+    #[must_use]
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// Whether the input was well-formed but did not decode to UTF-8.
+    #[must_use]
     pub fn is_invalid_utf8(&self) -> bool {
         self.kind == DecodeErrorKind::InvalidUtf8
     }
