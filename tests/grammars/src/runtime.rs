@@ -405,7 +405,12 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
     not(feature = "portable"),
     any(
         feature = "std",
-        all(target_feature = "avx2", target_feature = "bmi1", target_feature = "bmi2", target_feature = "lzcnt")
+        all(
+            target_feature = "avx2",
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "lzcnt"
+        )
     )
 ))]
 #[allow(unsafe_code, dead_code)]
@@ -442,8 +447,12 @@ pub mod avx2 {
 
     /// Whether the target promises every feature the AVX2 walk is compiled with, so that no
     /// detection is needed (and none is possible without `std`).
-    const PROMISED: bool =
-        cfg!(all(target_feature = "avx2", target_feature = "bmi1", target_feature = "bmi2", target_feature = "lzcnt"));
+    const PROMISED: bool = cfg!(all(
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "lzcnt"
+    ));
 
     /// Whether this CPU has every feature the AVX2 walk is compiled with.
     #[inline]
@@ -709,7 +718,12 @@ pub mod avx2 {
     not(feature = "portable"),
     any(
         feature = "std",
-        all(target_feature = "avx2", target_feature = "bmi1", target_feature = "bmi2", target_feature = "lzcnt")
+        all(
+            target_feature = "avx2",
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "lzcnt"
+        )
     )
 )))]
 #[allow(dead_code)]
