@@ -13,6 +13,7 @@ fn kind_name(kind: HostKind) -> &'static str {
         HostKind::Ipv4 => "IPv4address",
         HostKind::Ipv6 => "IPv6address",
         HostKind::IpvFuture => "IPvFuture",
+        other => panic!("a host kind this test does not know: {other:?}"),
     }
 }
 
@@ -139,6 +140,7 @@ fn check_parse(input: &str) -> Result<(), String> {
             HostKind::Ipv4 => Rule::Ipv4address,
             HostKind::Ipv6 => Rule::IpLiteral,
             HostKind::IpvFuture => Rule::IpLiteral,
+            other => return Err(format!("{input:?}: a host kind this test does not know: {other:?}")),
         };
         spans.push((a.host(), kind_rule));
         if a.host_kind() == HostKind::RegName && Rule::Ipv4address.matches(a.host().as_bytes()) {

@@ -362,6 +362,7 @@ fn slots_of(r: &uri::UriRef<'_>, text: &str) -> Vec<String> {
             uri::HostKind::IpvFuture => "IpvFuture",
             uri::HostKind::Ipv4 => "Ipv4",
             uri::HostKind::RegName => "RegName",
+            other => panic!("a host kind this test does not know: {other:?}"),
         };
         // A kind slot holds where its alternative starts: the host's start, or one past the `[`.
         let start = at(a.host())

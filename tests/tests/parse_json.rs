@@ -12,6 +12,7 @@ fn kind_name(kind: HostKind) -> &'static str {
         HostKind::Ipv4 => "Ipv4",
         HostKind::Ipv6 => "Ipv6",
         HostKind::IpvFuture => "IpvFuture",
+        other => panic!("a host kind this test does not know: {other:?}"),
     }
 }
 

@@ -180,6 +180,7 @@ pub(crate) fn rule_enum(grammar: &crate::Grammar, how: impl Fn(crate::RuleId) ->
             pub const ALL: [Rule; #count_lit] = [#(Rule::#variants),*];
 
             #[doc = " The rule's name as the grammar spells it."]
+            #[must_use]
             pub const fn name(self) -> &'static str {
                 match self {
                     #(Rule::#variants => #names,)*
@@ -187,6 +188,7 @@ pub(crate) fn rule_enum(grammar: &crate::Grammar, how: impl Fn(crate::RuleId) ->
             }
 
             #[doc = " The rule with this name; ABNF rule names are case-insensitive."]
+            #[must_use]
             pub fn from_name(name: &str) -> Option<Rule> {
                 Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
             }
@@ -308,18 +310,21 @@ pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> any
 
             #[doc = " Whether the whole of `input` is one match of the rule."]
             #[inline]
+            #[must_use]
             pub fn matches(self, input: &[u8]) -> bool {
                 let (state, end) = run(self.start(), input);
                 end == input.len() && DFA.accepts(state)
             }
 
             #[doc = " The length of the longest prefix of `input` that matches the rule, if any."]
+            #[must_use]
             pub fn longest_match(self, input: &[u8]) -> Option<usize> {
                 DFA.longest_match(self.start(), input)
             }
 
             #[doc = " The bytes that are, alone, a match of the rule (bit `b % 64` of word `b / 64`): for"]
             #[doc = " `query`, the bytes a query may hold without percent-encoding."]
+            #[must_use]
             pub const fn single_bytes(self) -> [u64; 4] {
                 SINGLE_BYTES[self as usize]
             }
@@ -327,6 +332,7 @@ pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> any
             #[doc = " What may follow `prefix` in a match of the rule: the set of bytes (bit `b % 64` of"]
             #[doc = " word `b / 64`) and whether the match may end there. All empty when `prefix` itself"]
             #[doc = " cannot start a match."]
+            #[must_use]
             pub fn continuations(self, prefix: &[u8]) -> ([u64; 4], bool) {
                 let (state, end) = run(self.start(), prefix);
                 DFA.continuations(state, end, prefix.len())
@@ -335,6 +341,7 @@ pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> any
             #[doc = " The length of the longest prefix of `input` that some match of the rule starts with:"]
             #[doc = " the index of the first byte that cannot be part of a match, or `input.len()`."]
             #[inline]
+            #[must_use]
             pub fn valid_up_to(self, input: &[u8]) -> usize {
                 run(self.start(), input).1
             }

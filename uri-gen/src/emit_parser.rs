@@ -135,12 +135,15 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         let base = spec.kind_base(k);
         let slot_ids: Vec<_> =
             (0..kind.variants.len()).map(|v| Literal::usize_unsuffixed(base + v)).collect();
+        // `#[non_exhaustive]`: a crate that extends its grammar later (RFC 6874's zone IDs add
+        // an alternative to RFC 3986's `host`) can then add a variant without breaking callers.
         let type_doc = format!(" Which alternative of `{}` matched.", kind.name);
         let method_doc =
             format!(" Which alternative of `{}` matched, if `{}` is present.", kind.name, kind.name);
         quote! {
             #[doc = #type_doc]
             #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+            #[non_exhaustive]
             pub enum #ty {
                 #( #[doc = #docs] #variants, )*
             }

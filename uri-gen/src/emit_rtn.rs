@@ -179,6 +179,7 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
         impl Rule {
             #[doc = " Whether the rule is regular (matched by the DFA): not recursive, and using no"]
             #[doc = " recursive rule."]
+            #[must_use]
             pub const fn is_regular(self) -> bool {
                 match self {
                     #(Rule::#variants => #regular,)*
@@ -194,11 +195,13 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
 
             #[doc = " Whether the whole of `input` is one match of the rule, with calls nested at most"]
             #[doc = " [`DEFAULT_DEPTH_LIMIT`] deep."]
+            #[must_use]
             pub fn matches(self, input: &[u8]) -> bool {
                 self.longest_match(input) == Some(input.len())
             }
 
             #[doc = " The length of the longest prefix of `input` that matches the rule, if any."]
+            #[must_use]
             pub fn longest_match(self, input: &[u8]) -> Option<usize> {
                 match self.entry() {
                     (true, start) => {
@@ -223,6 +226,7 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
 
             #[doc = " The length of the longest prefix of `input` that some match of the rule starts with:"]
             #[doc = " the index of the first byte that cannot be part of a match, or `input.len()`."]
+            #[must_use]
             pub fn valid_up_to(self, input: &[u8]) -> usize {
                 match self.entry() {
                     (true, start) => dfa_run(DFA_STARTS[start] as usize, input).1,

@@ -17,7 +17,9 @@ pub struct EmitOptions {
     pub runtime: String,
     /// Whether the module also runs the AVX2 walk on x86-64 CPUs that have it. The runtime file
     /// must then be written with the vector walk too (`runtime_file(true)`), which asks of the
-    /// including crate a `portable` feature and `unsafe` allowed in the runtime module.
+    /// including crate a `portable` feature, a `std` feature (run-time CPU detection; without
+    /// it the AVX2 walk is compiled only for targets that promise AVX2), and `unsafe` allowed in
+    /// the runtime module.
     pub vector: bool,
 }
 

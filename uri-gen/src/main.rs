@@ -500,8 +500,9 @@ struct GenerateArgs {
     #[arg(long, value_name = "RULE=FILE")]
     train: Option<String>,
     /// Also run the AVX2 walk on x86-64 CPUs that have it. Asks of the including crate: a
-    /// `portable` feature (`portable = []`, which keeps the table walk alone) and `unsafe`
-    /// allowed in the runtime module. Without it the module and the runtime hold no `unsafe`
+    /// `portable` feature (`portable = []`, which keeps the table walk alone), a `std` feature
+    /// (`std = []`, default: run-time CPU detection; without it the AVX2 walk is compiled only
+    /// for targets that promise AVX2) and `unsafe` allowed in the runtime module. Without it the module and the runtime hold no `unsafe`
     /// and compile under `#![forbid(unsafe_code)]`.
     #[arg(long)]
     vector: bool,

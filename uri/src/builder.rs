@@ -3,7 +3,8 @@
 //! The builder only recomposes (RFC 3986 section 5.3); whether a component is valid, and which
 //! path forms fit with or without an authority, is asked of the generated recognizers.
 
-use std::fmt;
+use alloc::{borrow::ToOwned, string::String, string::ToString};
+use core::fmt;
 
 use crate::error::{Expected, Found};
 use crate::{Component, Rule, Uri, UriBuf, UriRef, UriRefBuf};
@@ -56,29 +57,34 @@ pub struct Builder {
 
 impl Builder {
     /// An empty builder: it builds the empty relative reference.
+    #[must_use]
     pub fn new() -> Builder {
         Builder::default()
     }
 
     /// Sets the scheme (without `:`), checked with the `scheme` rule.
+    #[must_use]
     pub fn scheme(mut self, scheme: &str) -> Builder {
         self.scheme = Some(scheme.to_owned());
         self
     }
 
     /// Sets the user information (without `@`), checked with the `userinfo` rule.
+    #[must_use]
     pub fn userinfo(mut self, userinfo: &str) -> Builder {
         self.userinfo = Some(userinfo.to_owned());
         self
     }
 
     /// Sets the host, checked with the `host` rule (an IPv6 address goes in brackets).
+    #[must_use]
     pub fn host(mut self, host: &str) -> Builder {
         self.host = Some(host.to_owned());
         self
     }
 
     /// Sets the port.
+    #[must_use]
     pub fn port(mut self, port: u16) -> Builder {
         self.port = Some(port.to_string());
         self
@@ -96,30 +102,35 @@ impl Builder {
     /// assert_eq!(b.clone().port_str("0080").build().unwrap(), "http://example.com:0080");
     /// assert!(b.port_str("8o").build().is_err());
     /// ```
+    #[must_use]
     pub fn port_str(mut self, port: &str) -> Builder {
         self.port = Some(port.to_owned());
         self
     }
 
     /// Sets the path, checked with the path rule that fits the other components.
+    #[must_use]
     pub fn path(mut self, path: &str) -> Builder {
         self.path = path.to_owned();
         self
     }
 
     /// Sets the query (without `?`), checked with the `query` rule.
+    #[must_use]
     pub fn query(mut self, query: &str) -> Builder {
         self.query = Some(query.to_owned());
         self
     }
 
     /// Sets the fragment (without `#`), checked with the `fragment` rule.
+    #[must_use]
     pub fn fragment(mut self, fragment: &str) -> Builder {
         self.fragment = Some(fragment.to_owned());
         self
     }
 
     /// Removes the scheme: the result is then a relative reference.
+    #[must_use]
     pub fn without_scheme(mut self) -> Builder {
         self.scheme = None;
         self
@@ -131,6 +142,7 @@ impl Builder {
     /// let r = uri::UriRef::parse("file://host/etc/hosts").unwrap();
     /// assert_eq!(r.to_builder().without_authority().build().unwrap(), "file:/etc/hosts");
     /// ```
+    #[must_use]
     pub fn without_authority(mut self) -> Builder {
         self.userinfo = None;
         self.host = None;
@@ -144,18 +156,21 @@ impl Builder {
     /// let r = uri::UriRef::parse("ftp://user:secret@example.com/f").unwrap();
     /// assert_eq!(r.to_builder().without_userinfo().build().unwrap(), "ftp://example.com/f");
     /// ```
+    #[must_use]
     pub fn without_userinfo(mut self) -> Builder {
         self.userinfo = None;
         self
     }
 
     /// Removes the port (and its `:`).
+    #[must_use]
     pub fn without_port(mut self) -> Builder {
         self.port = None;
         self
     }
 
     /// Removes the query (and its `?`); an empty query is [`Builder::query`] with `""`.
+    #[must_use]
     pub fn without_query(mut self) -> Builder {
         self.query = None;
         self
@@ -167,6 +182,7 @@ impl Builder {
     /// let r = uri::UriRef::parse("https://a/b?c#d").unwrap();
     /// assert_eq!(r.to_builder().without_query().without_fragment().build().unwrap(), "https://a/b");
     /// ```
+    #[must_use]
     pub fn without_fragment(mut self) -> Builder {
         self.fragment = None;
         self
@@ -309,6 +325,7 @@ pub enum BuildErrorKind {
 
 impl BuildErrorKind {
     /// The component the error is about.
+    #[must_use]
     pub fn component(self) -> Component {
         match self {
             BuildErrorKind::Invalid(component) => component,
@@ -339,39 +356,46 @@ impl BuildError {
     }
 
     /// The component and the reason.
+    #[must_use]
     pub fn kind(&self) -> BuildErrorKind {
         self.kind
     }
 
     /// The component the error is about (as [`BuildErrorKind::component`]).
+    #[must_use]
     pub fn component(&self) -> Component {
         self.kind.component()
     }
 
     /// The rule of the component that failed (for a path, the path rule that got furthest).
+    #[must_use]
     pub fn rule(&self) -> Rule {
         self.rule
     }
 
     /// The index in the component's value of the first byte that the rule cannot take, or its
     /// length when it ended too early; 0 for a missing component.
+    #[must_use]
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// The byte of the value at [`BuildError::index`]; `None` at its end or for a missing
     /// component.
+    #[must_use]
     pub fn found(&self) -> Option<u8> {
         self.found
     }
 
     /// Whether the rule would have taken `byte` at [`BuildError::index`] (for a missing
     /// component, as its first byte).
+    #[must_use]
     pub fn expects(&self, byte: u8) -> bool {
         self.expected.contains(byte)
     }
 
     /// Whether the value could have ended at [`BuildError::index`].
+    #[must_use]
     pub fn expects_end(&self) -> bool {
         self.expected.end()
     }
@@ -397,7 +421,7 @@ impl fmt::Display for BuildError {
     }
 }
 
-impl std::error::Error for BuildError {}
+impl core::error::Error for BuildError {}
 
 impl UriRef<'_> {
     /// A [`Builder`] holding this reference's components, to change some of them.
@@ -428,6 +452,7 @@ impl Uri<'_> {
     /// let uri = uri::Uri::parse("http://a/b?c#d").unwrap();
     /// assert_eq!(uri.to_builder().path("/e").build_uri().unwrap(), "http://a/e?c#d");
     /// ```
+    #[must_use]
     pub fn to_builder(&self) -> Builder {
         self.as_uri_ref().to_builder()
     }

@@ -8,7 +8,7 @@
 //! between them (`:`, `//`, `@`, `?`, `#`, literals of the grammar's `URI` and `authority`
 //! rules) are named here.
 
-use std::fmt;
+use core::fmt;
 
 use crate::Rule;
 
@@ -45,6 +45,7 @@ pub enum Component {
 impl Component {
     /// The grammar rule of the component (for the path, `path`, whose alternatives are the
     /// path rules of every context).
+    #[must_use]
     pub const fn rule(self) -> Rule {
         match self {
             Component::Scheme => Rule::Scheme,
@@ -58,6 +59,7 @@ impl Component {
     }
 
     /// The component in words, as messages name it (`"host"`, `"user information"`).
+    #[must_use]
     pub const fn description(self) -> &'static str {
         match self {
             Component::Scheme => "scheme",

@@ -11,7 +11,8 @@
 //! the value is left as it was; nothing is inserted to make it fit (write `./` or `/.` in front
 //! of such a path yourself).
 
-use std::net::IpAddr;
+use alloc::{borrow::ToOwned, string::String, string::ToString};
+use core::net::IpAddr;
 
 use crate::edit_error::EditErrorKind;
 use crate::generated::parser::Captures;

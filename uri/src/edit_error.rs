@@ -1,7 +1,8 @@
 //! [`EditError`]: why a setter of [`UriRefBuf`](crate::UriRefBuf) or [`UriBuf`](crate::UriBuf)
 //! refused a value, naming the component.
 
-use std::fmt;
+use alloc::{borrow::ToOwned, string::String};
+use core::fmt;
 
 use crate::Rule;
 
@@ -64,11 +65,13 @@ impl EditError {
 
     /// The component being set: `"scheme"`, `"userinfo"`, `"host"`, `"port"`, `"path"`,
     /// `"query"`, `"fragment"`, or `"authority"` (when removing it).
+    #[must_use]
     pub fn component(&self) -> &'static str {
         self.component
     }
 
     /// The rule the value failed, when it failed one.
+    #[must_use]
     pub fn rule(&self) -> Option<Rule> {
         match self.kind {
             EditErrorKind::Invalid { rule, .. } => Some(rule),
@@ -78,6 +81,7 @@ impl EditError {
 
     /// The index in the value of the first byte the rule cannot take (or the value's length
     /// when it ended too early), when the value failed its rule.
+    #[must_use]
     pub fn index(&self) -> Option<usize> {
         match self.kind {
             EditErrorKind::Invalid { index, .. } => Some(index),
@@ -114,4 +118,4 @@ impl fmt::Display for EditError {
     }
 }
 
-impl std::error::Error for EditError {}
+impl core::error::Error for EditError {}

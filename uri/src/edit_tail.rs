@@ -6,6 +6,7 @@ use crate::edit::path_fits;
 use crate::edit_error::EditErrorKind;
 use crate::generated::parser::Captures;
 use crate::{EditError, UriRefBuf};
+use alloc::string::String;
 
 /// A span moved by `delta` bytes.
 fn shift(span: Option<(usize, usize)>, delta: isize) -> Option<(usize, usize)> {

@@ -1,7 +1,7 @@
 //! Setters of [`UriBuf`]: those of [`UriRefBuf`](crate::UriRefBuf) (see `edit.rs`), less the removal of the
 //! scheme, so that the value stays a URI.
 
-use std::net::IpAddr;
+use core::net::IpAddr;
 
 use crate::{EditError, UriBuf};
 

@@ -1,8 +1,9 @@
 //! Percent-decoded views of components: [`Encoded`], a piece of a URI as written, that decodes
 //! strictly or lossily and borrows when there is nothing to decode.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
+use core::fmt;
 
 use crate::percent::triplet_at;
 use crate::{decode, decode_utf8, Authority, DecodeError, Uri, UriBuf, UriRef, UriRefBuf};
@@ -39,6 +40,7 @@ impl<'a> Encoded<'a> {
     /// ```
     /// assert_eq!(uri::Encoded::new("a+b%20c").decoded().unwrap(), "a+b c");
     /// ```
+    #[must_use]
     pub const fn new(text: &'a str) -> Encoded<'a> {
         Encoded { text, plus_as_space: false }
     }
@@ -49,21 +51,25 @@ impl<'a> Encoded<'a> {
     /// ```
     /// assert_eq!(uri::Encoded::form("a+b%2Bc").decoded().unwrap(), "a b+c");
     /// ```
+    #[must_use]
     pub const fn form(text: &'a str) -> Encoded<'a> {
         Encoded { text, plus_as_space: true }
     }
 
     /// The text as written.
+    #[must_use]
     pub const fn as_str(&self) -> &'a str {
         self.text
     }
 
     /// Whether a `+` decodes to a space (see [`Encoded::form`]).
+    #[must_use]
     pub const fn is_form(&self) -> bool {
         self.plus_as_space
     }
 
     /// Whether decoding would change the text (it holds a `%`, or a `+` in form decoding).
+    #[must_use]
     pub fn has_escapes(&self) -> bool {
         self.text.bytes().any(|b| b == b'%' || (self.plus_as_space && b == b'+'))
     }
@@ -88,6 +94,7 @@ impl<'a> Encoded<'a> {
     /// ```
     /// assert_eq!(uri::Encoded::new("100%-%e9%41").decoded_lossy(), "100%-\u{FFFD}A");
     /// ```
+    #[must_use]
     pub fn decoded_lossy(&self) -> Cow<'a, str> {
         if !self.has_escapes() {
             return Cow::Borrowed(self.text);
@@ -162,6 +169,7 @@ impl<'a> UriRef<'a> {
     /// let r = uri::UriRef::parse("/a%20b/c").unwrap();
     /// assert_eq!(r.encoded_path().decoded().unwrap(), "/a b/c");
     /// ```
+    #[must_use]
     pub fn encoded_path(&self) -> Encoded<'a> {
         Encoded::new(self.path())
     }
@@ -196,6 +204,7 @@ impl<'a> Authority<'a> {
     /// let r = uri::UriRef::parse("http://b%C3%BCcher.example/").unwrap();
     /// assert_eq!(r.authority().unwrap().encoded_host().decoded().unwrap(), "bücher.example");
     /// ```
+    #[must_use]
     pub fn encoded_host(&self) -> Encoded<'a> {
         Encoded::new(self.host())
     }

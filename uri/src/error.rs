@@ -1,7 +1,8 @@
 //! The error of a failed parse: where the input stopped being a URI, in which component, and what
 //! could have come next; and the wording of expected bytes that build errors share.
 
-use std::fmt;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
+use core::fmt;
 
 use crate::component::{self, Component};
 use crate::Rule;
@@ -71,26 +72,31 @@ impl ParseError {
 
     /// The byte index of the first byte that cannot be part of a valid string, or the input
     /// length when the input ended too early.
+    #[must_use]
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// The byte found at [`ParseError::index`], or `None` at the end of the input.
+    #[must_use]
     pub fn found(&self) -> Option<u8> {
         self.found
     }
 
     /// Whether `byte` would have been accepted at [`ParseError::index`].
+    #[must_use]
     pub fn expects(&self, byte: u8) -> bool {
         self.expected.contains(byte)
     }
 
     /// Whether the input could have ended at [`ParseError::index`].
+    #[must_use]
     pub fn expects_end(&self) -> bool {
         self.expected.end
     }
 
     /// The rule the input was parsed as.
+    #[must_use]
     pub fn rule(&self) -> Rule {
         self.rule
     }
@@ -120,6 +126,7 @@ impl ParseError {
     /// assert_eq!(at("s:?q=x y"), Err((Component::Query, 6)));
     /// assert_eq!(at("s:#a#b"), Err((Component::Fragment, 4)));
     /// ```
+    #[must_use]
     pub fn component(&self) -> Component {
         self.component
     }
@@ -133,6 +140,7 @@ impl ParseError {
     /// // Not a relative reference either: a scheme starts with a letter.
     /// assert!(!missing("1http://a"));
     /// ```
+    #[must_use]
     pub fn is_missing_scheme(&self) -> bool {
         self.missing_scheme
     }
@@ -159,7 +167,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// The bytes that could have continued a valid prefix of a rule, and whether it could have ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

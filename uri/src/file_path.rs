@@ -1,12 +1,15 @@
 //! `file:` URIs (RFC 8089) from and to file paths: one function per path style, Unix and
-//! Windows, so that both run on any OS, and the native style for [`std::path::Path`].
+//! Windows, so that both run on any OS, and the native style for `std::path::Path`
+//! (feature `std`).
 //!
 //! Each path segment is percent-encoded with the set of the `segment` rule
 //! ([`EncodeSet::PATH_SEGMENT`]): what a file name may hold but a URI may not (spaces, `%`, `?`,
 //! `#`, non-ASCII) is encoded, and decoded on the way back. A URI whose decoded segment holds a
 //! separator (`%2F`, and on Windows `%5C`) or a NUL byte names no file and is refused.
 
-use std::fmt;
+use alloc::{string::String, vec::Vec};
+use core::fmt;
+#[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
 
 use crate::percent::decode;
@@ -54,7 +57,7 @@ impl fmt::Display for FilePathError {
     }
 }
 
-impl std::error::Error for FilePathError {}
+impl core::error::Error for FilePathError {}
 
 fn error<T>(kind: Kind) -> Result<T, FilePathError> {
     Err(FilePathError { kind })
@@ -138,7 +141,7 @@ impl UriBuf {
                 out.push_str("//");
             }
             out.push_str(&EncodeSet::REG_NAME.encode_bytes(server));
-            push_segments(&mut out, std::iter::once(share).chain(parts));
+            push_segments(&mut out, core::iter::once(share).chain(parts));
         } else if bytes.len() >= 3
             && bytes[0].is_ascii_alphabetic()
             && bytes[1] == b':'
@@ -167,6 +170,7 @@ impl UriBuf {
     /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/a b"));
     /// # }
     /// ```
+    #[cfg(feature = "std")]
     pub fn from_file_path(path: &Path) -> Result<UriBuf, FilePathError> {
         #[cfg(unix)]
         {
@@ -193,6 +197,7 @@ impl UriBuf {
     /// # #[cfg(unix)]
     /// assert_eq!(uri::UriBuf::parse("file:///etc/hosts").unwrap().to_file_path().unwrap(), std::path::Path::new("/etc/hosts"));
     /// ```
+    #[cfg(feature = "std")]
     pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
         self.as_uri().to_file_path()
     }
@@ -349,6 +354,7 @@ impl Uri<'_> {
     /// # #[cfg(unix)]
     /// assert_eq!(uri::Uri::parse("file:///a%20b").unwrap().to_file_path().unwrap(), std::path::Path::new("/a b"));
     /// ```
+    #[cfg(feature = "std")]
     pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
         #[cfg(unix)]
         {

@@ -31,7 +31,8 @@
 //! [`crate::ParseError`]. The results are those of trying every byte as a start, which the tests
 //! hold against such a finder.
 
-use std::ops::Range;
+use alloc::string::String;
+use core::ops::Range;
 
 use crate::generated::parser::Parser;
 use crate::{scan, Rule, Uri, UriBuf, UriRef, UriRefBuf};
@@ -47,6 +48,7 @@ use crate::{scan, Rule, Uri, UriBuf, UriRef, UriRefBuf};
 /// assert_eq!(&text[last.range()], "https://example.org/x");
 /// assert_eq!(last.uri().authority().unwrap().host(), "example.org");
 /// ```
+#[must_use]
 pub fn find_uris(text: &str) -> FindUris<'_> {
     FindUris {
         text,
@@ -115,6 +117,7 @@ enum Found<'a> {
 
 impl<'a> FoundUri<'a> {
     /// The URI (with any embedded whitespace removed).
+    #[must_use]
     pub fn as_str(&self) -> &str {
         match &self.uri {
             Found::Borrowed(uri) => uri.as_str(),
@@ -123,6 +126,7 @@ impl<'a> FoundUri<'a> {
     }
 
     /// The parsed URI.
+    #[must_use]
     pub fn uri(&self) -> Uri<'_> {
         match &self.uri {
             Found::Borrowed(uri) => *uri,
@@ -131,17 +135,20 @@ impl<'a> FoundUri<'a> {
     }
 
     /// An owned copy of the URI.
+    #[must_use]
     pub fn to_buf(&self) -> UriBuf {
         self.uri().to_buf()
     }
 
     /// Where the URI is in the text, delimiters and any `URL:` prefix excluded (embedded
     /// whitespace included).
+    #[must_use]
     pub fn range(&self) -> Range<usize> {
         self.range.clone()
     }
 
     /// How the URI was delimited.
+    #[must_use]
     pub fn delimiter(&self) -> Delimiter {
         self.delimiter
     }
@@ -176,7 +183,7 @@ impl<'a> Iterator for FindUris<'a> {
 }
 
 /// Once it has returned `None`, the search is at the end of the text and stays there.
-impl std::iter::FusedIterator for FindUris<'_> {}
+impl core::iter::FusedIterator for FindUris<'_> {}
 
 /// Whether a scheme may start with `b`: whether `b` alone is one (a letter).
 fn starts_scheme(b: u8) -> bool {

@@ -1,8 +1,9 @@
 //! The canonical text of an IPv6 address (RFC 5952 section 4), and the comparison of references
 //! with their IPv6 hosts compared by value.
 
-use std::fmt::Write;
-use std::net::Ipv6Addr;
+use alloc::string::String;
+use core::fmt::Write;
+use core::net::Ipv6Addr;
 
 use crate::normalize::normalize_into;
 use crate::{Normalization, Uri, UriRef};
@@ -26,6 +27,7 @@ use crate::{Normalization, Uri, UriRef};
 /// assert_eq!(text("2001:db8:0:0:1:0:0:1"), "2001:db8::1:0:0:1");
 /// assert_eq!(text("0:0:0:0:0:ffff:c000:0280"), "::ffff:192.0.2.128");
 /// ```
+#[must_use]
 pub fn ipv6_canonical(address: Ipv6Addr) -> String {
     let mut out = String::with_capacity(39);
     push_canonical(&mut out, address);
@@ -86,6 +88,7 @@ impl UriRef<'_> {
     /// assert!(!a.normalized_eq(&b));
     /// assert!(a.normalized_eq_with(&b, Normalization::FULL.ipv6_canonical(true)));
     /// ```
+    #[must_use]
     pub fn normalized_eq_with(&self, other: &UriRef<'_>, steps: Normalization) -> bool {
         if self.as_str() == other.as_str() {
             return true;
@@ -108,6 +111,7 @@ impl Uri<'_> {
     /// let b = Uri::parse("http://[::ffff:c000:201]/").unwrap();
     /// assert!(a.normalized_eq_with(&b, Normalization::FULL.ipv6_canonical(true)));
     /// ```
+    #[must_use]
     pub fn normalized_eq_with(&self, other: &Uri<'_>, steps: Normalization) -> bool {
         self.as_uri_ref().normalized_eq_with(&other.as_uri_ref(), steps)
     }
@@ -115,7 +119,8 @@ impl Uri<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::net::Ipv6Addr;
+    use core::net::Ipv6Addr;
+    use std::prelude::rust_2021::*;
 
     use super::ipv6_canonical;
 

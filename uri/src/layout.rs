@@ -9,6 +9,7 @@
 
 use crate::generated::parser::{Captures, Parser};
 use crate::UriRef;
+use alloc::string::String;
 
 /// The components of a URI reference, each without its delimiters, in the order recomposition
 /// (RFC 3986 section 5.3) writes them.

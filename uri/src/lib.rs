@@ -26,7 +26,9 @@
 //! blocks: bit masks computed from the grammar's character sets by nibble shuffles find where
 //! each run of, say, path characters ends, instead of one test per byte. Other CPUs and targets
 //! use the table walk, as do shorter inputs and every CPU with the `portable` feature; all give
-//! the same results.
+//! the same results. Without the `std` feature there is no run-time CPU detection: the AVX2 walk
+//! is then compiled in only where the target promises AVX2, BMI1, BMI2 and LZCNT (`-C
+//! target-cpu=haswell` or later, or `-C target-feature`).
 //!
 //! ```
 //! use uri::{Builder, UriBuf};
@@ -157,6 +159,29 @@
 //! let found: Vec<String> = uri::find_uris("see <http://a/b> or http://c/d.").map(|f| f.as_str().to_owned()).collect();
 //! assert_eq!(found, ["http://a/b", "http://c/d"]);
 //! ```
+//!
+//! # Features
+//!
+//! The package is `rfc3986-uri`; the library is `uri`. The crate is `#![no_std]` and needs
+//! `alloc`; none of its features is needed for parsing, resolution or normalization.
+//!
+//! - `std` (default): run-time CPU detection for the AVX2 walk, and the conversions with
+//!   `std::path` ([`UriBuf::from_file_path`], [`Uri::to_file_path`]).
+//! - `serde`: `Serialize` as strings, `Deserialize` with validation.
+//! - `http`: checked conversions with `http::Uri` both ways, refusing what it cannot hold
+//!   (a fragment, more than 65,534 bytes, a URI without authority) with an `HttpUriError`.
+//!   Needs `std`, as the http crate does.
+//! - `url`: conversions with `url::Url` both ways that change nothing, refusing with a
+//!   `WhatwgError` what WHATWG parsing would rewrite (case, default ports, dot segments, ...).
+//! - `portable`: the table walk only.
+//!
+//! ```
+//! # #[cfg(feature = "http")] {
+//! let uri = uri::UriBuf::parse("https://example.com/a?b").unwrap();
+//! let request_target = http::Uri::try_from(&uri).unwrap();
+//! assert_eq!(request_target.host(), Some("example.com"));
+//! # }
+//! ```
 
 // The only `unsafe` is in the AVX2 walk of the walk runtime (`src/runtime.rs`, a copy of the
 // generator's `uri-gen/src/runtime/`): its 16- and 32-byte loads from bounds-checked arrays and
@@ -164,6 +189,14 @@
 // safe; the generated tables (`src/generated/`) hold no `unsafe`.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+// `std` adds the CPU feature detection of the AVX2 walk and the conversions with
+// `std::path`; the unit tests use it too.
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 mod builder;
 mod component;
@@ -177,6 +210,10 @@ mod error;
 mod file_path;
 mod find;
 mod generated;
+#[cfg(feature = "http")]
+mod interop_http;
+#[cfg(feature = "url")]
+mod interop_url;
 mod ipv6;
 mod layout;
 mod normalize;
@@ -202,6 +239,10 @@ pub use file_path::FilePathError;
 pub use find::{find_uris, Delimiter, FindUris, FoundUri};
 pub use generated::parser::HostKind;
 pub use generated::rules::Rule;
+#[cfg(feature = "http")]
+pub use interop_http::HttpUriError;
+#[cfg(feature = "url")]
+pub use interop_url::WhatwgError;
 pub use ipv6::ipv6_canonical;
 pub use normalize::{Components, Normalization};
 pub use owned::{UriBuf, UriRefBuf};
@@ -216,12 +257,19 @@ pub use schemes::{default_port, DefaultPort, Ports, DEFAULT_PORTS};
 pub use segments::PathSegments;
 pub use uri_ref::{Authority, Uri, UriRef};
 
+/// The crate's README, its examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// The generated walks on inputs whose runs and errors sit on both sides of the 64-byte blocks
 /// that the AVX2 walk classifies at once. On a CPU with AVX2 these run that walk; under Miri
 /// (see the README) they check its `unsafe` operations, the loads of the input's windows.
 #[cfg(test)]
 mod walk_tests {
     use crate::{HostKind, Rule, UriRef};
+    use std::borrow::ToOwned;
+    use std::format;
 
     /// Lengths of the host and of the path's second segment: short, and around block edges.
     const LENGTHS: [usize; 9] = [0, 1, 50, 56, 57, 63, 64, 65, 130];

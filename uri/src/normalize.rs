@@ -11,6 +11,7 @@ use crate::layout::{host_captures, Spans};
 use crate::percent::{push_triplet, triplet_at};
 use crate::resolve::remove_dots_into;
 use crate::{EncodeSet, Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
+use alloc::{string::String, vec::Vec};
 
 /// A set of components, for the percent-encoding steps of [`Normalization`].
 ///
@@ -41,17 +42,19 @@ impl Components {
     pub const ALL: Components = Components(31);
 
     /// Whether every component of `other` is in `self`.
+    #[must_use]
     pub const fn contains(self, other: Components) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// The components of both.
+    #[must_use]
     pub const fn union(self, other: Components) -> Components {
         Components(self.0 | other.0)
     }
 }
 
-impl std::ops::BitOr for Components {
+impl core::ops::BitOr for Components {
     type Output = Components;
 
     fn bitor(self, other: Components) -> Components {
@@ -114,32 +117,38 @@ impl Normalization {
     pub const FULL: Normalization = Normalization::SYNTAX.scheme_based(true);
 
     /// Section 6.2.2.1 for the scheme: lower-case it.
+    #[must_use]
     pub const fn scheme_case(self, on: bool) -> Normalization {
         Normalization { scheme_case: on, ..self }
     }
 
     /// Section 6.2.2.1 for the host: lower-case its ASCII letters (percent-encodings excepted).
+    #[must_use]
     pub const fn host_case(self, on: bool) -> Normalization {
         Normalization { host_case: on, ..self }
     }
 
     /// Section 6.2.2.1 for percent-encodings: upper-case their hex digits in `components`.
+    #[must_use]
     pub const fn percent_case(self, components: Components) -> Normalization {
         Normalization { percent_case: components, ..self }
     }
 
     /// Section 6.2.2.2: decode percent-encoded unreserved characters in `components`.
+    #[must_use]
     pub const fn percent_decode(self, components: Components) -> Normalization {
         Normalization { percent_decode: components, ..self }
     }
 
     /// Section 6.2.2.3: remove dot segments from the path (after any percent-decoding, so that
     /// `%2E%2E` counts as `..` once decoded).
+    #[must_use]
     pub const fn dot_segments(self, on: bool) -> Normalization {
         Normalization { dot_segments: on, ..self }
     }
 
     /// Section 6.2.3: scheme-based normalization.
+    #[must_use]
     pub const fn scheme_based(self, on: bool) -> Normalization {
         Normalization { scheme_based: on, ..self }
     }
@@ -154,6 +163,7 @@ impl Normalization {
     /// let steps = uri::Normalization::FULL.ipv6_canonical(true);
     /// assert_eq!(r.normalize_with(steps), "http://[2041:0:140f::875b:131b]/");
     /// ```
+    #[must_use]
     pub const fn ipv6_canonical(self, on: bool) -> Normalization {
         Normalization { ipv6_canonical: on, ..self }
     }
@@ -213,6 +223,7 @@ impl<'a> UriRef<'a> {
     /// When the result is 4 GiB (`u32::MAX` bytes) or longer, past what a [`UriRefBuf`]'s 32-bit
     /// offsets can hold. Normalization adds at most two bytes (`/.`, `./` or an `http` path's
     /// `/`), so only an input within two bytes of that limit can do it.
+    #[must_use]
     pub fn normalize(&self) -> UriRefBuf {
         self.normalize_with(Normalization::FULL)
     }
@@ -222,6 +233,7 @@ impl<'a> UriRef<'a> {
     /// # Panics
     ///
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
+    #[must_use]
     pub fn normalize_with(&self, steps: Normalization) -> UriRefBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         let spans = normalize_into(self, steps, &mut out);
@@ -252,6 +264,7 @@ impl<'a> UriRef<'a> {
     /// assert!(!a.normalized_eq(&UriRef::parse("http://example.com/?").unwrap()));
     /// assert!(!a.normalized_eq(&UriRef::parse("https://example.com/").unwrap()));
     /// ```
+    #[must_use]
     pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
         if self.as_str() == other.as_str() {
             return true;
@@ -275,6 +288,7 @@ impl<'a> Uri<'a> {
     /// # Panics
     ///
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
+    #[must_use]
     pub fn normalize(&self) -> UriBuf {
         self.normalize_with(Normalization::FULL)
     }
@@ -284,6 +298,7 @@ impl<'a> Uri<'a> {
     /// # Panics
     ///
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
+    #[must_use]
     pub fn normalize_with(&self, steps: Normalization) -> UriBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         let spans = normalize_into(&self.as_uri_ref(), steps, &mut out);
@@ -294,6 +309,7 @@ impl<'a> Uri<'a> {
     }
 
     /// Whether both URIs are equivalent; see [`UriRef::normalized_eq`].
+    #[must_use]
     pub fn normalized_eq(&self, other: &Uri<'_>) -> bool {
         self.as_uri_ref().normalized_eq(&other.as_uri_ref())
     }

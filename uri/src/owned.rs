@@ -10,11 +10,12 @@
 //! (and is refused where it is made, see `from_valid`). The setters replace the text and
 //! offsets together; debug builds check the offsets against the parser's.
 
-use std::borrow::Borrow;
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::str::FromStr;
+use alloc::{borrow::ToOwned, string::String};
+use core::borrow::Borrow;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
 
 use crate::generated::parser::Captures;
 use crate::{Authority, Builder, Normalization, ParseError, ResolveOptions, Rule, Uri, UriRef};
@@ -161,6 +162,7 @@ impl UriRefBuf {
     /// let target = base.resolve(&UriRef::parse("b?c").unwrap()).parsed();
     /// assert_eq!((target.path(), target.query()), ("/a/b", Some("c")));
     /// ```
+    #[must_use]
     pub fn parsed(self) -> UriRefBuf {
         let captures = Some(self.captures());
         UriRefBuf { text: self.text, captures }
@@ -168,47 +170,56 @@ impl UriRefBuf {
 
     /// The reference as a borrowed [`UriRef`], with every component accessor.
     #[inline]
+    #[must_use]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
         UriRef::from_parts(&self.text, self.captures())
     }
 
     /// The whole reference.
     #[inline]
+    #[must_use]
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
     /// The text, giving up the parse.
+    #[must_use]
     pub fn into_string(self) -> String {
         self.text
     }
 
     /// The scheme, without its `:`; present exactly when the reference is a URI.
+    #[must_use]
     pub fn scheme(&self) -> Option<&str> {
         self.as_uri_ref().scheme()
     }
 
     /// The authority, if present.
+    #[must_use]
     pub fn authority(&self) -> Option<Authority<'_>> {
         self.as_uri_ref().authority()
     }
 
     /// The path; always present, possibly empty.
+    #[must_use]
     pub fn path(&self) -> &str {
         self.as_uri_ref().path()
     }
 
     /// The query, without its `?`.
+    #[must_use]
     pub fn query(&self) -> Option<&str> {
         self.as_uri_ref().query()
     }
 
     /// The fragment, without its `#`.
+    #[must_use]
     pub fn fragment(&self) -> Option<&str> {
         self.as_uri_ref().fragment()
     }
 
     /// Whether this reference is a URI (it has a scheme).
+    #[must_use]
     pub fn is_uri(&self) -> bool {
         self.as_uri_ref().is_uri()
     }
@@ -220,6 +231,7 @@ impl UriRefBuf {
     /// assert_eq!(owned.as_uri().unwrap().scheme(), "s");
     /// assert!(uri::UriRefBuf::parse("p").unwrap().as_uri().is_none());
     /// ```
+    #[must_use]
     pub fn as_uri(&self) -> Option<Uri<'_>> {
         self.as_uri_ref().as_uri()
     }
@@ -275,59 +287,70 @@ impl UriBuf {
     }
 
     /// The same URI, holding its component offsets; see [`UriRefBuf::parsed`].
+    #[must_use]
     pub fn parsed(self) -> UriBuf {
         UriBuf { inner: self.inner.parsed() }
     }
 
     /// The URI as a borrowed [`Uri`].
     #[inline]
+    #[must_use]
     pub fn as_uri(&self) -> Uri<'_> {
         Uri::from_uri_ref_unchecked(self.inner.as_uri_ref())
     }
 
     /// The URI as a borrowed [`UriRef`].
     #[inline]
+    #[must_use]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
         self.inner.as_uri_ref()
     }
 
     /// The whole URI.
     #[inline]
+    #[must_use]
     pub fn as_str(&self) -> &str {
         &self.inner.text
     }
 
     /// The text, giving up the parse.
+    #[must_use]
     pub fn into_string(self) -> String {
         self.inner.text
     }
 
     /// The URI as an owned reference.
+    #[must_use]
     pub fn into_uri_ref(self) -> UriRefBuf {
         self.inner
     }
 
     /// The scheme, without its `:`.
+    #[must_use]
     pub fn scheme(&self) -> &str {
         self.as_uri().scheme()
     }
 
     /// The authority, if present.
+    #[must_use]
     pub fn authority(&self) -> Option<Authority<'_>> {
         self.as_uri().authority()
     }
 
     /// The path; always present, possibly empty.
+    #[must_use]
     pub fn path(&self) -> &str {
         self.as_uri().path()
     }
 
     /// The query, without its `?`.
+    #[must_use]
     pub fn query(&self) -> Option<&str> {
         self.as_uri().query()
     }
 
     /// The fragment, without its `#`.
+    #[must_use]
     pub fn fragment(&self) -> Option<&str> {
         self.as_uri().fragment()
     }
@@ -342,16 +365,19 @@ impl UriRefBuf {
     /// let r = uri::UriRefBuf::parse("../d?q").unwrap();
     /// assert_eq!(r.resolve_against(&base), "http://a/d?q");
     /// ```
+    #[must_use]
     pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
         self.as_uri_ref().resolve_against(base)
     }
 
     /// The normal form; see [`UriRef::normalize`].
+    #[must_use]
     pub fn normalize(&self) -> UriRefBuf {
         self.as_uri_ref().normalize()
     }
 
     /// The normal form with the chosen steps; see [`UriRef::normalize_with`].
+    #[must_use]
     pub fn normalize_with(&self, steps: Normalization) -> UriRefBuf {
         self.as_uri_ref().normalize_with(steps)
     }
@@ -362,11 +388,13 @@ impl UriRefBuf {
     /// let a = uri::UriRefBuf::parse("HTTP://a/%7e").unwrap();
     /// assert!(a.normalized_eq(&uri::UriRef::parse("http://a/~").unwrap()));
     /// ```
+    #[must_use]
     pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
         self.as_uri_ref().normalized_eq(other)
     }
 
     /// A builder holding this reference's components; see [`UriRef::to_builder`].
+    #[must_use]
     pub fn to_builder(&self) -> Builder {
         self.as_uri_ref().to_builder()
     }
@@ -379,31 +407,37 @@ impl UriBuf {
     /// let base = uri::UriBuf::parse("http://a/b/c").unwrap();
     /// assert_eq!(base.resolve(&uri::UriRef::parse("d").unwrap()), "http://a/b/d");
     /// ```
+    #[must_use]
     pub fn resolve(&self, reference: &UriRef<'_>) -> UriBuf {
         self.as_uri().resolve(reference)
     }
 
     /// Resolves `reference` against this URI with `options`; see [`Uri::resolve_with`].
+    #[must_use]
     pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
         self.as_uri().resolve_with(reference, options)
     }
 
     /// The normal form; see [`Uri::normalize`].
+    #[must_use]
     pub fn normalize(&self) -> UriBuf {
         self.as_uri().normalize()
     }
 
     /// The normal form with the chosen steps; see [`Uri::normalize_with`].
+    #[must_use]
     pub fn normalize_with(&self, steps: Normalization) -> UriBuf {
         self.as_uri().normalize_with(steps)
     }
 
     /// Whether both URIs are equivalent; see [`Uri::normalized_eq`].
+    #[must_use]
     pub fn normalized_eq(&self, other: &Uri<'_>) -> bool {
         self.as_uri().normalized_eq(other)
     }
 
     /// A builder holding this URI's components; see [`Uri::to_builder`].
+    #[must_use]
     pub fn to_builder(&self) -> Builder {
         self.as_uri().to_builder()
     }
@@ -411,6 +445,7 @@ impl UriBuf {
 
 impl UriRef<'_> {
     /// An owned copy of this reference (no re-parse).
+    #[must_use]
     pub fn to_buf(&self) -> UriRefBuf {
         UriRefBuf { text: self.as_str().to_owned(), captures: Some(self.captures()) }
     }
@@ -423,6 +458,7 @@ impl Uri<'_> {
     /// let uri = uri::Uri::parse("urn:isbn:0451450523").unwrap().to_buf();
     /// assert_eq!(uri.path(), "isbn:0451450523");
     /// ```
+    #[must_use]
     pub fn to_buf(&self) -> UriBuf {
         UriBuf { inner: self.as_uri_ref().to_buf() }
     }
@@ -622,6 +658,7 @@ string_like!(UriBuf, Uri, as_uri);
 mod serde_impls {
     //! Serialization as strings; deserialization validates with the generated parser.
 
+    use alloc::string::String;
     use serde::de::{Deserialize, Deserializer, Error};
     use serde::ser::{Serialize, Serializer};
 
@@ -670,12 +707,13 @@ mod serde_impls {
 #[cfg(test)]
 mod tests {
     use crate::{Normalization, UriRef};
+    use std::prelude::rust_2021::*;
 
     /// A URI reference of `len` bytes: `http://` and a registered name.
     fn long_http(len: usize) -> String {
         let mut text = String::with_capacity(len + 1);
         text.push_str("http://");
-        text.extend(std::iter::repeat_n('a', len - text.len()));
+        text.extend(core::iter::repeat_n('a', len - text.len()));
         text
     }
 
@@ -684,7 +722,7 @@ mod tests {
     /// no parser can read. It used to come back as if valid and panic later, in a component
     /// accessor (`unreachable!`): now `normalize_with` panics at once, as documented.
     #[test]
-    #[ignore = "needs about 9 GiB of memory; run with `cargo test -p uri --release -- --ignored`"]
+    #[ignore = "needs about 9 GiB of memory; run with `cargo test -p rfc3986-uri --release -- --ignored`"]
     #[should_panic(expected = "past the parser's limit")]
     fn a_result_past_the_size_limit_panics_where_it_is_made() {
         let text = long_http(u32::MAX as usize - 1);

@@ -5,8 +5,9 @@
 //! other byte is written as a `%XX` triplet, so the encoded text always matches the rule. Nothing
 //! here lists URI characters by hand.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
+use core::fmt;
 
 use crate::Rule;
 
@@ -51,6 +52,7 @@ impl EncodeSet {
     pub const UNRESERVED: EncodeSet = EncodeSet::from_rule(Rule::Unreserved);
 
     /// The set of bytes that alone match `rule`, from the generated tables.
+    #[must_use]
     pub const fn from_rule(rule: Rule) -> EncodeSet {
         let bits = rule.single_bytes();
         let mut keep = [false; 256];
@@ -64,18 +66,21 @@ impl EncodeSet {
     }
 
     /// The rule this set was taken from.
+    #[must_use]
     pub const fn rule(&self) -> Rule {
         self.rule
     }
 
     /// Whether `byte` is left as it is by [`EncodeSet::encode`].
     #[inline]
+    #[must_use]
     pub const fn keeps(&self, byte: u8) -> bool {
         self.keep[byte as usize]
     }
 
     /// Percent-encodes every byte of `text` that the set does not keep; borrows when nothing
     /// needs encoding. A `%` is always encoded, so decoding gives `text` back.
+    #[must_use]
     pub fn encode<'a>(&self, text: &'a str) -> Cow<'a, str> {
         match self.encode_bytes(text.as_bytes()) {
             Cow::Owned(s) => Cow::Owned(s),
@@ -90,10 +95,11 @@ impl EncodeSet {
     /// let encoded = uri::EncodeSet::PATH_SEGMENT.encode_bytes(&[b'a', 0xFF, b'/']);
     /// assert_eq!(encoded, "a%FF%2F");
     /// ```
+    #[must_use]
     pub fn encode_bytes<'a>(&self, bytes: &'a [u8]) -> Cow<'a, str> {
         let Some(first) = bytes.iter().position(|&b| !self.keeps(b)) else {
             // Every kept byte is ASCII, so the bytes are a `str`.
-            return match std::str::from_utf8(bytes) {
+            return match core::str::from_utf8(bytes) {
                 Ok(s) => Cow::Borrowed(s),
                 Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
             };
@@ -155,6 +161,7 @@ pub(crate) fn triplet_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// assert_eq!(uri::encode_path_segment("a/b c:d@e"), "a%2Fb%20c:d@e");
 /// assert_eq!(uri::encode_path_segment("100%"), "100%25");
 /// ```
+#[must_use]
 pub fn encode_path_segment(text: &str) -> Cow<'_, str> {
     EncodeSet::PATH_SEGMENT.encode(text)
 }
@@ -175,6 +182,7 @@ pub fn encode_path_segment(text: &str) -> Cow<'_, str> {
 /// assert_eq!(uri::encode_path("//not-a-host/a:b"), "//not-a-host/a:b");
 /// assert_eq!(uri::EncodeSet::PATH_SEGMENT_NO_COLON.encode("a:b"), "a%3Ab");
 /// ```
+#[must_use]
 pub fn encode_path(text: &str) -> Cow<'_, str> {
     EncodeSet::PATH.encode(text)
 }
@@ -184,6 +192,7 @@ pub fn encode_path(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_query("q=rust uri&lang=en#top"), "q=rust%20uri&lang=en%23top");
 /// ```
+#[must_use]
 pub fn encode_query(text: &str) -> Cow<'_, str> {
     EncodeSet::QUERY.encode(text)
 }
@@ -193,6 +202,7 @@ pub fn encode_query(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_fragment("section 2#b"), "section%202%23b");
 /// ```
+#[must_use]
 pub fn encode_fragment(text: &str) -> Cow<'_, str> {
     EncodeSet::FRAGMENT.encode(text)
 }
@@ -202,6 +212,7 @@ pub fn encode_fragment(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_userinfo("me@home:p@ss"), "me%40home:p%40ss");
 /// ```
+#[must_use]
 pub fn encode_userinfo(text: &str) -> Cow<'_, str> {
     EncodeSet::USERINFO.encode(text)
 }
@@ -211,6 +222,7 @@ pub fn encode_userinfo(text: &str) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uri::encode_reg_name("bücher.example"), "b%C3%BCcher.example");
 /// ```
+#[must_use]
 pub fn encode_reg_name(text: &str) -> Cow<'_, str> {
     EncodeSet::REG_NAME.encode(text)
 }
@@ -242,11 +254,13 @@ impl DecodeError {
     /// The byte index in the encoded input: of the `%` that does not start a well-formed `%XX`
     /// triplet, or of the start of the text (a byte or a triplet) where the decoded bytes stop
     /// being UTF-8.
+    #[must_use]
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// Whether the input was well-formed but did not decode to UTF-8.
+    #[must_use]
     pub fn is_invalid_utf8(&self) -> bool {
         self.kind == DecodeErrorKind::InvalidUtf8
     }
@@ -265,7 +279,7 @@ impl fmt::Display for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// Decodes every `%XX` triplet of `text`; other bytes are kept as they are. Borrows when there
 /// is no `%`.

@@ -3,6 +3,7 @@
 
 use crate::normalize::{captures_of, normalize_with_ports_into};
 use crate::{Authority, Normalization, Ports, Uri, UriBuf, UriRef, UriRefBuf};
+use alloc::string::String;
 
 /// The port of a URI reference as a number, from [`Authority::port_number`].
 ///
@@ -33,6 +34,7 @@ pub enum Port<'a> {
 
 impl Port<'_> {
     /// The number, when there is one that fits in `u16`.
+    #[must_use]
     pub fn number(&self) -> Option<u16> {
         match *self {
             Port::Number(n) => Some(n),
@@ -58,6 +60,7 @@ impl Port<'_> {
 
 impl<'a> Authority<'a> {
     /// The port as a number, telling an absent, empty and out-of-range port apart.
+    #[must_use]
     pub fn port_number(&self) -> Port<'a> {
         Port::from_digits(self.port())
     }
@@ -69,6 +72,7 @@ impl<'a> UriRef<'a> {
     /// ```
     /// assert_eq!(uri::UriRef::parse("mailto:a@b").unwrap().port_number(), uri::Port::Absent);
     /// ```
+    #[must_use]
     pub fn port_number(&self) -> Port<'a> {
         self.authority().map_or(Port::Absent, |a| a.port_number())
     }
@@ -91,6 +95,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(port("foo://h:7/"), Some(7));
     /// assert_eq!(port("//h/"), None);
     /// ```
+    #[must_use]
     pub fn port_or_default(&self) -> Option<u16> {
         self.port_or_default_with(&Ports::STANDARD)
     }
@@ -101,6 +106,7 @@ impl<'a> UriRef<'a> {
     /// let r = uri::UriRef::parse("foo://h/").unwrap();
     /// assert_eq!(r.port_or_default_with(&uri::Ports::with(&[("foo", 4673)])), Some(4673));
     /// ```
+    #[must_use]
     pub fn port_or_default_with(&self, ports: &Ports<'_>) -> Option<u16> {
         match self.authority()?.port_number() {
             Port::Number(n) => Some(n),
@@ -116,6 +122,7 @@ impl<'a> UriRef<'a> {
     /// # Panics
     ///
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
+    #[must_use]
     pub fn normalize_with_ports(&self, steps: Normalization, ports: &Ports<'_>) -> UriRefBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         let spans = normalize_with_ports_into(self, steps, ports, &mut out);
@@ -128,16 +135,19 @@ impl<'a> UriRef<'a> {
 
 impl<'a> Uri<'a> {
     /// The port as a number; see [`UriRef::port_number`].
+    #[must_use]
     pub fn port_number(&self) -> Port<'a> {
         self.as_uri_ref().port_number()
     }
 
     /// The port or the scheme's default; see [`UriRef::port_or_default`].
+    #[must_use]
     pub fn port_or_default(&self) -> Option<u16> {
         self.as_uri_ref().port_or_default()
     }
 
     /// The port or the scheme's default from `ports`; see [`UriRef::port_or_default_with`].
+    #[must_use]
     pub fn port_or_default_with(&self, ports: &Ports<'_>) -> Option<u16> {
         self.as_uri_ref().port_or_default_with(ports)
     }
@@ -155,6 +165,7 @@ impl<'a> Uri<'a> {
     /// # Panics
     ///
     /// As [`UriRef::normalize`], when the result is 4 GiB or longer.
+    #[must_use]
     pub fn normalize_with_ports(&self, steps: Normalization, ports: &Ports<'_>) -> UriBuf {
         let mut out = String::with_capacity(self.as_str().len() + 2);
         let spans = normalize_with_ports_into(&self.as_uri_ref(), steps, ports, &mut out);
@@ -167,21 +178,25 @@ impl<'a> Uri<'a> {
 
 impl UriRefBuf {
     /// The port as a number; see [`UriRef::port_number`].
+    #[must_use]
     pub fn port_number(&self) -> Port<'_> {
         self.as_uri_ref().port_number()
     }
 
     /// The port or the scheme's default; see [`UriRef::port_or_default`].
+    #[must_use]
     pub fn port_or_default(&self) -> Option<u16> {
         self.as_uri_ref().port_or_default()
     }
 
     /// The port or the scheme's default from `ports`; see [`UriRef::port_or_default_with`].
+    #[must_use]
     pub fn port_or_default_with(&self, ports: &Ports<'_>) -> Option<u16> {
         self.as_uri_ref().port_or_default_with(ports)
     }
 
     /// Normalizes with the chosen steps and default ports; see [`UriRef::normalize_with_ports`].
+    #[must_use]
     pub fn normalize_with_ports(&self, steps: Normalization, ports: &Ports<'_>) -> UriRefBuf {
         self.as_uri_ref().normalize_with_ports(steps, ports)
     }
@@ -189,6 +204,7 @@ impl UriRefBuf {
 
 impl UriBuf {
     /// The port as a number; see [`UriRef::port_number`].
+    #[must_use]
     pub fn port_number(&self) -> Port<'_> {
         self.as_uri_ref().port_number()
     }
@@ -198,16 +214,19 @@ impl UriBuf {
     /// ```
     /// assert_eq!(uri::UriBuf::parse("wss://h/chat").unwrap().port_or_default(), Some(443));
     /// ```
+    #[must_use]
     pub fn port_or_default(&self) -> Option<u16> {
         self.as_uri_ref().port_or_default()
     }
 
     /// The port or the scheme's default from `ports`; see [`UriRef::port_or_default_with`].
+    #[must_use]
     pub fn port_or_default_with(&self, ports: &Ports<'_>) -> Option<u16> {
         self.as_uri_ref().port_or_default_with(ports)
     }
 
     /// Normalizes with the chosen steps and default ports; see [`UriRef::normalize_with_ports`].
+    #[must_use]
     pub fn normalize_with_ports(&self, steps: Normalization, ports: &Ports<'_>) -> UriBuf {
         self.as_uri().normalize_with_ports(steps, ports)
     }

@@ -7,8 +7,8 @@
 //! between pairs too. Neither is on by default: `+` is a plus sign, as RFC 3986 reads it, and
 //! `&` alone separates pairs.
 
-use std::borrow::Cow;
-use std::iter::FusedIterator;
+use alloc::borrow::Cow;
+use core::iter::FusedIterator;
 
 use crate::{DecodeError, Encoded, Uri, UriBuf, UriRef, UriRefBuf};
 
@@ -39,11 +39,13 @@ impl QueryOptions {
     pub const FORM: QueryOptions = QueryOptions::DEFAULT.plus_as_space(true);
 
     /// Whether `;` separates pairs too, as RFC 1866 and HTML 4.01 ask CGI implementers to accept.
+    #[must_use]
     pub const fn semicolon(self, on: bool) -> QueryOptions {
         QueryOptions { semicolon: on, ..self }
     }
 
     /// Whether a `+` decodes to a space (it stays a `+` in the raw key and value).
+    #[must_use]
     pub const fn plus_as_space(self, on: bool) -> QueryOptions {
         QueryOptions { plus_as_space: on, ..self }
     }
@@ -86,11 +88,13 @@ impl<'a> QueryPairs<'a> {
     /// let first = QueryPairs::new(body, QueryOptions::FORM).next().unwrap();
     /// assert_eq!(first.decoded_value().unwrap().unwrap(), "Jørn K");
     /// ```
+    #[must_use]
     pub fn new(query: &'a str, options: QueryOptions) -> QueryPairs<'a> {
         QueryPairs { rest: query, options }
     }
 
     /// The part of the query not split yet.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.rest
     }
@@ -147,26 +151,31 @@ impl<'a> QueryPair<'a> {
     }
 
     /// The whole pair as written.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.pair
     }
 
     /// The key as written: the pair up to its first `=`, or all of it.
+    #[must_use]
     pub fn key(&self) -> &'a str {
         self.key.as_str()
     }
 
     /// The value as written, after the first `=`; `None` when the pair has no `=`.
+    #[must_use]
     pub fn value(&self) -> Option<&'a str> {
         self.value.map(|v| v.as_str())
     }
 
     /// The key, to decode in other ways (see [`Encoded`]).
+    #[must_use]
     pub fn encoded_key(&self) -> Encoded<'a> {
         self.key
     }
 
     /// The value, to decode in other ways (see [`Encoded`]).
+    #[must_use]
     pub fn encoded_value(&self) -> Option<Encoded<'a>> {
         self.value
     }
@@ -181,6 +190,7 @@ impl<'a> QueryPair<'a> {
     }
 
     /// The decoded key, invalid UTF-8 replaced by U+FFFD.
+    #[must_use]
     pub fn decoded_key_lossy(&self) -> Cow<'a, str> {
         self.key.decoded_lossy()
     }
@@ -193,11 +203,13 @@ impl<'a> QueryPair<'a> {
     /// assert_eq!(pair.decoded_value().unwrap().unwrap_err().index(), 0);
     /// assert_eq!(pair.decoded_value_lossy().unwrap(), "\u{FFFD}");
     /// ```
+    #[must_use]
     pub fn decoded_value(&self) -> Option<Result<Cow<'a, str>, DecodeError>> {
         self.value.map(|v| v.decoded())
     }
 
     /// The decoded value, invalid UTF-8 replaced by U+FFFD; `None` when the pair has no `=`.
+    #[must_use]
     pub fn decoded_value_lossy(&self) -> Option<Cow<'a, str>> {
         self.value.map(|v| v.decoded_lossy())
     }
@@ -206,6 +218,7 @@ impl<'a> QueryPair<'a> {
 impl<'a> UriRef<'a> {
     /// The query's pairs, split on `&`, with `+` a plus sign ([`QueryOptions::DEFAULT`]); see
     /// [`QueryPairs`].
+    #[must_use]
     pub fn query_pairs(&self) -> QueryPairs<'a> {
         self.query_pairs_with(QueryOptions::DEFAULT)
     }
@@ -219,6 +232,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(form.value(), Some("rust+uri"));
     /// assert_eq!(r.query_pairs().next().unwrap().decoded_value().unwrap().unwrap(), "rust+uri");
     /// ```
+    #[must_use]
     pub fn query_pairs_with(&self, options: QueryOptions) -> QueryPairs<'a> {
         QueryPairs::new(self.query().unwrap_or(""), options)
     }
@@ -247,6 +261,7 @@ query_pairs!(Uri<'_>, UriBuf, UriRefBuf);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2021::*;
 
     fn pairs(query: &str, options: QueryOptions) -> Vec<(&str, Option<&str>)> {
         QueryPairs::new(query, options).map(|p| (p.key(), p.value())).collect()

@@ -12,6 +12,7 @@
 use crate::layout::{empty_captures, AuthorityParts, HostSource, Parts, Spans};
 use crate::resolve::has_dot_segment;
 use crate::{remove_dot_segments, Uri, UriRef, UriRefBuf};
+use alloc::string::String;
 
 impl Uri<'_> {
     /// The shortest reference `r` with `self.resolve(&r) == target` (strict resolution); the

@@ -8,6 +8,7 @@
 
 use crate::generated::parser::Captures;
 use crate::{Uri, UriBuf, UriRef};
+use alloc::string::String;
 
 /// Options of reference resolution.
 ///
@@ -36,6 +37,7 @@ impl ResolveOptions {
     pub const NON_STRICT: ResolveOptions = ResolveOptions { non_strict: true };
 
     /// Whether the non-strict rule is on.
+    #[must_use]
     pub const fn is_non_strict(self) -> bool {
         self.non_strict
     }
@@ -91,6 +93,7 @@ impl<'a> Uri<'a> {
     /// When the result is 4 GiB (`u32::MAX` bytes) or longer, which takes a base and a reference
     /// of about 4 GiB together: a [`UriBuf`] holds 32-bit offsets. Use [`Uri::resolve_into`],
     /// which has no such limit, where inputs can be that large.
+    #[must_use]
     pub fn resolve(&self, reference: &UriRef<'_>) -> UriBuf {
         self.resolve_with(reference, ResolveOptions::STRICT)
     }
@@ -100,6 +103,7 @@ impl<'a> Uri<'a> {
     /// # Panics
     ///
     /// As [`Uri::resolve`], when the result is 4 GiB or longer.
+    #[must_use]
     pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
         // The capacity `resolve_into` reserves, allocated at once: growing an empty string goes
         // through `reserve`'s out-of-line path (about 50 instructions more per call).
@@ -147,6 +151,7 @@ impl<'a> UriRef<'a> {
     /// # Panics
     ///
     /// As [`Uri::resolve`], when the result is 4 GiB or longer.
+    #[must_use]
     pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
         base.resolve(self)
     }
@@ -310,6 +315,7 @@ pub(crate) fn path_span(r: &UriRef<'_>) -> (usize, usize) {
 /// assert_eq!(remove_dot_segments("a/../b"), "/b");
 /// assert_eq!(remove_dot_segments("/a/%2E%2E/b"), "/a/%2E%2E/b");
 /// ```
+#[must_use]
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     remove_dots_into(&mut out, "", path);
@@ -650,6 +656,8 @@ impl DotRemover<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::format;
+    use std::prelude::rust_2021::*;
 
     /// Every string of `len` bytes over `alphabet`.
     fn strings(alphabet: &[u8], len: usize) -> Vec<String> {

@@ -68,6 +68,8 @@ pub(crate) fn find_byte(haystack: &[u8], from: usize, needle: u8) -> Option<usiz
 #[cfg(test)]
 mod tests {
     use super::{find_any, find_byte};
+    use std::prelude::rust_2021::*;
+    use std::vec;
 
     /// The plain search the word-at-a-time one must agree with.
     fn naive(haystack: &[u8], from: usize, needles: [u8; 3]) -> Option<usize> {

@@ -87,6 +87,7 @@ pub const DEFAULT_PORTS: &[DefaultPort] = &[
 /// assert_eq!(uri::default_port("coap+tcp"), Some(5683));
 /// assert_eq!(uri::default_port("mailto"), None);
 /// ```
+#[must_use]
 pub fn default_port(scheme: &str) -> Option<u16> {
     Ports::STANDARD.default_port(scheme)
 }
@@ -125,16 +126,19 @@ impl Ports<'static> {
 
 impl<'t> Ports<'t> {
     /// `extra` (scheme and port), then [`DEFAULT_PORTS`].
+    #[must_use]
     pub const fn with(extra: &'t [(&'t str, u16)]) -> Ports<'t> {
         Ports { extra, standard: true }
     }
 
     /// `extra` alone.
+    #[must_use]
     pub const fn only(extra: &'t [(&'t str, u16)]) -> Ports<'t> {
         Ports { extra, standard: false }
     }
 
     /// The default port of `scheme`: the first entry for it, caller's entries first.
+    #[must_use]
     pub fn default_port(&self, scheme: &str) -> Option<u16> {
         let extra = self.extra.iter().find(|(name, _)| name.eq_ignore_ascii_case(scheme));
         extra.map(|&(_, port)| port).or_else(|| {
@@ -162,6 +166,7 @@ impl UriRef<'_> {
     /// assert!(!r.scheme_is("https"));
     /// assert!(!uri::UriRef::parse("//a").unwrap().scheme_is(""));
     /// ```
+    #[must_use]
     pub fn scheme_is(&self, name: &str) -> bool {
         self.scheme().is_some_and(|s| s.eq_ignore_ascii_case(name))
     }
@@ -173,6 +178,7 @@ impl Uri<'_> {
     /// ```
     /// assert!(uri::Uri::parse("HTTP://a").unwrap().scheme_is("http"));
     /// ```
+    #[must_use]
     pub fn scheme_is(&self, name: &str) -> bool {
         self.scheme().eq_ignore_ascii_case(name)
     }
@@ -181,6 +187,7 @@ impl Uri<'_> {
 impl UriRefBuf {
     /// Whether the reference has a scheme and it is `name`, ignoring case; see
     /// [`UriRef::scheme_is`].
+    #[must_use]
     pub fn scheme_is(&self, name: &str) -> bool {
         self.scheme().is_some_and(|s| s.eq_ignore_ascii_case(name))
     }
@@ -188,6 +195,7 @@ impl UriRefBuf {
 
 impl UriBuf {
     /// Whether the scheme is `name`, ignoring case; see [`UriRef::scheme_is`].
+    #[must_use]
     pub fn scheme_is(&self, name: &str) -> bool {
         self.scheme().eq_ignore_ascii_case(name)
     }

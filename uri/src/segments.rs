@@ -1,7 +1,7 @@
 //! Path segments: [`PathSegments`], the `segment`s of a path (RFC 3986 section 3.3) in order,
 //! each an [`Encoded`] to read raw or decoded.
 
-use std::iter::FusedIterator;
+use core::iter::FusedIterator;
 
 use crate::{Encoded, Uri, UriBuf, UriRef, UriRefBuf};
 
@@ -54,6 +54,7 @@ impl<'a> PathSegments<'a> {
     /// let segments: Vec<_> = uri::PathSegments::new("/a/b").map(|s| s.as_str()).collect();
     /// assert_eq!(segments, ["a", "b"]);
     /// ```
+    #[must_use]
     pub fn new(path: &'a str) -> PathSegments<'a> {
         match path.strip_prefix('/') {
             Some(rest) => PathSegments { rest: Some(rest), absolute: true },
@@ -62,6 +63,7 @@ impl<'a> PathSegments<'a> {
     }
 
     /// Whether the path starts with `/` (which is not part of the first segment).
+    #[must_use]
     pub fn is_absolute(&self) -> bool {
         self.absolute
     }
@@ -73,6 +75,7 @@ impl<'a> PathSegments<'a> {
     /// segments.next();
     /// assert_eq!(segments.as_str(), "b/c");
     /// ```
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.rest.unwrap_or("")
     }
@@ -131,6 +134,7 @@ impl<'a> UriRef<'a> {
     /// let names: Vec<String> = r.path_segments().map(|s| s.decoded().unwrap().into_owned()).collect();
     /// assert_eq!(names, ["docs", "read me.txt"]);
     /// ```
+    #[must_use]
     pub fn path_segments(&self) -> PathSegments<'a> {
         PathSegments::new(self.path())
     }
@@ -138,6 +142,7 @@ impl<'a> UriRef<'a> {
 
 impl<'a> Uri<'a> {
     /// The path's segments; see [`UriRef::path_segments`].
+    #[must_use]
     pub fn path_segments(&self) -> PathSegments<'a> {
         PathSegments::new(self.path())
     }
@@ -145,6 +150,7 @@ impl<'a> Uri<'a> {
 
 impl UriRefBuf {
     /// The path's segments; see [`UriRef::path_segments`].
+    #[must_use]
     pub fn path_segments(&self) -> PathSegments<'_> {
         PathSegments::new(self.path())
     }
@@ -157,6 +163,7 @@ impl UriBuf {
     /// let uri = uri::UriBuf::parse("file:///etc/hosts").unwrap();
     /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["etc", "hosts"]);
     /// ```
+    #[must_use]
     pub fn path_segments(&self) -> PathSegments<'_> {
         PathSegments::new(self.path())
     }
@@ -165,6 +172,7 @@ impl UriBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2021::*;
 
     fn raw(path: &str) -> Vec<&str> {
         PathSegments::new(path).map(|s| s.as_str()).collect()

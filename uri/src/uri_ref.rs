@@ -3,10 +3,11 @@
 //! All component boundaries come from the generated tagged DFA in one pass over the input; this
 //! module only turns the recorded offsets into string slices and typed views.
 
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::net::{Ipv4Addr, Ipv6Addr};
+use alloc::string::String;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::generated::parser::{Captures, Parser};
 use crate::{HostKind, ParseError, Rule};
@@ -87,41 +88,49 @@ impl<'a> UriRef<'a> {
     }
 
     /// The whole reference as written.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.text
     }
 
     /// The scheme, without its `:`; present exactly when the reference is a URI.
+    #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
         self.slice(self.captures.scheme())
     }
 
     /// The authority (after `//`), if present; it may be empty (`file:///x`).
+    #[must_use]
     pub fn authority(&self) -> Option<Authority<'a>> {
         self.captures.authority().map(|_| Authority { text: self.text, captures: self.captures })
     }
 
     /// The path; always present, possibly empty.
+    #[must_use]
     pub fn path(&self) -> &'a str {
         self.slice(self.captures.path()).unwrap_or("")
     }
 
     /// The query, without its `?`; `Some("")` for a `?` with nothing after it.
+    #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         self.slice(self.captures.query())
     }
 
     /// The fragment, without its `#`; `Some("")` for a `#` with nothing after it.
+    #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         self.slice(self.captures.fragment())
     }
 
     /// Whether this reference is a URI (it has a scheme), as opposed to a relative reference.
+    #[must_use]
     pub const fn is_uri(&self) -> bool {
         self.captures.scheme().is_some()
     }
 
     /// This reference as a [`Uri`], if it has a scheme.
+    #[must_use]
     pub fn as_uri(&self) -> Option<Uri<'a>> {
         self.is_uri().then_some(Uri { inner: *self })
     }
@@ -201,36 +210,43 @@ impl<'a> Uri<'a> {
     }
 
     /// The scheme, without its `:`.
+    #[must_use]
     pub fn scheme(&self) -> &'a str {
         self.inner.scheme().unwrap_or("")
     }
 
     /// The URI as a [`UriRef`].
+    #[must_use]
     pub fn as_uri_ref(&self) -> UriRef<'a> {
         self.inner
     }
 
     /// The whole URI as written.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.inner.as_str()
     }
 
     /// The authority, if present.
+    #[must_use]
     pub fn authority(&self) -> Option<Authority<'a>> {
         self.inner.authority()
     }
 
     /// The path; always present, possibly empty.
+    #[must_use]
     pub fn path(&self) -> &'a str {
         self.inner.path()
     }
 
     /// The query, without its `?`.
+    #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         self.inner.query()
     }
 
     /// The fragment, without its `#`.
+    #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         self.inner.fragment()
     }
@@ -267,43 +283,51 @@ impl<'a> Authority<'a> {
     }
 
     /// The whole authority.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.slice(self.captures.authority()).unwrap_or("")
     }
 
     /// The user information, without its `@`.
+    #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.slice(self.captures.userinfo())
     }
 
     /// The host; an IP literal keeps its brackets. Possibly empty (`file:///`).
+    #[must_use]
     pub fn host(&self) -> &'a str {
         self.slice(self.captures.host()).unwrap_or("")
     }
 
     /// Which kind of host this is. A host that matches `IPv4address` is an IPv4 address, even
     /// though it also matches `reg-name` (RFC 3986 section 3.2.2).
+    #[must_use]
     pub fn host_kind(&self) -> HostKind {
         self.captures.host_kind().unwrap_or(HostKind::RegName)
     }
 
     /// The port digits, without the `:`; `Some("")` when the `:` is there with no digits.
+    #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.slice(self.captures.port())
     }
 
     /// The port as a number: `None` when absent or empty, or when it does not fit in `u16`
     /// (RFC 3986 allows any number of digits).
+    #[must_use]
     pub fn port_u16(&self) -> Option<u16> {
         self.port().filter(|p| !p.is_empty()).and_then(|p| p.parse().ok())
     }
 
     /// The host as an IPv4 address, when it is one.
+    #[must_use]
     pub fn ipv4(&self) -> Option<Ipv4Addr> {
         (self.host_kind() == HostKind::Ipv4).then(|| self.host().parse().ok()).flatten()
     }
 
     /// The host as an IPv6 address, when it is one (brackets removed).
+    #[must_use]
     pub fn ipv6(&self) -> Option<Ipv6Addr> {
         let host = self.host();
         (self.host_kind() == HostKind::Ipv6)

@@ -420,17 +420,34 @@ pub(crate) use tdfa_walk_const;
 // the way a run's end is found differs, so both walks compute the same thing.
 //
 // It asks of the including crate: a `portable` feature in its `Cargo.toml` (`portable = []`),
-// which leaves the table walk alone; and `unsafe` allowed in this module (the loads and the
-// calls of the `target_feature` functions after CPU feature detection); and `std`, whose
-// `is_x86_feature_detected!` finds the features. On targets other than x86-64, or with
-// `portable`, `avx2::run` and `avx2::walk` always answer `None`.
+// which leaves the table walk alone; a `std` feature (`std = []`, on by default), which lets
+// `is_x86_feature_detected!` find the CPU's features at run time; and `unsafe` allowed in this
+// module (the loads and the calls of the `target_feature` functions after CPU feature
+// detection). Without `std` (a `no_std` crate), the AVX2 walk is compiled only where the target
+// itself promises AVX2, BMI1, BMI2 and LZCNT (`-C target-feature` or `-C target-cpu`), and then
+// always runs. On targets other than x86-64, or with `portable`, `avx2::run` and `avx2::walk`
+// always answer `None`.
 
 /// The AVX2 walk (x86-64 CPUs with AVX2, BMI1, BMI2 and LZCNT: Intel Haswell and later, AMD Zen
-/// and later), chosen at run time by CPU feature detection.
-#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+/// and later), chosen at run time by CPU feature detection, or at compile time where the target
+/// has those features.
+#[cfg(all(
+    target_arch = "x86_64",
+    not(feature = "portable"),
+    any(
+        feature = "std",
+        all(
+            target_feature = "avx2",
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "lzcnt"
+        )
+    )
+))]
 #[allow(unsafe_code, dead_code)]
 pub mod avx2 {
     use core::arch::x86_64::*;
+    #[cfg(feature = "std")]
     use core::sync::atomic::{AtomicU8, Ordering};
 
     use super::{Accel, Cell, Dfa, RunEnds, RunOps, Tdfa};
@@ -459,23 +476,51 @@ pub mod avx2 {
     /// read from, 16 bytes each at least, lie inside the input.
     pub const MIN_INPUT: usize = 16;
 
-    /// The features `run_avx2` and `walk_avx2` are compiled with, found once per process.
-    static FOUND: AtomicU8 = AtomicU8::new(UNKNOWN);
-    const UNKNOWN: u8 = 0;
-    const PRESENT: u8 = 1;
-    const ABSENT: u8 = 2;
+    /// Whether the target promises every feature the AVX2 walk is compiled with, so that no
+    /// detection is needed (and none is possible without `std`).
+    const PROMISED: bool = cfg!(all(
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "lzcnt"
+    ));
 
     /// Whether this CPU has every feature the AVX2 walk is compiled with.
     #[inline]
     pub fn available() -> bool {
+        PROMISED || detected()
+    }
+
+    /// The features `run_avx2` and `walk_avx2` are compiled with, found once per process.
+    #[cfg(feature = "std")]
+    static FOUND: AtomicU8 = AtomicU8::new(UNKNOWN);
+    #[cfg(feature = "std")]
+    const UNKNOWN: u8 = 0;
+    #[cfg(feature = "std")]
+    const PRESENT: u8 = 1;
+    #[cfg(feature = "std")]
+    const ABSENT: u8 = 2;
+
+    #[cfg(feature = "std")]
+    #[inline]
+    fn detected() -> bool {
         match FOUND.load(Ordering::Relaxed) {
             UNKNOWN => detect(),
             found => found == PRESENT,
         }
     }
 
+    /// Without `std` this module exists only where the target promises the features.
+    #[cfg(not(feature = "std"))]
+    #[inline(always)]
+    fn detected() -> bool {
+        false
+    }
+
+    #[cfg(feature = "std")]
     #[cold]
     fn detect() -> bool {
+        extern crate std;
         let present = std::is_x86_feature_detected!("avx2")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
@@ -697,8 +742,21 @@ pub mod avx2 {
     }
 }
 
-/// Without the AVX2 walk (other targets, or the `portable` feature): the table walk always runs.
-#[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+/// Without the AVX2 walk (other targets, the `portable` feature, or no `std` on a target that does
+/// not promise AVX2): the table walk always runs.
+#[cfg(not(all(
+    target_arch = "x86_64",
+    not(feature = "portable"),
+    any(
+        feature = "std",
+        all(
+            target_feature = "avx2",
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "lzcnt"
+        )
+    )
+)))]
 #[allow(dead_code)]
 pub mod avx2 {
     use super::{Cell, Dfa, RunOps, Tdfa};

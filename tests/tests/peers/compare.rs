@@ -52,6 +52,7 @@ pub fn with_uri(input: &str) -> Option<Components<'_>> {
             uri::HostKind::Ipv6 => "IPv6address",
             uri::HostKind::IpvFuture => "IPvFuture",
             uri::HostKind::RegName => "reg-name",
+            other => panic!("a host kind this comparison does not know: {other:?}"),
         }),
     })
 }

@@ -137,6 +137,7 @@ impl Captures {
 }
 /// Which alternative of `host` matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum HostKind {
     /// The `IPv6address` alternative matched.
     Ipv6,

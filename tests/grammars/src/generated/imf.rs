@@ -1133,6 +1133,7 @@ impl Rule {
         Rule::Wsp,
     ];
     /// The rule's name as the grammar spells it.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Rule::QuotedPair => "quoted-pair",
@@ -1281,6 +1282,7 @@ impl Rule {
         }
     }
     /// The rule with this name; ABNF rule names are case-insensitive.
+    #[must_use]
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
@@ -1288,6 +1290,7 @@ impl Rule {
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
+    #[must_use]
     pub const fn is_regular(self) -> bool {
         match self {
             Rule::QuotedPair => true,
@@ -1585,10 +1588,12 @@ impl Rule {
     }
     /// Whether the whole of `input` is one match of the rule, with calls nested at most
     /// [`DEFAULT_DEPTH_LIMIT`] deep.
+    #[must_use]
     pub fn matches(self, input: &[u8]) -> bool {
         self.longest_match(input) == Some(input.len())
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
+    #[must_use]
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
         match self.entry() {
             (true, start) => {
@@ -1617,6 +1622,7 @@ impl Rule {
     }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
+    #[must_use]
     pub fn valid_up_to(self, input: &[u8]) -> usize {
         match self.entry() {
             (true, start) => dfa_run(DFA_STARTS[start] as usize, input).1,

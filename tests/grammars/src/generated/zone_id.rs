@@ -300,6 +300,7 @@ impl Rule {
         Rule::Hexdig,
     ];
     /// The rule's name as the grammar spells it.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Rule::IpLiteral => "IP-literal",
@@ -342,6 +343,7 @@ impl Rule {
         }
     }
     /// The rule with this name; ABNF rule names are case-insensitive.
+    #[must_use]
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
@@ -393,22 +395,26 @@ impl Rule {
     }
     /// Whether the whole of `input` is one match of the rule.
     #[inline]
+    #[must_use]
     pub fn matches(self, input: &[u8]) -> bool {
         let (state, end) = run(self.start(), input);
         end == input.len() && DFA.accepts(state)
     }
     /// The length of the longest prefix of `input` that matches the rule, if any.
+    #[must_use]
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
         DFA.longest_match(self.start(), input)
     }
     /// The bytes that are, alone, a match of the rule (bit `b % 64` of word `b / 64`): for
     /// `query`, the bytes a query may hold without percent-encoding.
+    #[must_use]
     pub const fn single_bytes(self) -> [u64; 4] {
         SINGLE_BYTES[self as usize]
     }
     /// What may follow `prefix` in a match of the rule: the set of bytes (bit `b % 64` of
     /// word `b / 64`) and whether the match may end there. All empty when `prefix` itself
     /// cannot start a match.
+    #[must_use]
     pub fn continuations(self, prefix: &[u8]) -> ([u64; 4], bool) {
         let (state, end) = run(self.start(), prefix);
         DFA.continuations(state, end, prefix.len())
@@ -416,6 +422,7 @@ impl Rule {
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
     #[inline]
+    #[must_use]
     pub fn valid_up_to(self, input: &[u8]) -> usize {
         run(self.start(), input).1
     }
