@@ -78,6 +78,7 @@ impl Uri<'static> {
 #[cfg(test)]
 mod tests {
     use crate::{Uri, UriRef};
+    use alloc::string::String;
 
     const FULL: UriRef<'static> = UriRef::from_static("http://user@[v7.x]:80/a/b?q#f");
     const EMPTY: UriRef<'static> = UriRef::from_static("");
