@@ -1,5 +1,5 @@
 //! Writes seed inputs for the fuzz targets of `fuzz/`: strings sampled from the RFC 3986 grammar
-//! by `uri_gen::sample::Sampler` (members and mutations), the conformance inputs of
+//! by `uri_gen::tools::Sampler` (members and mutations), the conformance inputs of
 //! `tests/data/`, the first lines of the URL corpora, and the workspace's grammar files.
 //!
 //! ```sh
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use uri::Rule;
-use uri_gen::sample::Sampler;
+use uri_gen::tools::Sampler;
 use uri_gen::Encoding;
 
 /// Samples per rule of `Rule::ALL` for the `rules` target.

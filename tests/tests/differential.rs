@@ -14,9 +14,9 @@ use proptest::collection::vec;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 use uri::Rule;
-use uri_gen::dfa::DEAD;
-use uri_gen::interp::Interpreter;
-use uri_gen::sample::{Sampler, PUNCTUATION};
+use uri_gen::automata::dfa::DEAD;
+use uri_gen::tools::sample::{Sampler, PUNCTUATION};
+use uri_gen::tools::Interpreter;
 use uri_gen::{Compiled, Encoding, RuleId};
 
 /// The grammar compiled afresh, each shipped rule's id in it, and for every DFA state the

@@ -1,24 +1,22 @@
 //! `uri-gen`: an ABNF (RFC 5234) compiler that turns grammar text into deterministic,
 //! table-driven Rust recognizers.
 //!
-//! The pipeline, one module per pass:
+//! The pipeline, one folder per stage:
 //!
-//! 1. [`source`]: read grammar text as RFCs print it and cut it into one chunk per rule.
-//! 2. [`lower`]: parse each chunk with the `abnf` crate and lower it to the [`ir`], resolving
-//!    references across files and reporting [`Diagnostic`]s with line and column.
-//! 3. [`nfa`]: Thompson construction per rule, referenced rules inlined, terminals as UTF-8 or octets.
-//! 4. [`classes`]: byte equivalence classes over all rules.
-//! 5. `determinize`: subset construction per rule.
-//! 6. `minimize`: Hopcroft minimization of all rules' DFAs together, so shared tails share states.
-//! 7. [`share`]: a rule automaton that minimization left in several copies (one per context) is
-//!    kept once and entered by calls that record where to return.
-//! 8. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`.
+//! 1. [`syntax`]: read grammar text as RFCs print it, parse each rule with the `abnf` crate and
+//!    lower it to the IR ([`Grammar`]), resolving references across files and reporting
+//!    [`Diagnostic`]s with line and column.
+//! 2. [`automata`]: Thompson construction per rule, byte equivalence classes, subset
+//!    construction and Hopcroft minimization of all rules' DFAs together.
+//! 3. [`plan`]: a rule automaton that minimization left in several copies is kept once and
+//!    called; states that loop on a byte set are planned for acceleration.
+//! 4. [`capture`]: capture declarations, the tagged DFA and its register allocation.
+//! 5. [`rtn`]: recursive rules as a recursive transition network run by an Earley engine.
+//! 6. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`, over the
+//!    walk [`runtime`].
 //!
-//! [`compile_program`] takes recursive grammars too: [`summary::classify`] tells the regular rules
-//! (compiled as above) from the others, which [`rtn`] turns into a recursive transition network of
-//! per-rule machines that [`earley`] runs; [`emit_rtn`] writes both into one module. The `#list`
-//! extension of HTTP grammars is expanded by [`list`], [`regex`] prints a regular rule as a regular
-//! expression, and [`program::Program`] matches, explains mismatches and samples.
+//! [`tools`] holds what works beside the pipeline: an interpreter over the IR, sampling, regular
+//! expressions, ambiguity witnesses and the reports of the command line.
 //!
 //! ```
 //! use uri_gen::{compile, Options, SourceFile};
@@ -30,60 +28,28 @@
 //! assert!(!compiled.matches(number, b"3."));
 //! ```
 
-pub mod accel;
-pub mod ambiguity;
-mod bind;
+pub mod automata;
 pub mod capture;
-mod capture_names;
-pub mod classes;
-mod determinize;
-pub mod dfa;
-pub mod diag;
-pub mod earley;
 pub mod emit;
-pub mod emit_parser;
-pub mod emit_rtn;
-pub mod emit_walk;
-pub mod escape;
-pub mod interp;
-pub mod ir;
-pub mod link;
-pub mod list;
-pub mod lower;
-mod machine;
-mod minimize;
-pub mod nfa;
-pub mod parse_json;
-pub mod program;
+pub mod plan;
 pub mod project;
-pub mod prose;
-mod regalloc;
-pub mod regex;
-mod renumber;
 pub mod rtn;
-/// The walk runtime of generated modules: the loops over their tables, written once and copied
-/// into each crate that holds generated modules (see [`emit_walk::runtime_file`]). Compiled here
-/// so that it is linted and tested where it is written.
-pub mod runtime {
-    include!("runtime/walk.rs");
-    include!("runtime/vector.rs");
-}
-pub mod sample;
-pub mod share;
-pub mod source;
-pub mod summary;
-pub mod tdfa;
+pub mod runtime;
+pub mod syntax;
+pub mod tools;
 
 use std::path::Path;
 
-pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Pos, Severity};
-pub use ir::{Grammar, RuleId};
-pub use lower::Roots;
-pub use program::Program;
-pub use source::SourceFile;
-pub use summary::RuleKind;
+pub use rtn::Program;
+pub use syntax::{
+    Diagnostic, DiagnosticKind, Diagnostics, Grammar, Pos, Roots, RuleId, Severity, SourceFile,
+};
+pub use tools::summary::RuleKind;
 
-use dfa::Dfa;
+use automata::{classes, determinize, minimize, nfa, Dfa};
+use capture::tdfa;
+use syntax::{link, list, lower};
+use tools::sample;
 
 /// How terminal values (`%x..`) are turned into bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -109,7 +75,7 @@ pub struct Options {
     /// How `#` lists (RFC 9110 section 5.6.1) expand.
     pub lists: list::ListForm,
     /// Reference tags of prose values and the loaded grammar file each stands for (`URI`,
-    /// `my-uri.abnf`), beside the well-known tags of [`prose::WELL_KNOWN_TAGS`].
+    /// `my-uri.abnf`), beside the well-known tags of [`syntax::prose::WELL_KNOWN_TAGS`].
     pub tags: Vec<(String, String)>,
     /// Compile a rule whose alternatives hold prose that names no rule from its other
     /// alternatives, with a warning naming each alternative left out.
@@ -145,7 +111,7 @@ pub struct Compiled {
 
 /// Sample inputs of one rule, which the emitters walk through the automaton they plan: the
 /// AVX2 walk then classifies the loop sets that these inputs spend their bytes in, rather than
-/// the ones the grammar's character sets suggest (see [`accel::Accel::avx2`]). What is accepted
+/// the ones the grammar's character sets suggest (see [`plan::Accel::avx2`]). What is accepted
 /// never depends on them; only how fast. Inputs of other rules, and inputs that do not match,
 /// count as far as the automaton reads them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,7 +123,7 @@ pub struct Training {
 }
 
 impl Training {
-    /// Each input's walk through an automaton, as [`accel::Accel::trained`] takes them: the
+    /// Each input's walk through an automaton, as [`plan::Accel::trained`] takes them: the
     /// `(state, byte)` pairs that `trace(input, visit)` visits (`Shared::trace` or
     /// `Tdfa::trace` from the rule's start).
     pub fn walks<'a>(
@@ -321,7 +287,7 @@ fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa
 /// ```
 pub fn compile_program(files: &[SourceFile], options: &Options) -> Result<Program, Diagnostics> {
     let (grammar, warnings) = check(files, options)?;
-    let kinds = summary::classify(&grammar);
+    let kinds = tools::summary::classify(&grammar);
     let regular: Vec<RuleId> = grammar.ids().filter(|id| kinds[id.index()].is_regular()).collect();
     let fail = |errors: Vec<Diagnostic>| Diagnostics(warnings.iter().cloned().chain(errors).collect());
     let dfa = build_dfa(&grammar, &regular, options).map_err(fail)?;
@@ -329,7 +295,7 @@ pub fn compile_program(files: &[SourceFile], options: &Options) -> Result<Progra
     for (i, id) in regular.iter().enumerate() {
         dfa_rule[id.index()] = Some(i);
     }
-    let rtn = rtn::build(&grammar, &kinds, options.encoding, options.nfa_limit, options.dfa_limit)
+    let rtn = rtn::network::build(&grammar, &kinds, options.encoding, options.nfa_limit, options.dfa_limit)
         .map_err(|e| fail(vec![rtn_error(&grammar, &e)]))?;
     Ok(Program { grammar, encoding: options.encoding, kinds, dfa, dfa_rule, rtn, warnings })
 }

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Result};
 
-use crate::emit::{recognizer, render_file, Header};
-use crate::emit_walk::EmitOptions;
-use crate::list::ListForm;
+use crate::emit::recognizer::{recognizer, render_file, Header};
+use crate::emit::walk::EmitOptions;
+use crate::syntax::list::ListForm;
 use crate::{compile, compile_program, Encoding, Options, Program, Roots, SourceFile};
 
 /// The grammar files of the `uri` crate, relative to the workspace root: RFC 3986 then the core rules.
@@ -109,13 +109,13 @@ pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     inputs.push(training);
     let header = Header { command: REGEN_COMMAND.to_owned(), inputs };
     let parser = render_file(
-        crate::emit_parser::parser(&parsers, "RFC 3986 (Appendix A)", &uri_emit_options())?,
+        crate::emit::parser::parser(&parsers, "RFC 3986 (Appendix A)", &uri_emit_options())?,
         &header,
     )?;
     let mut files = vec![
         (PathBuf::from("uri/src/generated/rules.rs"), rules),
         (PathBuf::from("uri/src/generated/parser.rs"), parser),
-        (PathBuf::from(URI_RUNTIME), crate::emit_walk::runtime_file(true)),
+        (PathBuf::from(URI_RUNTIME), crate::emit::walk::runtime_file(true)),
     ];
     files.extend(generate_grammar_modules(root)?);
     Ok(files)
@@ -375,9 +375,9 @@ pub fn generate_grammar_modules(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     for module in GRAMMAR_MODULES {
         let program = module.compile(root)?;
         let header = Header { command: REGEN_COMMAND.to_owned(), inputs: module.sources(root)? };
-        let tokens = crate::emit_rtn::module(&program, module.what, None, &grammar_emit_options())?;
+        let tokens = crate::emit::rtn::module(&program, module.what, None, &grammar_emit_options())?;
         out.push((module.path(), render_file(tokens, &header)?));
     }
-    out.push((PathBuf::from(GRAMMAR_RUNTIME), crate::emit_walk::runtime_file(true)));
+    out.push((PathBuf::from(GRAMMAR_RUNTIME), crate::emit::walk::runtime_file(true)));
     Ok(out)
 }

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use uri_gen::ir::Expr;
-use uri_gen::link::describe_overrides;
 use uri_gen::project::GRAMMAR_MODULES;
-use uri_gen::source::{scan_with, split_rules, TokenKind};
+use uri_gen::syntax::link::describe_overrides;
+use uri_gen::syntax::source::{scan_with, split_rules, TokenKind};
+use uri_gen::syntax::Expr;
 use uri_gen::{compile_program, Diagnostic, DiagnosticKind, Options, Program, Roots, Severity, SourceFile};
 
 fn root() -> &'static Path {
@@ -288,13 +288,14 @@ fn every_prose_value_of_the_project_binds_to_the_rule_it_names() {
             let Ok(tokens) = scan_with(&chunk, true) else { continue };
             for token in tokens.iter().filter(|t| t.kind == TokenKind::Prose) {
                 let inner = token.text.trim_start_matches('<').trim_end_matches('>');
-                let Some(named) = uri_gen::prose::parse(inner) else { continue };
+                let Some(named) = uri_gen::syntax::prose::parse(inner) else { continue };
                 // `0<pchar>`: a zero repetition, the empty string, binds nothing.
                 if named.tag.is_none() {
                     continue;
                 }
                 seen += 1;
-                let rfc = uri_gen::prose::tag_rfc(named.tag.as_deref().unwrap_or("")).expect("a known tag");
+                let rfc =
+                    uri_gen::syntax::prose::tag_rfc(named.tag.as_deref().unwrap_or("")).expect("a known tag");
                 let mut files = vec![SourceFile::new(name.clone(), text.clone()), library(CORE)];
                 let roots = only(&[chunk.name()]);
                 match document(rfc).filter(|d| *d != CORE) {

@@ -13,7 +13,7 @@ fn root() -> &'static Path {
 fn rfc3986_parsers_have_no_unexplained_ambiguity_and_pinned_sizes() {
     let parsers = compile_uri_parsers(root()).expect("compiles");
     assert!(parsers.warnings.is_empty(), "{:?}", parsers.warnings);
-    let stats = uri_gen::emit_parser::parser_stats(&parsers);
+    let stats = uri_gen::emit::parser_stats(&parsers);
     // Pinned so that growth is a decision: update with the reason when the construction changes.
     assert_eq!((stats.states, stats.classes), (645, 21), "{stats:?}");
     // Copies whose source and destination never hold different values share a register.
@@ -23,14 +23,14 @@ fn rfc3986_parsers_have_no_unexplained_ambiguity_and_pinned_sizes() {
 #[test]
 fn rfc3986_tables_share_the_ip_literal_automaton_and_fit_in_64_kib() {
     let compiled = uri_gen::project::compile_uri(root()).expect("compiles");
-    let shared = uri_gen::share::share(&compiled.dfa, uri_gen::share::MIN_BODY);
+    let shared = uri_gen::plan::share::share(&compiled.dfa, uri_gen::plan::share::MIN_BODY);
     // `IP-literal` is the one prefix-free rule big enough to share: its copies in the contexts of
     // `URI`, `absolute-URI`, `hier-part`, `authority` and `host` (what may follow "]" differs in
     // each) become calls into one body.
     assert_eq!(shared.bodies, 1, "{shared:?}");
     assert_eq!((compiled.dfa.len(), shared.len()), (1069, 449));
     let recognizer = uri_gen::emit::table_stats(&compiled);
-    let parser = uri_gen::emit_parser::parser_stats(&compile_uri_parsers(root()).expect("compiles"));
+    let parser = uri_gen::emit::parser_stats(&compile_uri_parsers(root()).expect("compiles"));
     let total = recognizer.bytes + parser.bytes;
     assert!(total < 64 * 1024, "recognizer {recognizer:?} + parser {parser:?} = {total} bytes");
     eprintln!("tables: recognizer {} B, parser {} B, {total} B in all", recognizer.bytes, parser.bytes);

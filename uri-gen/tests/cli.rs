@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use proptest::prelude::*;
-use uri_gen::escape::unescape;
 use uri_gen::project::compile_uri;
-use uri_gen::regex::rule_regex;
+use uri_gen::tools::escape::unescape;
+use uri_gen::tools::regex::rule_regex;
 use uri_gen::{compile_program, Encoding, Options, Roots};
 
 fn root() -> &'static Path {
