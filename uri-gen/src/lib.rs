@@ -15,6 +15,10 @@
 //! 6. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`, over the
 //!    walk [`runtime`].
 //!
+//! The driver, `src/pipeline/mod.rs`, calls every pass in order: the front end in [`check`], then
+//! [`compile`] (recognizers), [`compile_parsers`] (capturing parsers) and [`compile_program`]
+//! (grammars with recursive rules), and the planning passes that the emitters run first.
+//!
 //! [`tools`] holds what works beside the pipeline: an interpreter over the IR, sampling, regular
 //! expressions, ambiguity witnesses and the reports of the command line.
 //!
@@ -31,6 +35,7 @@
 pub mod automata;
 pub mod capture;
 pub mod emit;
+mod pipeline;
 pub mod plan;
 pub mod project;
 pub mod rtn;
@@ -40,16 +45,16 @@ pub mod tools;
 
 use std::path::Path;
 
+pub use pipeline::{check, compile, compile_parsers, compile_program};
 pub use rtn::Program;
 pub use syntax::{
     Diagnostic, DiagnosticKind, Diagnostics, Grammar, Pos, Roots, RuleId, Severity, SourceFile,
 };
 pub use tools::summary::RuleKind;
 
-use automata::{classes, determinize, minimize, nfa, Dfa};
+use automata::Dfa;
 use capture::tdfa;
-use syntax::{link, list, lower};
-use tools::sample;
+use syntax::list;
 
 /// How terminal values (`%x..`) are turned into bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -166,156 +171,6 @@ pub fn read_files<P: AsRef<Path>>(paths: &[P]) -> anyhow::Result<Vec<SourceFile>
         .collect()
 }
 
-/// Parses and resolves grammar files: the grammar and its warnings, or every diagnostic when
-/// there is an error. Recursive rules are fine here: [`compile_program`] compiles them to a
-/// recursive transition network, while [`compile`] (finite automata only) refuses them.
-pub fn check(files: &[SourceFile], options: &Options) -> Result<(Grammar, Vec<Diagnostic>), Diagnostics> {
-    let (grammar, mut diags) = link::load(files, options);
-    let Some(grammar) = grammar else { return Err(Diagnostics(diags)) };
-    if diags.iter().any(Diagnostic::is_error) {
-        return Err(Diagnostics(diags));
-    }
-    // Only recursion can empty a language (values no encoding holds are errors already).
-    if !grammar.cycles().is_empty() {
-        let sampler = sample::Sampler::new(&grammar, options.encoding, 0);
-        for id in grammar.ids().filter(|&id| sampler.min_len(id).is_none()) {
-            let rule = grammar.rule(id);
-            diags.push(
-                Diagnostic::warning(
-                    DiagnosticKind::EmptyLanguage,
-                    &grammar.files[rule.file].name,
-                    rule.pos,
-                    format!(
-                        "rule `{}` matches no string: every way through it recurses without end",
-                        rule.name
-                    ),
-                )
-                .in_rule(&rule.name),
-            );
-        }
-    }
-    Ok((grammar, diags))
-}
-
-/// The recursion errors of `grammar` for passes that need finite automata: one per cycle of rules.
-fn recursion_errors(grammar: &Grammar) -> Vec<Diagnostic> {
-    grammar
-        .cycles()
-        .into_iter()
-        .map(|cycle| {
-            let first = grammar.rule(cycle[0]);
-            let names: Vec<&str> = cycle.iter().map(|&r| grammar.rule(r).name.as_str()).collect();
-            Diagnostic::error(
-                DiagnosticKind::Recursion,
-                &grammar.files[first.file].name,
-                first.pos,
-                format!("recursive rules cannot be compiled to a finite automaton: {}", names.join(" -> ")),
-            )
-            .in_rule(&first.name)
-            .with_note(
-                "`uri_gen::compile_program` (and the `uri-gen` command line) compile recursive rules to a \
-                 recursive transition network",
-            )
-        })
-        .collect()
-}
-
-/// Runs the whole pipeline on `files`: every rule becomes matchable on its own. Every rule must be
-/// regular (no recursion); [`compile_program`] also takes recursive grammars.
-pub fn compile(files: &[SourceFile], options: &Options) -> Result<Compiled, Diagnostics> {
-    let (grammar, mut warnings) = check(files, options)?;
-    let recursion = recursion_errors(&grammar);
-    if !recursion.is_empty() {
-        warnings.extend(recursion);
-        return Err(Diagnostics(warnings));
-    }
-    let ids: Vec<RuleId> = grammar.ids().collect();
-    let dfa = build_dfa(&grammar, &ids, options).map_err(Diagnostics)?;
-    Ok(Compiled { grammar, dfa, warnings, training: None })
-}
-
-/// The passes from NFA to minimized DFA for the regular rules `ids` of `grammar`: the result has
-/// one start state per id, in the order given.
-fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa, Vec<Diagnostic>> {
-    let mut nfas = Vec::new();
-    let mut errors = Vec::new();
-    for &id in ids {
-        match nfa::compile(grammar, id, options.encoding, options.nfa_limit) {
-            Ok(nfa) => nfas.push(nfa),
-            Err(e) => push_unique(&mut errors, nfa_error(grammar, id, &e)),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let classes = classes::ByteClasses::from_nfas(&nfas);
-    let mut dfas = Vec::new();
-    for (&id, nfa) in ids.iter().zip(&nfas) {
-        match determinize::determinize(nfa, &classes, options.dfa_limit) {
-            Ok(dfa) => dfas.push(dfa),
-            Err(e) => {
-                let rule = grammar.rule(id);
-                errors.push(
-                    Diagnostic::error(
-                        DiagnosticKind::TooLarge,
-                        &grammar.files[rule.file].name,
-                        rule.pos,
-                        format!("rule `{}` needs more than {} DFA states", rule.name, e.limit),
-                    )
-                    .in_rule(&rule.name),
-                );
-            }
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(minimize::minimize(&Dfa::union(&dfas)).compact_classes())
-}
-
-/// Compiles every rule of `files`, recursive ones included: regular rules to one minimized DFA
-/// (as [`compile`] does), the others to a recursive transition network run by the Earley engine.
-///
-/// ```
-/// use uri_gen::{compile_program, Options, SourceFile};
-///
-/// let text = "list = \"(\" *( item ) \")\"\nitem = \"x\" / list\n";
-/// let program = compile_program(&[SourceFile::new("g.abnf", text)], &Options::default()).unwrap();
-/// let list = program.grammar.lookup("list").unwrap();
-/// assert!(program.matches(list, b"(x(x())x)"));
-/// assert!(!program.matches(list, b"(x(x)"));
-/// ```
-pub fn compile_program(files: &[SourceFile], options: &Options) -> Result<Program, Diagnostics> {
-    let (grammar, warnings) = check(files, options)?;
-    let kinds = tools::summary::classify(&grammar);
-    let regular: Vec<RuleId> = grammar.ids().filter(|id| kinds[id.index()].is_regular()).collect();
-    let fail = |errors: Vec<Diagnostic>| Diagnostics(warnings.iter().cloned().chain(errors).collect());
-    let dfa = build_dfa(&grammar, &regular, options).map_err(fail)?;
-    let mut dfa_rule = vec![None; grammar.rules.len()];
-    for (i, id) in regular.iter().enumerate() {
-        dfa_rule[id.index()] = Some(i);
-    }
-    let rtn = rtn::network::build(&grammar, &kinds, options.encoding, options.nfa_limit, options.dfa_limit)
-        .map_err(|e| fail(vec![rtn_error(&grammar, &e)]))?;
-    Ok(Program { grammar, encoding: options.encoding, kinds, dfa, dfa_rule, rtn, warnings })
-}
-
-fn rtn_error(grammar: &Grammar, error: &rtn::RtnError) -> Diagnostic {
-    match error {
-        rtn::RtnError::Nfa { rule, error } => nfa_error(grammar, *rule, error),
-        rtn::RtnError::TooManyStates { rule, limit } => {
-            let r = grammar.rule(*rule);
-            Diagnostic::error(
-                DiagnosticKind::TooLarge,
-                &grammar.files[r.file].name,
-                r.pos,
-                format!("the machine of rule `{}` needs more than {limit} states", r.name),
-            )
-            .in_rule(&r.name)
-        }
-    }
-}
-
 /// A compiled set of parsers: the grammar, the capture declarations and the tagged DFA.
 #[derive(Debug, Clone)]
 pub struct CompiledParsers {
@@ -337,95 +192,5 @@ impl CompiledParsers {
     /// if one does.
     pub fn parser_of(&self, rule: RuleId) -> Option<usize> {
         self.spec.parsers.iter().position(|p| p.rule == rule)
-    }
-}
-
-/// Compiles the parsers that `captures` (the text of a capture file named `captures_name`)
-/// declares over the grammar `files`.
-pub fn compile_parsers(
-    files: &[SourceFile],
-    captures_name: &str,
-    captures: &str,
-    options: &Options,
-) -> Result<CompiledParsers, Diagnostics> {
-    let (grammar, mut warnings) = check(files, options)?;
-    let spec = capture::CaptureSpec::parse(captures_name, captures, &grammar)?;
-    let mut nfas = Vec::new();
-    let mut errors = Vec::new();
-    for parser in &spec.parsers {
-        match nfa::compile_tagged(&grammar, parser.rule, options.encoding, options.nfa_limit, &spec) {
-            Ok(nfa) => nfas.push(nfa),
-            Err(e) => push_unique(&mut errors, nfa_error(&grammar, parser.rule, &e)),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(Diagnostics(errors));
-    }
-    let classes = classes::ByteClasses::from_nfas(&nfas);
-    let (tdfa, ambiguities) =
-        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit).map_err(|e| {
-            Diagnostics(vec![Diagnostic::error(
-                DiagnosticKind::TooLarge,
-                captures_name,
-                Pos::default(),
-                format!("the parsers need more than {} tagged DFA states", e.limit),
-            )])
-        })?;
-    let names = spec.slot_names();
-    for ambiguity in ambiguities {
-        if spec.kinds.iter().enumerate().any(|(k, kind)| {
-            let base = spec.kind_base(k) as u32;
-            ambiguity.slots.iter().all(|&s| s >= base && s < base + kind.variants.len() as u32)
-        }) {
-            // Resolved by the source order of the kind's alternatives, as declared.
-            continue;
-        }
-        let slots: Vec<&str> = ambiguity.slots.iter().map(|&s| names[s as usize].as_str()).collect();
-        warnings.push(Diagnostic::warning(
-            DiagnosticKind::Ambiguity,
-            captures_name,
-            Pos::default(),
-            format!(
-                "the captures are ambiguous: one input can give different values to {}; the earlier alternative wins",
-                slots.join(", ")
-            ),
-        ));
-    }
-    Ok(CompiledParsers { grammar, spec, tdfa, warnings, training: None })
-}
-
-fn nfa_error(grammar: &Grammar, id: RuleId, error: &nfa::NfaError) -> Diagnostic {
-    let rule = grammar.rule(id);
-    let (kind, message) = match error {
-        nfa::NfaError::TooLarge { limit } => {
-            (DiagnosticKind::TooLarge, format!("rule `{}` needs more than {limit} NFA states", rule.name))
-        }
-        nfa::NfaError::InvalidValue { value } => {
-            let message = format!("value {value:#X} cannot be a terminal in this encoding");
-            // Point at the `%`-value itself, in the rule that writes it (which may be a rule that
-            // `id` refers to), rather than at the start of `id`.
-            if let Some((writer, file, pos)) = lower::locate_value(grammar, id, *value) {
-                let written = grammar.rule(writer);
-                let mut d =
-                    Diagnostic::error(DiagnosticKind::InvalidValue, &grammar.files[file].name, pos, message)
-                        .in_rule(&written.name);
-                if writer != id {
-                    d.notes
-                        .push(format!("rule `{}` refers to `{}`, which holds it", rule.name, written.name));
-                }
-                return d;
-            }
-            (DiagnosticKind::InvalidValue, message)
-        }
-        nfa::NfaError::Recursive => (DiagnosticKind::Recursion, format!("rule `{}` is recursive", rule.name)),
-    };
-    Diagnostic::error(kind, &grammar.files[rule.file].name, rule.pos, message).in_rule(&rule.name)
-}
-
-/// Adds `d` unless an error at the same place with the same message is there already (several
-/// rules can fail on the one `%`-value they share).
-fn push_unique(errors: &mut Vec<Diagnostic>, d: Diagnostic) {
-    if !errors.iter().any(|e| e.file == d.file && e.pos == d.pos && e.message == d.message) {
-        errors.push(d);
     }
 }

@@ -302,10 +302,6 @@ pub fn build(
         registers: b.next_reg as usize + 1,
         slots,
     };
-    let tdfa =
-        crate::capture::regalloc::allocate(crate::capture::regalloc::drop_redundant_clears(tdfa.minimize()));
-    let tdfa = crate::capture::regalloc::start_ops_to_prologue(tdfa.minimize());
-    let tdfa = crate::capture::regalloc::commit_early(tdfa).compact_classes();
     Ok((tdfa, b.ambiguities))
 }
 

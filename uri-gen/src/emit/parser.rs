@@ -10,7 +10,6 @@ use quote::{format_ident, quote};
 use crate::capture::tdfa::{FinalSrc, RegOp};
 use crate::emit::recognizer::variant_name;
 use crate::emit::walk::{accel_cell, accel_tables, avx2_tables, cell_type, state_ids, EmitOptions};
-use crate::plan::accel::Accel;
 use crate::CompiledParsers;
 
 /// Table sizes of the emitted parser.
@@ -39,23 +38,11 @@ pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
         });
     let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
     let finals = t.len() + rows.len();
-    let accel_bytes = parser_accel(compiled).table_bytes(t.stride(), true);
+    let accel_bytes = crate::pipeline::plan_parser(compiled).table_bytes(t.stride(), true);
     TableStats::sum(
         256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
         t,
     )
-}
-
-/// The acceleration plan of the parsers' tagged DFA: states that loop, with no register
-/// operation, on a set of bytes; trained on the training inputs, from the parser of their rule.
-pub fn parser_accel(compiled: &CompiledParsers) -> Accel {
-    let t = &compiled.tdfa;
-    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s));
-    let Some(training) = &compiled.training else { return accel };
-    let Some(parser) = compiled.parser_of(training.rule) else {
-        return accel;
-    };
-    accel.trained(training.walks(|input, visit| t.trace(parser, input, visit)))
 }
 
 struct TableStats;
@@ -179,7 +166,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         quote!(#id => { #(#stmts)* })
     });
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
-    let accel = parser_accel(compiled);
+    let accel = crate::pipeline::plan_parser(compiled);
     let (accel_tables, accel_expr) = accel_tables(&accel, stride, &rt);
     let loop_ty = accel_cell(&accel);
     let registers = Literal::usize_unsuffixed(t.registers);

@@ -10,8 +10,7 @@ use sha2::{Digest, Sha256};
 
 use crate::automata::dfa::DEAD;
 use crate::emit::walk::{accel_cell, accel_tables, avx2_tables, state_ids, EmitOptions};
-use crate::plan::accel::Accel;
-use crate::plan::share::{share, Shared, Target, MIN_BODY};
+use crate::plan::share::{Shared, Target};
 use crate::{Compiled, SourceFile};
 
 /// The provenance written at the top of a generated file.
@@ -95,7 +94,7 @@ pub struct TableStats {
 /// Table sizes for `compiled` as [`recognizer`] emits them: every static table (transitions,
 /// classes, acceptance, starts, calls, acceleration and single-byte sets).
 pub fn table_stats(compiled: &Compiled) -> TableStats {
-    let (shared, accel) = plan(compiled);
+    let (shared, accel) = crate::pipeline::plan_recognizer(compiled);
     let (_, width) = state_type(largest_value(&shared));
     let bytes = 256
         + shared.trans.len() * width
@@ -105,22 +104,6 @@ pub fn table_stats(compiled: &Compiled) -> TableStats {
         + accel.table_bytes(shared.stride, true)
         + shared.starts.len() * 32;
     TableStats { states: shared.len(), classes: shared.stride, bytes }
-}
-
-/// The shared automaton of `compiled` and its acceleration plan, trained on `compiled`'s
-/// training inputs when it has some.
-pub fn plan(compiled: &Compiled) -> (Shared, Accel) {
-    let dfa = &compiled.dfa;
-    let shared = share(dfa, MIN_BODY);
-    let mut accel = Accel::plan(shared.len(), |s| {
-        let loops: Vec<usize> = shared.self_loop_classes(s).collect();
-        (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
-    });
-    if let Some(training) = &compiled.training {
-        accel =
-            accel.trained(training.walks(|input, visit| shared.trace(training.rule.index(), input, visit)));
-    }
-    (shared, accel)
 }
 
 /// The first table value past the premultiplied state ids: it stands for the dead end, the next
@@ -201,7 +184,7 @@ pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> any
     let rt = options.runtime_path()?;
     let grammar = &compiled.grammar;
     let dfa = &compiled.dfa;
-    let (shared, accel) = plan(compiled);
+    let (shared, accel) = crate::pipeline::plan_recognizer(compiled);
     let stride = shared.stride;
     let special = special_base(&shared);
     let (state_ty, _) = state_type(largest_value(&shared));
