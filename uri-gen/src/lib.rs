@@ -48,9 +48,8 @@ use std::path::Path;
 pub use pipeline::{check, compile, compile_parsers, compile_program};
 pub use rtn::Program;
 pub use syntax::{
-    Diagnostic, DiagnosticKind, Diagnostics, Grammar, Pos, Roots, RuleId, Severity, SourceFile,
+    Diagnostic, DiagnosticKind, Diagnostics, Grammar, Pos, Roots, RuleId, RuleKind, Severity, SourceFile,
 };
-pub use tools::summary::RuleKind;
 
 use automata::Dfa;
 use capture::tdfa;

@@ -17,7 +17,7 @@
 //!   passes ([`allocate_registers`], `capture::regalloc`). Emission plans acceleration first
 //!   ([`plan_parser`]).
 //! - Recursive rules ([`compile_program`]): front end, the kind of each rule
-//!   (`syntax::ir::classify`), the recognizer's passes for the regular rules, the recursive
+//!   (`syntax::kind`), the recognizer's passes for the regular rules, the recursive
 //!   transition network for the others (`rtn::network`).
 //!
 //! The planning passes run when a module is emitted, not when it is compiled, because the
@@ -29,13 +29,13 @@ use crate::automata::{classes, determinize, minimize, nfa, Dfa};
 use crate::capture::{regalloc, tdfa, CaptureSpec, Tdfa};
 use crate::plan::share::{share, MIN_BODY};
 use crate::plan::{Accel, Shared};
-use crate::syntax::link;
+use crate::syntax::{self, link};
 use crate::tools::sample;
 #[cfg(doc)]
 use crate::Training;
 use crate::{
-    rtn, tools, Compiled, CompiledParsers, Diagnostic, DiagnosticKind, Diagnostics, Grammar, Options, Pos,
-    Program, RuleId, SourceFile,
+    rtn, Compiled, CompiledParsers, Diagnostic, DiagnosticKind, Diagnostics, Grammar, Options, Pos, Program,
+    RuleId, SourceFile,
 };
 
 use errors::{nfa_error, push_unique, recursion_errors, rtn_error};
@@ -231,7 +231,7 @@ pub(crate) fn plan_parser(compiled: &CompiledParsers) -> Accel {
 /// ```
 pub fn compile_program(files: &[SourceFile], options: &Options) -> Result<Program, Diagnostics> {
     let (grammar, warnings) = check(files, options)?;
-    let kinds = tools::summary::classify(&grammar);
+    let kinds = syntax::kind::classify(&grammar);
     let regular: Vec<RuleId> = grammar.ids().filter(|id| kinds[id.index()].is_regular()).collect();
     let fail = |errors: Vec<Diagnostic>| Diagnostics(warnings.iter().cloned().chain(errors).collect());
     let dfa = build_dfa(&grammar, &regular, options).map_err(fail)?;

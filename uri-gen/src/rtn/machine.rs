@@ -7,9 +7,27 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::automata::classes::ByteClasses;
 use crate::automata::nfa::{Frag, NfaError, Thompson};
-use crate::rtn::network::RtnError;
 use crate::syntax::ir::{Grammar, RuleId};
 use crate::Encoding;
+
+/// Why the network could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RtnError {
+    /// Building the machine of `rule` failed like an NFA does.
+    Nfa {
+        /// The rule.
+        rule: RuleId,
+        /// What went wrong.
+        error: NfaError,
+    },
+    /// The machine of `rule` needs more than `limit` DFA states.
+    TooManyStates {
+        /// The rule.
+        rule: RuleId,
+        /// The limit.
+        limit: usize,
+    },
+}
 
 /// The byte classes of all machines of `rules` (`machine_of_rule` says which rules are
 /// machines), each machine minimized, and which machines are nullable.

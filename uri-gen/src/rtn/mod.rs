@@ -7,5 +7,6 @@ pub(crate) mod machine;
 pub mod network;
 pub mod program;
 
-pub use network::{Rtn, RtnError};
+pub use machine::RtnError;
+pub use network::Rtn;
 pub use program::Program;

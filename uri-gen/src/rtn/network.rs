@@ -14,11 +14,10 @@
 //! result.
 
 use crate::automata::classes::ByteClasses;
-use crate::automata::nfa::NfaError;
 use crate::rtn::earley::Network;
-use crate::rtn::machine::{self, MachineDfa};
+use crate::rtn::machine::{self, MachineDfa, RtnError};
 use crate::syntax::ir::{Grammar, RuleId};
-use crate::tools::summary::RuleKind;
+use crate::syntax::kind::RuleKind;
 use crate::Encoding;
 
 /// The network: every machine's states in one table over byte classes, state 0 dead.
@@ -46,25 +45,6 @@ pub struct Rtn {
     pub rules: Vec<RuleId>,
     /// The machine of each rule, by rule index (`None` for regular rules).
     pub machine_of_rule: Vec<Option<u32>>,
-}
-
-/// Why the network could not be built.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RtnError {
-    /// Building the machine of `rule` failed like an NFA does.
-    Nfa {
-        /// The rule.
-        rule: RuleId,
-        /// What went wrong.
-        error: NfaError,
-    },
-    /// The machine of `rule` needs more than `limit` DFA states.
-    TooManyStates {
-        /// The rule.
-        rule: RuleId,
-        /// The limit.
-        limit: usize,
-    },
 }
 
 impl Rtn {

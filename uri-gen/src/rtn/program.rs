@@ -5,8 +5,8 @@ use crate::automata::dfa::{Dfa, DEAD};
 use crate::rtn::earley::{self, Mismatch};
 use crate::rtn::network::Rtn;
 use crate::syntax::ir::{Grammar, RuleId};
+use crate::syntax::kind::RuleKind;
 use crate::tools::sample::Sampler;
-use crate::tools::summary::RuleKind;
 use crate::{Compiled, Diagnostic, Encoding};
 
 /// How deep rule calls may nest in recognition, unless said otherwise: the start rule is depth 1.

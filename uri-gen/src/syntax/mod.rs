@@ -2,13 +2,14 @@
 //! files and lowered to the IR ([`Grammar`]), with [`Diagnostic`]s that carry file, line and column.
 //!
 //! [`source`] cuts text into rule chunks and checks their syntax, [`lower`] parses each chunk and
-//! lowers it, [`bind`] and [`prose`] decide what a name or a prose value means in a given file,
+//! lowers it, [`kind`] tells regular rules from recursive ones, [`bind`] and [`prose`] decide what a name or a prose value means in a given file,
 //! [`link`] chooses the rules of the grammar and their names, and [`list`] expands RFC 9110's
 //! `#list`.
 
 mod bind;
 pub mod diag;
 pub mod ir;
+pub mod kind;
 pub mod link;
 pub mod list;
 pub mod lower;
@@ -17,6 +18,7 @@ pub mod source;
 
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Pos, Severity};
 pub use ir::{Expr, Grammar, RuleId};
+pub use kind::{classify, RuleKind};
 pub use list::ListForm;
 pub use lower::Roots;
 pub use source::SourceFile;

@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 
 use crate::syntax::ir::{Expr, Grammar, RuleId};
-use crate::tools::summary::{classify, RuleKind};
+use crate::syntax::kind::{classify, RuleKind};
 use crate::Encoding;
 
 /// Why no regular expression was produced.
