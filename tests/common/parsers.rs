@@ -56,7 +56,7 @@ pub fn parsers() -> Vec<Parser> {
 fn regex_dfa() -> &'static dense::DFA<Vec<u32>> {
     static DFA: OnceLock<dense::DFA<Vec<u32>>> = OnceLock::new();
     DFA.get_or_init(|| {
-        let files = uri_gen::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
+        let files = xtask::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
         let options = uri_gen::Options { roots: uri_gen::Roots::All, ..uri_gen::Options::default() };
         let grammar = uri_gen::check(&files, &options).expect("the RFC 3986 grammar loads").0;
         let rule = grammar.lookup("URI-reference").expect("URI-reference is a rule");

@@ -23,7 +23,7 @@ const PER_RULE: usize = 12;
 fn main() -> std::io::Result<()> {
     let out = std::env::args_os().nth(1).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("fuzz/seeds"));
     let root = uri_tests::workspace_root();
-    let compiled = uri_gen::project::compile_uri(&root).expect("the RFC 3986 grammar compiles");
+    let compiled = xtask::project::compile_uri(&root).expect("the RFC 3986 grammar compiles");
     let grammar = &compiled.grammar;
     let mut sampler = Sampler::new(grammar, Encoding::Utf8, 3986);
     let reference = grammar.lookup("URI-reference").expect("URI-reference is a rule");

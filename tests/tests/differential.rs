@@ -31,7 +31,7 @@ fn oracle() -> &'static Oracle {
     static ORACLE: OnceLock<Oracle> = OnceLock::new();
     ORACLE.get_or_init(|| {
         let compiled =
-            uri_gen::project::compile_uri(&uri_tests::workspace_root()).expect("the grammar compiles");
+            xtask::project::compile_uri(&uri_tests::workspace_root()).expect("the grammar compiles");
         let rules = Rule::ALL
             .iter()
             .map(|&rule| {
@@ -288,7 +288,7 @@ fn block_edge_inputs() -> Vec<Vec<u8>> {
 fn generated_walks_agree_across_64_byte_blocks() {
     let oracle = oracle();
     let parsers =
-        uri_gen::project::compile_uri_parsers(&uri_tests::workspace_root()).expect("the parsers compile");
+        xtask::project::compile_uri_parsers(&uri_tests::workspace_root()).expect("the parsers compile");
     let names = parsers.spec.slot_names();
     let inputs = block_edge_inputs();
     let mut failures = Vec::new();

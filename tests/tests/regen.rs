@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use uri_gen::project::{generate_all, GRAMMAR_RUNTIME, REGEN_COMMAND, URI_GRAMMARS, URI_RUNTIME};
+use xtask::project::{generate_all, GRAMMAR_RUNTIME, REGEN_COMMAND, URI_GRAMMARS, URI_RUNTIME};
 
 /// The generated files, built once for all tests here.
 fn generated() -> &'static [(PathBuf, String)] {

@@ -37,7 +37,6 @@ pub mod capture;
 pub mod emit;
 mod pipeline;
 pub mod plan;
-pub mod project;
 pub mod rtn;
 pub mod runtime;
 pub mod syntax;

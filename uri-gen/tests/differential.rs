@@ -10,7 +10,6 @@
 //! The proptest runs are seeded with a fixed seed unless `PROPTEST_RNG_SEED` says otherwise.
 
 use std::cell::Cell;
-use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -22,13 +21,12 @@ use uri_gen::tools::sample::{Sampler, PUNCTUATION};
 use uri_gen::tools::Interpreter;
 use uri_gen::{compile, Compiled, Encoding, Options, RuleId, SourceFile};
 
+mod uri_grammar;
+
 /// The RFC 3986 grammar, compiled once for all tests of this file.
 fn uri() -> &'static Compiled {
     static URI: OnceLock<Compiled> = OnceLock::new();
-    URI.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("uri-gen is in a workspace");
-        uri_gen::project::compile_uri(root).expect("the RFC 3986 grammar compiles")
-    })
+    URI.get_or_init(uri_grammar::compile_uri)
 }
 
 /// Compares the DFA with the interpreter on `input` for every rule. Returns the number of cases

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use grammar_tests::generated::{abnf, imf, json};
 use uri_gen::emit::rtn::program_stats;
-use uri_gen::project::GRAMMAR_MODULES;
+use xtask::project::GRAMMAR_MODULES;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("workspace root")

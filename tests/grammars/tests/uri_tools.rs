@@ -9,9 +9,9 @@ use std::time::Instant;
 
 use regex::bytes::Regex;
 use uri::Rule;
-use uri_gen::project::compile_uri;
 use uri_gen::tools::regex::rule_regex;
 use uri_gen::{compile_program, Encoding, Options, Program, Roots};
+use xtask::project::compile_uri;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("workspace root")
@@ -19,7 +19,7 @@ fn root() -> &'static Path {
 
 /// The RFC 3986 grammar compiled as the command line compiles it for `--rule URI-reference`.
 fn program() -> Program {
-    let files = uri_gen::project::uri_sources(root()).expect("the grammar is readable");
+    let files = xtask::project::uri_sources(root()).expect("the grammar is readable");
     let options = Options { roots: Roots::Only(vec!["URI-reference".to_owned()]), ..Options::default() };
     compile_program(&files, &options).expect("the grammar compiles")
 }

@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Result};
 
-use crate::emit::recognizer::{recognizer, render_file, Header};
-use crate::emit::walk::EmitOptions;
-use crate::syntax::list::ListForm;
-use crate::{compile, compile_program, Encoding, Options, Program, Roots, SourceFile};
+use uri_gen::emit::{recognizer, render_file, EmitOptions, Header};
+use uri_gen::syntax::ListForm;
+use uri_gen::{compile, compile_program, Encoding, Options, Program, Roots, SourceFile};
 
 /// The grammar files of the `uri` crate, relative to the workspace root: RFC 3986 then the core rules.
 pub const URI_GRAMMARS: [&str; 2] = ["abnf/rfc3986.abnf", "abnf/rfc5234-core.abnf"];
@@ -35,7 +34,7 @@ pub fn uri_sources(root: &Path) -> Result<Vec<SourceFile>> {
 
 /// Compiles the RFC 3986 grammar with every rule as an entry point, trained on
 /// [`URI_TRAINING`].
-pub fn compile_uri(root: &Path) -> Result<crate::Compiled> {
+pub fn compile_uri(root: &Path) -> Result<uri_gen::Compiled> {
     let files = uri_sources(root)?;
     let options = Options { roots: Roots::All, ..Options::default() };
     let mut compiled = compile(&files, &options)
@@ -44,7 +43,7 @@ pub fn compile_uri(root: &Path) -> Result<crate::Compiled> {
     Ok(compiled)
 }
 
-/// The training inputs of the `uri` crate's automata (see [`crate::Training`]), relative to the
+/// The training inputs of the `uri` crate's automata (see [`uri_gen::Training`]), relative to the
 /// workspace root: the bases and references of the 10,000 Common Crawl pairs of the resolution
 /// benchmark. The URL corpora that the other benchmarks time (`kasztp.txt`, `node_files.txt`,
 /// `isaacs_files.txt`) are left out, so that they judge the trained plan on inputs it never saw.
@@ -52,7 +51,7 @@ pub const URI_TRAINING: &str = "tests/data/corpus/relative_urls_cc_10k.csv";
 
 /// Reads [`URI_TRAINING`]: the file (for the generated files' headers) and its inputs as
 /// samples of `URI-reference`. Every line after the header is a base, a comma, a reference.
-pub fn uri_training(root: &Path, grammar: &crate::Grammar) -> Result<(SourceFile, crate::Training)> {
+pub fn uri_training(root: &Path, grammar: &uri_gen::Grammar) -> Result<(SourceFile, uri_gen::Training)> {
     let text = std::fs::read_to_string(root.join(URI_TRAINING))
         .map_err(|e| anyhow!("cannot read {URI_TRAINING}: {e}"))?;
     let rule =
@@ -65,7 +64,7 @@ pub fn uri_training(root: &Path, grammar: &crate::Grammar) -> Result<(SourceFile
         inputs.push(base.as_bytes().to_vec());
         inputs.push(reference.as_bytes().to_vec());
     }
-    Ok((SourceFile::new(URI_TRAINING, text), crate::Training { rule, inputs }))
+    Ok((SourceFile::new(URI_TRAINING, text), uri_gen::Training { rule, inputs }))
 }
 
 /// The capture declarations of the `uri` crate's parsers, relative to the workspace root.
@@ -73,12 +72,12 @@ pub const URI_CAPTURES: &str = "abnf/rfc3986.captures";
 
 /// Compiles the `uri` crate's parsers (RFC 3986 with its capture declarations), trained on
 /// [`URI_TRAINING`].
-pub fn compile_uri_parsers(root: &Path) -> Result<crate::CompiledParsers> {
+pub fn compile_uri_parsers(root: &Path) -> Result<uri_gen::CompiledParsers> {
     let files = uri_sources(root)?;
     let captures = std::fs::read_to_string(root.join(URI_CAPTURES))
         .map_err(|e| anyhow!("cannot read {URI_CAPTURES}: {e}"))?;
     let options = Options { roots: Roots::All, ..Options::default() };
-    let mut compiled = crate::compile_parsers(&files, URI_CAPTURES, &captures, &options)
+    let mut compiled = uri_gen::compile_parsers(&files, URI_CAPTURES, &captures, &options)
         .map_err(|diags| anyhow!("the RFC 3986 parsers do not compile:\n{diags}"))?;
     compiled.training = Some(uri_training(root, &compiled.grammar)?.1);
     Ok(compiled)
@@ -108,14 +107,12 @@ pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     inputs.push(SourceFile::new(URI_CAPTURES, captures));
     inputs.push(training);
     let header = Header { command: REGEN_COMMAND.to_owned(), inputs };
-    let parser = render_file(
-        crate::emit::parser::parser(&parsers, "RFC 3986 (Appendix A)", &uri_emit_options())?,
-        &header,
-    )?;
+    let parser =
+        render_file(uri_gen::emit::parser(&parsers, "RFC 3986 (Appendix A)", &uri_emit_options())?, &header)?;
     let mut files = vec![
         (PathBuf::from("uri/src/generated/rules.rs"), rules),
         (PathBuf::from("uri/src/generated/parser.rs"), parser),
-        (PathBuf::from(URI_RUNTIME), crate::emit::walk::runtime_file(true)),
+        (PathBuf::from(URI_RUNTIME), uri_gen::emit::runtime_file(true)),
     ];
     files.extend(generate_grammar_modules(root)?);
     Ok(files)
@@ -375,9 +372,9 @@ pub fn generate_grammar_modules(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     for module in GRAMMAR_MODULES {
         let program = module.compile(root)?;
         let header = Header { command: REGEN_COMMAND.to_owned(), inputs: module.sources(root)? };
-        let tokens = crate::emit::rtn::module(&program, module.what, None, &grammar_emit_options())?;
+        let tokens = uri_gen::emit::module(&program, module.what, None, &grammar_emit_options())?;
         out.push((module.path(), render_file(tokens, &header)?));
     }
-    out.push((PathBuf::from(GRAMMAR_RUNTIME), crate::emit::walk::runtime_file(true)));
+    out.push((PathBuf::from(GRAMMAR_RUNTIME), uri_gen::emit::runtime_file(true)));
     Ok(out)
 }
