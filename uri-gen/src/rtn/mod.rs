@@ -1,4 +1,4 @@
-//! Recursive rules: each rule that is not regular becomes a machine ([`machine`]) of a recursive
+//! Recursive rules: each rule that is not regular becomes a machine (`machine`) of a recursive
 //! transition network ([`Rtn`]), which the Earley engine ([`earley`]) runs; [`Program`] holds a
 //! grammar with every rule matchable, regular rules by their DFA and the others by the network.
 
