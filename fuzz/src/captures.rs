@@ -4,10 +4,10 @@
 //! captured rules at that place, and emits a module that parses, with no Rust name given twice.
 
 use uri_gen::capture::Target;
+use uri_gen::emit::EmitOptions;
 use uri_gen::emit::{render_file, Header};
-use uri_gen::emit_walk::EmitOptions;
-use uri_gen::interp::Interpreter;
-use uri_gen::sample::Sampler;
+use uri_gen::tools::Interpreter;
+use uri_gen::tools::Sampler;
 use uri_gen::{compile_parsers, CompiledParsers, Encoding, SourceFile};
 
 use super::grammar::{check_diagnostics, check_warnings, options, FILE};
@@ -113,7 +113,7 @@ fn check_parsers(parsers: &CompiledParsers, seed: u64) {
 /// keyword), and no name is given twice: `Captures`'s methods, each enum's variants, the enums.
 /// The module is read as `prettyplease` prints it: items at column 0, their members indented.
 fn check_module(parsers: &CompiledParsers) {
-    let tokens = uri_gen::emit_parser::parser(parsers, "fuzz", &EmitOptions::default());
+    let tokens = uri_gen::emit::parser(parsers, "fuzz", &EmitOptions::default());
     let header = Header { command: String::new(), inputs: Vec::new() };
     let module = match tokens.and_then(|tokens| render_file(tokens, &header)) {
         Ok(module) => module,

@@ -1,12 +1,12 @@
 //! The generator on arbitrary grammar text (`uri_gen::compile`): it never panics and either
 //! reports at least one error, each with a position inside the text, or compiles a DFA that
 //! agrees with the reference interpreter on sampled members of every rule and their mutations,
-//! and whose automaton with shared bodies (`uri_gen::share`, smallest bodies allowed) agrees with
+//! and whose automaton with shared bodies (`uri_gen::plan::share`, smallest bodies allowed) agrees with
 //! the DFA on them.
 
-use uri_gen::interp::Interpreter;
-use uri_gen::sample::Sampler;
-use uri_gen::share::share;
+use uri_gen::plan::share::share;
+use uri_gen::tools::Interpreter;
+use uri_gen::tools::Sampler;
 use uri_gen::{compile, Compiled, Diagnostics, Encoding, Options, RuleId, SourceFile};
 
 use super::{seed_of, CORE_ABNF};

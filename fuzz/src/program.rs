@@ -4,9 +4,9 @@
 //! accepts whatever the reference interpreter accepts, agrees with it exactly when no rule is
 //! recursive, and explains each mismatch with an index and an expected set that hold.
 
-use uri_gen::interp::Interpreter;
-use uri_gen::program::DEFAULT_DEPTH_LIMIT;
-use uri_gen::sample::Sampler;
+use uri_gen::rtn::program::DEFAULT_DEPTH_LIMIT;
+use uri_gen::tools::Interpreter;
+use uri_gen::tools::Sampler;
 use uri_gen::{compile_program, Encoding, Program, RuleId, SourceFile};
 
 use super::grammar::{check_diagnostics, check_warnings, options, FILE};

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use uri::Rule;
-use uri_gen::interp::Interpreter;
+use uri_gen::tools::Interpreter;
 use uri_gen::{Encoding, Grammar, Options, Roots, RuleId, SourceFile};
 
 use super::{in_set, CORE_ABNF, RFC3986_ABNF};

@@ -56,11 +56,11 @@ pub fn parsers() -> Vec<Parser> {
 fn regex_dfa() -> &'static dense::DFA<Vec<u32>> {
     static DFA: OnceLock<dense::DFA<Vec<u32>>> = OnceLock::new();
     DFA.get_or_init(|| {
-        let files = uri_gen::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
+        let files = xtask::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
         let options = uri_gen::Options { roots: uri_gen::Roots::All, ..uri_gen::Options::default() };
         let grammar = uri_gen::check(&files, &options).expect("the RFC 3986 grammar loads").0;
         let rule = grammar.lookup("URI-reference").expect("URI-reference is a rule");
-        let pattern = uri_gen::regex::rule_regex(&grammar, rule, uri_gen::Encoding::Octets, true)
+        let pattern = uri_gen::tools::regex::rule_regex(&grammar, rule, uri_gen::Encoding::Octets, true)
             .expect("URI-reference is regular");
         dense::Builder::new()
             .configure(dense::Config::new().start_kind(regex_automata::dfa::StartKind::Anchored))

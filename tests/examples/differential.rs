@@ -22,7 +22,7 @@ fn main() -> ExitCode {
     let seed: u64 = args.next().map_or(3986, |a| a.parse().expect("SEED is a number"));
     let started = Instant::now();
     let compiled =
-        uri_gen::project::compile_uri(&uri_tests::workspace_root()).expect("the RFC 3986 grammar compiles");
+        xtask::project::compile_uri(&uri_tests::workspace_root()).expect("the RFC 3986 grammar compiles");
     let mut inputs = compare::Inputs::new(&compiled.grammar, seed);
     let corpus = compare::corpus_inputs();
     let mut tally = compare::Tally::default();

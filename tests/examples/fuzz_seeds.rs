@@ -1,5 +1,5 @@
 //! Writes seed inputs for the fuzz targets of `fuzz/`: strings sampled from the RFC 3986 grammar
-//! by `uri_gen::sample::Sampler` (members and mutations), the conformance inputs of
+//! by `uri_gen::tools::Sampler` (members and mutations), the conformance inputs of
 //! `tests/data/`, the first lines of the URL corpora, and the workspace's grammar files.
 //!
 //! ```sh
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use uri::Rule;
-use uri_gen::sample::Sampler;
+use uri_gen::tools::Sampler;
 use uri_gen::Encoding;
 
 /// Samples per rule of `Rule::ALL` for the `rules` target.
@@ -23,7 +23,7 @@ const PER_RULE: usize = 12;
 fn main() -> std::io::Result<()> {
     let out = std::env::args_os().nth(1).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("fuzz/seeds"));
     let root = uri_tests::workspace_root();
-    let compiled = uri_gen::project::compile_uri(&root).expect("the RFC 3986 grammar compiles");
+    let compiled = xtask::project::compile_uri(&root).expect("the RFC 3986 grammar compiles");
     let grammar = &compiled.grammar;
     let mut sampler = Sampler::new(grammar, Encoding::Utf8, 3986);
     let reference = grammar.lookup("URI-reference").expect("URI-reference is a rule");

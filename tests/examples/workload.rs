@@ -387,8 +387,8 @@ fn walk(
 /// Prints, per corpus, what the recognizer and the parser do per URL.
 fn profile() {
     let root = uri_tests::workspace_root();
-    let compiled = uri_gen::project::compile_uri(&root).expect("the RFC 3986 grammar compiles");
-    let parsers = uri_gen::project::compile_uri_parsers(&root).expect("the RFC 3986 parsers compile");
+    let compiled = xtask::project::compile_uri(&root).expect("the RFC 3986 grammar compiles");
+    let parsers = xtask::project::compile_uri_parsers(&root).expect("the RFC 3986 parsers compile");
     let dfa = &compiled.dfa;
     let rule = compiled.grammar.lookup("URI-reference").expect("URI-reference is a rule");
     // Each state's loop set, as the emitters plan acceleration from it.

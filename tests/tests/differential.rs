@@ -14,9 +14,9 @@ use proptest::collection::vec;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 use uri::Rule;
-use uri_gen::dfa::DEAD;
-use uri_gen::interp::Interpreter;
-use uri_gen::sample::{Sampler, PUNCTUATION};
+use uri_gen::automata::dfa::DEAD;
+use uri_gen::tools::sample::{Sampler, PUNCTUATION};
+use uri_gen::tools::Interpreter;
 use uri_gen::{Compiled, Encoding, RuleId};
 
 /// The grammar compiled afresh, each shipped rule's id in it, and for every DFA state the
@@ -31,7 +31,7 @@ fn oracle() -> &'static Oracle {
     static ORACLE: OnceLock<Oracle> = OnceLock::new();
     ORACLE.get_or_init(|| {
         let compiled =
-            uri_gen::project::compile_uri(&uri_tests::workspace_root()).expect("the grammar compiles");
+            xtask::project::compile_uri(&uri_tests::workspace_root()).expect("the grammar compiles");
         let rules = Rule::ALL
             .iter()
             .map(|&rule| {
@@ -288,7 +288,7 @@ fn block_edge_inputs() -> Vec<Vec<u8>> {
 fn generated_walks_agree_across_64_byte_blocks() {
     let oracle = oracle();
     let parsers =
-        uri_gen::project::compile_uri_parsers(&uri_tests::workspace_root()).expect("the parsers compile");
+        xtask::project::compile_uri_parsers(&uri_tests::workspace_root()).expect("the parsers compile");
     let names = parsers.spec.slot_names();
     let inputs = block_edge_inputs();
     let mut failures = Vec::new();

@@ -283,7 +283,7 @@ fn deep_nesting_in_recursive_grammars_stops_at_the_limit() {
         uri_gen::compile_program(&[SourceFile::new("nest.abnf", text)], &options).expect("compiles");
     let a = program.grammar.lookup("a").expect("a is a rule");
     let list = program.grammar.lookup("list").expect("list is a rule");
-    let limit = uri_gen::program::DEFAULT_DEPTH_LIMIT;
+    let limit = uri_gen::rtn::program::DEFAULT_DEPTH_LIMIT;
     let nested = |depth: usize, open: &str, middle: &str, close: &str| {
         format!("{}{middle}{}", open.repeat(depth), close.repeat(depth)).into_bytes()
     };

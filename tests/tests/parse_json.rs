@@ -54,7 +54,7 @@ fn byte_set(ranges: &[Value]) -> Vec<u8> {
 #[test]
 fn parse_lines_agree_with_the_uri_crate() {
     let parsers =
-        uri_gen::project::compile_uri_parsers(&uri_tests::workspace_root()).expect("the parsers compile");
+        xtask::project::compile_uri_parsers(&uri_tests::workspace_root()).expect("the parsers compile");
     let parser = parsers.parser_named("UriRef").expect("the declaration has a UriRef parser");
     let mut inputs: Vec<String> = Vec::new();
     for file in ["validity.json", "components.json"] {

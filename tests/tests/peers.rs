@@ -13,7 +13,7 @@ use compare::{with_peer, with_uri, Components, Inputs, Tally, PEERS};
 
 /// The grammar the sampler draws from.
 fn grammar() -> uri_gen::Grammar {
-    let files = uri_gen::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
+    let files = xtask::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
     let options = uri_gen::Options { roots: uri_gen::Roots::All, ..uri_gen::Options::default() };
     uri_gen::check(&files, &options).expect("the RFC 3986 grammar loads").0
 }

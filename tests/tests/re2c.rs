@@ -38,7 +38,7 @@ fn with_re2c(input: &str) -> Option<Components<'_>> {
 
 #[test]
 fn re2c_peer_agrees_with_uri() {
-    let files = uri_gen::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
+    let files = xtask::project::uri_sources(&uri_tests::workspace_root()).expect("the grammar files");
     let options = uri_gen::Options { roots: uri_gen::Roots::All, ..uri_gen::Options::default() };
     let grammar = uri_gen::check(&files, &options).expect("the RFC 3986 grammar loads").0;
     let mut inputs = Inputs::new(&grammar, 3986);

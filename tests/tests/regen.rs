@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use uri_gen::project::{generate_all, GRAMMAR_RUNTIME, REGEN_COMMAND, URI_GRAMMARS, URI_RUNTIME};
+use xtask::project::{generate_all, GRAMMAR_RUNTIME, REGEN_COMMAND, URI_GRAMMARS, URI_RUNTIME};
 
 /// The generated files, built once for all tests here.
 fn generated() -> &'static [(PathBuf, String)] {
@@ -64,7 +64,7 @@ fn generated_files_start_with_the_generated_header() {
     for (path, contents) in generated() {
         // The runtime copies are the generator's hand-written runtime, byte for byte.
         if *path == std::path::Path::new(URI_RUNTIME) || *path == std::path::Path::new(GRAMMAR_RUNTIME) {
-            assert!(*contents == uri_gen::emit_walk::runtime_file(true), "{}", path.display());
+            assert!(*contents == uri_gen::emit::runtime_file(true), "{}", path.display());
             continue;
         }
         let mut lines = contents.lines();

@@ -1,24 +1,26 @@
 //! `uri-gen`: an ABNF (RFC 5234) compiler that turns grammar text into deterministic,
 //! table-driven Rust recognizers.
 //!
-//! The pipeline, one module per pass:
+//! The pipeline, one folder per stage:
 //!
-//! 1. [`source`]: read grammar text as RFCs print it and cut it into one chunk per rule.
-//! 2. [`lower`]: parse each chunk with the `abnf` crate and lower it to the [`ir`], resolving
-//!    references across files and reporting [`Diagnostic`]s with line and column.
-//! 3. [`nfa`]: Thompson construction per rule, referenced rules inlined, terminals as UTF-8 or octets.
-//! 4. [`classes`]: byte equivalence classes over all rules.
-//! 5. `determinize`: subset construction per rule.
-//! 6. `minimize`: Hopcroft minimization of all rules' DFAs together, so shared tails share states.
-//! 7. [`share`]: a rule automaton that minimization left in several copies (one per context) is
-//!    kept once and entered by calls that record where to return.
-//! 8. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`.
+//! 1. [`syntax`]: read grammar text as RFCs print it, parse each rule with the `abnf` crate and
+//!    lower it to the IR ([`Grammar`]), resolving references across files and reporting
+//!    [`Diagnostic`]s with line and column.
+//! 2. [`automata`]: Thompson construction per rule, byte equivalence classes, subset
+//!    construction and Hopcroft minimization of all rules' DFAs together.
+//! 3. [`plan`]: a rule automaton that minimization left in several copies is kept once and
+//!    called; states that loop on a byte set are planned for acceleration.
+//! 4. [`capture`]: capture declarations, the tagged DFA and its register allocation.
+//! 5. [`rtn`]: recursive rules as a recursive transition network run by an Earley engine.
+//! 6. [`emit`]: Rust tokens with `quote`, checked by `syn`, printed by `prettyplease`, over the
+//!    walk [`runtime`].
 //!
-//! [`compile_program`] takes recursive grammars too: [`summary::classify`] tells the regular rules
-//! (compiled as above) from the others, which [`rtn`] turns into a recursive transition network of
-//! per-rule machines that [`earley`] runs; [`emit_rtn`] writes both into one module. The `#list`
-//! extension of HTTP grammars is expanded by [`list`], [`regex`] prints a regular rule as a regular
-//! expression, and [`program::Program`] matches, explains mismatches and samples.
+//! The driver, `src/pipeline/mod.rs`, calls every pass in order: the front end in [`check`], then
+//! [`compile`] (recognizers), [`compile_parsers`] (capturing parsers) and [`compile_program`]
+//! (grammars with recursive rules), and the planning passes that the emitters run first.
+//!
+//! [`tools`] holds what works beside the pipeline: an interpreter over the IR, sampling, regular
+//! expressions, ambiguity witnesses and the reports of the command line.
 //!
 //! ```
 //! use uri_gen::{compile, Options, SourceFile};
@@ -30,64 +32,27 @@
 //! assert!(!compiled.matches(number, b"3."));
 //! ```
 
-pub mod accel;
-pub mod ambiguity;
-mod bind;
+pub mod automata;
 pub mod capture;
-mod capture_check;
-mod capture_items;
-mod capture_names;
-pub mod capture_ref;
-pub mod classes;
-mod determinize;
-pub mod dfa;
-pub mod diag;
-pub mod earley;
 pub mod emit;
-pub mod emit_parser;
-pub mod emit_rtn;
-pub mod emit_walk;
-pub mod escape;
-pub mod interp;
-pub mod ir;
-pub mod link;
-pub mod list;
-pub mod lower;
-mod machine;
-mod minimize;
-pub mod nfa;
-pub mod parse_json;
-pub mod printed;
-pub mod program;
-pub mod project;
-pub mod prose;
-mod regalloc;
-pub mod regex;
-mod renumber;
+mod pipeline;
+pub mod plan;
 pub mod rtn;
-/// The walk runtime of generated modules: the loops over their tables, written once and copied
-/// into each crate that holds generated modules (see [`emit_walk::runtime_file`]). Compiled here
-/// so that it is linted and tested where it is written.
-pub mod runtime {
-    include!("runtime/walk.rs");
-    include!("runtime/vector.rs");
-}
-pub mod sample;
-pub mod share;
-pub mod source;
-pub mod summary;
-pub mod tdfa;
+pub mod runtime;
+pub mod syntax;
+pub mod tools;
 
 use std::path::Path;
 
-pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Pos, Severity};
-pub use ir::{Grammar, RuleId};
-pub use lower::Roots;
-pub use program::Program;
-pub use source::SourceFile;
-pub use summary::RuleKind;
+pub use pipeline::{check, compile, compile_parsers, compile_program};
+pub use rtn::Program;
+pub use syntax::{
+    Diagnostic, DiagnosticKind, Diagnostics, Grammar, Pos, Roots, RuleId, RuleKind, Severity, SourceFile,
+};
 
-use dfa::Dfa;
+use automata::Dfa;
+use capture::tdfa;
+use syntax::list;
 
 /// How terminal values (`%x..`) are turned into bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -113,7 +78,7 @@ pub struct Options {
     /// How `#` lists (RFC 9110 section 5.6.1) expand.
     pub lists: list::ListForm,
     /// Reference tags of prose values and the loaded grammar file each stands for (`URI`,
-    /// `my-uri.abnf`), beside the well-known tags of [`prose::WELL_KNOWN_TAGS`].
+    /// `my-uri.abnf`), beside the well-known tags of [`syntax::prose::WELL_KNOWN_TAGS`].
     pub tags: Vec<(String, String)>,
     /// Compile a rule whose alternatives hold prose that names no rule from its other
     /// alternatives, with a warning naming each alternative left out.
@@ -149,7 +114,7 @@ pub struct Compiled {
 
 /// Sample inputs of one rule, which the emitters walk through the automaton they plan: the
 /// AVX2 walk then classifies the loop sets that these inputs spend their bytes in, rather than
-/// the ones the grammar's character sets suggest (see [`accel::Accel::avx2`]). What is accepted
+/// the ones the grammar's character sets suggest (see [`plan::Accel::avx2`]). What is accepted
 /// never depends on them; only how fast. Inputs of other rules, and inputs that do not match,
 /// count as far as the automaton reads them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,7 +126,7 @@ pub struct Training {
 }
 
 impl Training {
-    /// Each input's walk through an automaton, as [`accel::Accel::trained`] takes them: the
+    /// Each input's walk through an automaton, as [`plan::Accel::trained`] takes them: the
     /// `(state, byte)` pairs that `trace(input, visit)` visits (`Shared::trace` or
     /// `Tdfa::trace` from the rule's start).
     pub fn walks<'a>(
@@ -204,156 +169,6 @@ pub fn read_files<P: AsRef<Path>>(paths: &[P]) -> anyhow::Result<Vec<SourceFile>
         .collect()
 }
 
-/// Parses and resolves grammar files: the grammar and its warnings, or every diagnostic when
-/// there is an error. Recursive rules are fine here: [`compile_program`] compiles them to a
-/// recursive transition network, while [`compile`] (finite automata only) refuses them.
-pub fn check(files: &[SourceFile], options: &Options) -> Result<(Grammar, Vec<Diagnostic>), Diagnostics> {
-    let (grammar, mut diags) = link::load(files, options);
-    let Some(grammar) = grammar else { return Err(Diagnostics(diags)) };
-    if diags.iter().any(Diagnostic::is_error) {
-        return Err(Diagnostics(diags));
-    }
-    // Only recursion can empty a language (values no encoding holds are errors already).
-    if !grammar.cycles().is_empty() {
-        let sampler = sample::Sampler::new(&grammar, options.encoding, 0);
-        for id in grammar.ids().filter(|&id| sampler.min_len(id).is_none()) {
-            let rule = grammar.rule(id);
-            diags.push(
-                Diagnostic::warning(
-                    DiagnosticKind::EmptyLanguage,
-                    &grammar.files[rule.file].name,
-                    rule.pos,
-                    format!(
-                        "rule `{}` matches no string: every way through it recurses without end",
-                        rule.name
-                    ),
-                )
-                .in_rule(&rule.name),
-            );
-        }
-    }
-    Ok((grammar, diags))
-}
-
-/// The recursion errors of `grammar` for passes that need finite automata: one per cycle of rules.
-fn recursion_errors(grammar: &Grammar) -> Vec<Diagnostic> {
-    grammar
-        .cycles()
-        .into_iter()
-        .map(|cycle| {
-            let first = grammar.rule(cycle[0]);
-            let names: Vec<&str> = cycle.iter().map(|&r| grammar.rule(r).name.as_str()).collect();
-            Diagnostic::error(
-                DiagnosticKind::Recursion,
-                &grammar.files[first.file].name,
-                first.pos,
-                format!("recursive rules cannot be compiled to a finite automaton: {}", names.join(" -> ")),
-            )
-            .in_rule(&first.name)
-            .with_note(
-                "`uri_gen::compile_program` (and the `uri-gen` command line) compile recursive rules to a \
-                 recursive transition network",
-            )
-        })
-        .collect()
-}
-
-/// Runs the whole pipeline on `files`: every rule becomes matchable on its own. Every rule must be
-/// regular (no recursion); [`compile_program`] also takes recursive grammars.
-pub fn compile(files: &[SourceFile], options: &Options) -> Result<Compiled, Diagnostics> {
-    let (grammar, mut warnings) = check(files, options)?;
-    let recursion = recursion_errors(&grammar);
-    if !recursion.is_empty() {
-        warnings.extend(recursion);
-        return Err(Diagnostics(warnings));
-    }
-    let ids: Vec<RuleId> = grammar.ids().collect();
-    let dfa = build_dfa(&grammar, &ids, options).map_err(Diagnostics)?;
-    Ok(Compiled { grammar, dfa, warnings, training: None })
-}
-
-/// The passes from NFA to minimized DFA for the regular rules `ids` of `grammar`: the result has
-/// one start state per id, in the order given.
-fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa, Vec<Diagnostic>> {
-    let mut nfas = Vec::new();
-    let mut errors = Vec::new();
-    for &id in ids {
-        match nfa::compile(grammar, id, options.encoding, options.nfa_limit) {
-            Ok(nfa) => nfas.push(nfa),
-            Err(e) => push_unique(&mut errors, nfa_error(grammar, id, &e)),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let classes = classes::ByteClasses::from_nfas(&nfas);
-    let mut dfas = Vec::new();
-    for (&id, nfa) in ids.iter().zip(&nfas) {
-        match determinize::determinize(nfa, &classes, options.dfa_limit) {
-            Ok(dfa) => dfas.push(dfa),
-            Err(e) => {
-                let rule = grammar.rule(id);
-                errors.push(
-                    Diagnostic::error(
-                        DiagnosticKind::TooLarge,
-                        &grammar.files[rule.file].name,
-                        rule.pos,
-                        format!("rule `{}` needs more than {} DFA states", rule.name, e.limit),
-                    )
-                    .in_rule(&rule.name),
-                );
-            }
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(minimize::minimize(&Dfa::union(&dfas)).compact_classes())
-}
-
-/// Compiles every rule of `files`, recursive ones included: regular rules to one minimized DFA
-/// (as [`compile`] does), the others to a recursive transition network run by the Earley engine.
-///
-/// ```
-/// use uri_gen::{compile_program, Options, SourceFile};
-///
-/// let text = "list = \"(\" *( item ) \")\"\nitem = \"x\" / list\n";
-/// let program = compile_program(&[SourceFile::new("g.abnf", text)], &Options::default()).unwrap();
-/// let list = program.grammar.lookup("list").unwrap();
-/// assert!(program.matches(list, b"(x(x())x)"));
-/// assert!(!program.matches(list, b"(x(x)"));
-/// ```
-pub fn compile_program(files: &[SourceFile], options: &Options) -> Result<Program, Diagnostics> {
-    let (grammar, warnings) = check(files, options)?;
-    let kinds = summary::classify(&grammar);
-    let regular: Vec<RuleId> = grammar.ids().filter(|id| kinds[id.index()].is_regular()).collect();
-    let fail = |errors: Vec<Diagnostic>| Diagnostics(warnings.iter().cloned().chain(errors).collect());
-    let dfa = build_dfa(&grammar, &regular, options).map_err(fail)?;
-    let mut dfa_rule = vec![None; grammar.rules.len()];
-    for (i, id) in regular.iter().enumerate() {
-        dfa_rule[id.index()] = Some(i);
-    }
-    let rtn = rtn::build(&grammar, &kinds, options.encoding, options.nfa_limit, options.dfa_limit)
-        .map_err(|e| fail(vec![rtn_error(&grammar, &e)]))?;
-    Ok(Program { grammar, encoding: options.encoding, kinds, dfa, dfa_rule, rtn, warnings })
-}
-
-fn rtn_error(grammar: &Grammar, error: &rtn::RtnError) -> Diagnostic {
-    match error {
-        rtn::RtnError::Nfa { rule, error } => nfa_error(grammar, *rule, error),
-        rtn::RtnError::TooManyStates { rule, limit } => {
-            let r = grammar.rule(*rule);
-            Diagnostic::error(
-                DiagnosticKind::TooLarge,
-                &grammar.files[r.file].name,
-                r.pos,
-                format!("the machine of rule `{}` needs more than {limit} states", r.name),
-            )
-            .in_rule(&r.name)
-        }
-    }
-}
-
 /// A compiled set of parsers: the grammar, the capture declarations and the tagged DFA.
 #[derive(Debug, Clone)]
 pub struct CompiledParsers {
@@ -375,97 +190,5 @@ impl CompiledParsers {
     /// if one does.
     pub fn parser_of(&self, rule: RuleId) -> Option<usize> {
         self.spec.parsers.iter().position(|p| p.rule == rule)
-    }
-}
-
-/// Compiles the parsers that `captures` (the text of a capture file named `captures_name`)
-/// declares over the grammar `files`.
-pub fn compile_parsers(
-    files: &[SourceFile],
-    captures_name: &str,
-    captures: &str,
-    options: &Options,
-) -> Result<CompiledParsers, Diagnostics> {
-    let (grammar, warnings) = check(files, options)?;
-    let spec = capture::CaptureSpec::parse(captures_name, captures, &grammar)?;
-    let mut nfas = Vec::new();
-    let mut errors = Vec::new();
-    for parser in &spec.parsers {
-        match nfa::compile_tagged(&grammar, parser.rule, options.encoding, options.nfa_limit, &spec) {
-            Ok(nfa) => nfas.push(nfa),
-            Err(nfa::NfaError::Recursive) => push_unique(
-                &mut errors,
-                nfa_error(&grammar, parser.rule, &nfa::NfaError::Recursive).with_note(format!(
-                    "parser `{}` captures over this rule, and captures need regular rules (no rule that \
-                     reaches itself); expected an override file (`--override`) that narrows the recursive \
-                     rules the parser uses",
-                    parser.name
-                )),
-            ),
-            Err(e) => push_unique(&mut errors, nfa_error(&grammar, parser.rule, &e)),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(Diagnostics(errors));
-    }
-    let classes = classes::ByteClasses::from_nfas(&nfas);
-    let (tdfa, ambiguities) =
-        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit).map_err(|e| {
-            Diagnostics(vec![Diagnostic::error(
-                DiagnosticKind::TooLarge,
-                captures_name,
-                Pos { line: 1, column: 1 },
-                format!("the parsers need more than {} tagged DFA states", e.limit),
-            )])
-        })?;
-    let errors = capture_check::Checked {
-        spec: &spec,
-        grammar: &grammar,
-        encoding: options.encoding,
-        file: captures_name,
-        nfas: &nfas,
-        tdfa: &tdfa,
-        ambiguities: &ambiguities,
-    }
-    .errors();
-    if !errors.is_empty() {
-        return Err(Diagnostics(errors));
-    }
-    Ok(CompiledParsers { grammar, spec, tdfa, warnings, training: None })
-}
-
-fn nfa_error(grammar: &Grammar, id: RuleId, error: &nfa::NfaError) -> Diagnostic {
-    let rule = grammar.rule(id);
-    let (kind, message) = match error {
-        nfa::NfaError::TooLarge { limit } => {
-            (DiagnosticKind::TooLarge, format!("rule `{}` needs more than {limit} NFA states", rule.name))
-        }
-        nfa::NfaError::InvalidValue { value } => {
-            let message = format!("value {value:#X} cannot be a terminal in this encoding");
-            // Point at the `%`-value itself, in the rule that writes it (which may be a rule that
-            // `id` refers to), rather than at the start of `id`.
-            if let Some((writer, file, pos)) = lower::locate_value(grammar, id, *value) {
-                let written = grammar.rule(writer);
-                let mut d =
-                    Diagnostic::error(DiagnosticKind::InvalidValue, &grammar.files[file].name, pos, message)
-                        .in_rule(&written.name);
-                if writer != id {
-                    d.notes
-                        .push(format!("rule `{}` refers to `{}`, which holds it", rule.name, written.name));
-                }
-                return d;
-            }
-            (DiagnosticKind::InvalidValue, message)
-        }
-        nfa::NfaError::Recursive => (DiagnosticKind::Recursion, format!("rule `{}` is recursive", rule.name)),
-    };
-    Diagnostic::error(kind, &grammar.files[rule.file].name, rule.pos, message).in_rule(&rule.name)
-}
-
-/// Adds `d` unless an error at the same place with the same message is there already (several
-/// rules can fail on the one `%`-value they share).
-fn push_unique(errors: &mut Vec<Diagnostic>, d: Diagnostic) {
-    if !errors.iter().any(|e| e.file == d.file && e.pos == d.pos && e.message == d.message) {
-        errors.push(d);
     }
 }

@@ -12,14 +12,14 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use uri_gen::emit::{render_file, Header};
-use uri_gen::emit_walk::{runtime_file, EmitOptions};
-use uri_gen::escape::{escape, unescape};
-use uri_gen::program::{describe_mismatch, SampleError, DEFAULT_DEPTH_LIMIT};
-use uri_gen::regex::{rule_regex, RegexError};
-use uri_gen::summary::Summary;
+use uri_gen::emit::{runtime_file, EmitOptions};
+use uri_gen::rtn::program::{describe_mismatch, SampleError, DEFAULT_DEPTH_LIMIT};
+use uri_gen::tools::escape::{escape, unescape};
+use uri_gen::tools::regex::{rule_regex, RegexError};
+use uri_gen::tools::Summary;
 use uri_gen::{
-    compile_parsers, compile_program, list::ListForm, Diagnostic, DiagnosticKind, Diagnostics, Encoding,
-    Grammar, Options, Program, Roots, RuleId, SourceFile, Training,
+    compile_parsers, compile_program, syntax::list::ListForm, Diagnostic, DiagnosticKind, Diagnostics,
+    Encoding, Grammar, Options, Program, Roots, RuleId, SourceFile, Training,
 };
 
 /// How names bind between files, for `--help`.
@@ -315,7 +315,7 @@ fn unknown_rules(files: &[SourceFile], diags: &Diagnostics) -> Option<Stop> {
     let first = unknown.first()?;
     let names: Vec<String> = files
         .iter()
-        .flat_map(|f| uri_gen::source::split_rules(&f.text))
+        .flat_map(|f| uri_gen::syntax::source::split_rules(&f.text))
         .map(|c| c.name().to_owned())
         .collect();
     let wanted = first.message.split('`').nth(1).unwrap_or("").to_ascii_lowercase();
@@ -378,7 +378,7 @@ fn check(
     let program = compiled(&files, &options)?;
     let summary = if no_captures { Summary::kinds_only(&program) } else { Summary::new(&program) };
     let mut text = summary.render(&program.grammar);
-    text.push_str(&uri_gen::link::describe_overrides(&program.grammar));
+    text.push_str(&uri_gen::syntax::link::describe_overrides(&program.grammar));
     let mut out = io::stdout().lock();
     write_out(&mut out, text.as_bytes())?;
     Ok(())
@@ -415,7 +415,7 @@ fn generate(args: GenerateArgs) -> Result<(), Stop> {
         .chain(std::env::args().skip(1).map(|a| if a.contains(' ') { format!("'{a}'") } else { a }))
         .collect();
     let mut inputs = files.clone();
-    let rules = uri_gen::emit_rtn::module(&program, &what, training.as_ref().map(|t| &t.1), &emit)
+    let rules = uri_gen::emit::module(&program, &what, training.as_ref().map(|t| &t.1), &emit)
         .map_err(|e| Stop::Usage(format!("{e:#}")))?;
     let tokens = match captures {
         None => rules,
@@ -436,8 +436,8 @@ fn generate(args: GenerateArgs) -> Result<(), Stop> {
             parsers.training = training.as_ref().map(|t| t.1.clone());
             trained |= training.as_ref().is_some_and(|t| parsers.parser_of(t.1.rule).is_some());
             inputs.push(SourceFile::new(name, text));
-            let parser = uri_gen::emit_parser::parser(&parsers, &what, &emit)
-                .map_err(|e| Stop::Usage(format!("{e:#}")))?;
+            let parser =
+                uri_gen::emit::parser(&parsers, &what, &emit).map_err(|e| Stop::Usage(format!("{e:#}")))?;
             quote::quote! {
                 #[doc = " Recognizers for every rule."]
                 pub mod rules { #rules }

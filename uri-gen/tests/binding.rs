@@ -4,10 +4,9 @@
 
 use std::path::Path;
 
-use uri_gen::ir::Expr;
-use uri_gen::link::describe_overrides;
-use uri_gen::project::GRAMMAR_MODULES;
-use uri_gen::source::{scan_with, split_rules, TokenKind};
+use uri_gen::syntax::link::describe_overrides;
+use uri_gen::syntax::source::{scan_with, split_rules, TokenKind};
+use uri_gen::syntax::Expr;
 use uri_gen::{compile_program, Diagnostic, DiagnosticKind, Options, Program, Roots, Severity, SourceFile};
 
 fn root() -> &'static Path {
@@ -289,13 +288,14 @@ fn every_prose_value_of_the_project_binds_to_the_rule_it_names() {
             let Ok(tokens) = scan_with(&chunk, true) else { continue };
             for token in tokens.iter().filter(|t| t.kind == TokenKind::Prose) {
                 let inner = token.text.trim_start_matches('<').trim_end_matches('>');
-                let Some(named) = uri_gen::prose::parse(inner) else { continue };
+                let Some(named) = uri_gen::syntax::prose::parse(inner) else { continue };
                 // `0<pchar>`: a zero repetition, the empty string, binds nothing.
                 if named.tag.is_none() {
                     continue;
                 }
                 seen += 1;
-                let rfc = uri_gen::prose::tag_rfc(named.tag.as_deref().unwrap_or("")).expect("a known tag");
+                let rfc =
+                    uri_gen::syntax::prose::tag_rfc(named.tag.as_deref().unwrap_or("")).expect("a known tag");
                 let mut files = vec![SourceFile::new(name.clone(), text.clone()), library(CORE)];
                 let roots = only(&[chunk.name()]);
                 match document(rfc).filter(|d| *d != CORE) {
@@ -337,54 +337,6 @@ fn every_prose_value_of_the_project_binds_to_the_rule_it_names() {
         seen, 13,
         "RFC 9110 Appendix A holds 12 prose values that cite a document, the RFC 3261 supplement one"
     );
-}
-
-#[test]
-fn every_cross_file_name_of_the_generated_modules_binds_by_scope() {
-    for module in GRAMMAR_MODULES {
-        let p = module.compile(root()).expect("compiles");
-        let g = &p.grammar;
-        for id in g.ids() {
-            let rule = g.rule(id);
-            let from = &g.files[rule.file];
-            let chunk =
-                split_rules(&from.text).into_iter().find(|c| c.name().eq_ignore_ascii_case(&rule.name));
-            let Some(chunk) = chunk else { continue };
-            let written: Vec<String> = scan_with(&chunk, true)
-                .expect("scans")
-                .into_iter()
-                .filter(|t| t.kind == TokenKind::Name)
-                .map(|t| t.text.to_ascii_lowercase())
-                .collect();
-            for target in g.refs(id) {
-                let t = g.rule(target);
-                let to = &g.files[t.file];
-                let base = t.name.to_ascii_lowercase();
-                let matched = written.iter().find(|w| base == **w || base.ends_with(&format!("-{w}")));
-                let Some(written_name) = matched else { continue };
-                let overridden = g.overrides.iter().any(|o| o.name.eq_ignore_ascii_case(written_name));
-                // A definition of its own, not a placeholder that stands for another document's.
-                let own = split_rules(&from.text).iter().any(|c| {
-                    c.name().eq_ignore_ascii_case(written_name)
-                        && !c.text.split_once('=').is_some_and(|(_, def)| def.trim_start().starts_with('<'))
-                });
-                if from.library && own && !overridden {
-                    assert_eq!(
-                        to.name, from.name,
-                        "{}: `{}` uses `{}` of {}",
-                        module.name, rule.name, t.name, to.name
-                    );
-                }
-                if overridden {
-                    assert!(
-                        to.overrides,
-                        "{}: `{}` uses `{}` of {}",
-                        module.name, rule.name, t.name, to.name
-                    );
-                }
-            }
-        }
-    }
 }
 
 #[test]

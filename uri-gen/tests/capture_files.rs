@@ -7,7 +7,7 @@ use std::process::Command;
 use proptest::prelude::*;
 use uri_gen::capture::CaptureSpec;
 use uri_gen::emit::{render_file, Header};
-use uri_gen::emit_walk::{runtime_file, EmitOptions};
+use uri_gen::emit::{runtime_file, EmitOptions};
 use uri_gen::{compile_parsers, Diagnostic, DiagnosticKind, Diagnostics, Options, Pos, SourceFile};
 
 /// The grammar every capture file here is read against: rules named like Rust keywords included.
@@ -279,8 +279,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn names_that_pass_give_a_module_that_compiles() {
     let parsers = compile_parsers(&grammar_files(), FILE, EDGE_NAMES, &Options::default()).expect("compiles");
-    let tokens =
-        uri_gen::emit_parser::parser(&parsers, "edge names", &EmitOptions::default()).expect("emits");
+    let tokens = uri_gen::emit::parser(&parsers, "edge names", &EmitOptions::default()).expect("emits");
     let header = Header { command: "capture_files test".to_owned(), inputs: Vec::new() };
     let module = render_file(tokens, &header).expect("the module parses");
     for item in [
@@ -387,7 +386,7 @@ proptest! {
     fn accepted_capture_files_emit_a_module_that_parses(rest in capture_text()) {
         let text = format!("parser Top top\n{rest}");
         if let Ok(parsers) = compile_parsers(&grammar_files(), FILE, &text, &Options::default()) {
-            let tokens = uri_gen::emit_parser::parser(&parsers, "proptest", &EmitOptions::default());
+            let tokens = uri_gen::emit::parser(&parsers, "proptest", &EmitOptions::default());
             let header = Header { command: String::new(), inputs: Vec::new() };
             let module = tokens.and_then(|tokens| render_file(tokens, &header));
             prop_assert!(module.is_ok(), "{text:?}: {module:?}");

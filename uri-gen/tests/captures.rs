@@ -1,19 +1,16 @@
 //! Capture declarations and the tagged DFA, run directly from the generator's tables.
 
-use std::path::Path;
-
-use uri_gen::project::compile_uri_parsers;
 use uri_gen::{compile_parsers, DiagnosticKind, Options, SourceFile};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root")
-}
+mod uri_grammar;
+
+use uri_grammar::{compile_uri, compile_uri_parsers};
 
 #[test]
 fn rfc3986_parsers_have_no_unexplained_ambiguity_and_pinned_sizes() {
-    let parsers = compile_uri_parsers(root()).expect("compiles");
+    let parsers = compile_uri_parsers();
     assert!(parsers.warnings.is_empty(), "{:?}", parsers.warnings);
-    let stats = uri_gen::emit_parser::parser_stats(&parsers);
+    let stats = uri_gen::emit::parser_stats(&parsers);
     // Pinned so that growth is a decision: update with the reason when the construction changes.
     assert_eq!((stats.states, stats.classes), (645, 21), "{stats:?}");
     // Copies whose source and destination never hold different values share a register.
@@ -22,15 +19,15 @@ fn rfc3986_parsers_have_no_unexplained_ambiguity_and_pinned_sizes() {
 
 #[test]
 fn rfc3986_tables_share_the_ip_literal_automaton_and_fit_in_64_kib() {
-    let compiled = uri_gen::project::compile_uri(root()).expect("compiles");
-    let shared = uri_gen::share::share(&compiled.dfa, uri_gen::share::MIN_BODY);
+    let compiled = compile_uri();
+    let shared = uri_gen::plan::share::share(&compiled.dfa, uri_gen::plan::share::MIN_BODY);
     // `IP-literal` is the one prefix-free rule big enough to share: its copies in the contexts of
     // `URI`, `absolute-URI`, `hier-part`, `authority` and `host` (what may follow "]" differs in
     // each) become calls into one body.
     assert_eq!(shared.bodies, 1, "{shared:?}");
     assert_eq!((compiled.dfa.len(), shared.len()), (1069, 449));
     let recognizer = uri_gen::emit::table_stats(&compiled);
-    let parser = uri_gen::emit_parser::parser_stats(&compile_uri_parsers(root()).expect("compiles"));
+    let parser = uri_gen::emit::parser_stats(&compile_uri_parsers());
     let total = recognizer.bytes + parser.bytes;
     assert!(total < 64 * 1024, "recognizer {recognizer:?} + parser {parser:?} = {total} bytes");
     eprintln!("tables: recognizer {} B, parser {} B, {total} B in all", recognizer.bytes, parser.bytes);
@@ -38,7 +35,7 @@ fn rfc3986_tables_share_the_ip_literal_automaton_and_fit_in_64_kib() {
 
 #[test]
 fn slots_follow_source_order_for_declared_kinds() {
-    let parsers = compile_uri_parsers(root()).expect("compiles");
+    let parsers = compile_uri_parsers();
     let names = parsers.spec.slot_names();
     let run = |input: &str| -> Vec<String> {
         let values = parsers.tdfa.run(0, input.as_bytes()).expect("valid");

@@ -6,10 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use proptest::prelude::*;
-use uri_gen::escape::unescape;
-use uri_gen::project::compile_uri;
-use uri_gen::regex::rule_regex;
+use uri_gen::tools::escape::unescape;
+use uri_gen::tools::regex::rule_regex;
 use uri_gen::{compile_program, Encoding, Options, Roots};
+
+mod uri_grammar;
+
+use uri_grammar::compile_uri;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("uri-gen is in a workspace")
@@ -176,7 +179,7 @@ fn regex_prints_an_expression_for_regular_rules_only() {
     // the shipped recognizer on the conformance set and 100,000 samples (`tests/uri_tools.rs`).
     let out = uri_gen(&["regex", URI[0], URI[1], "--rule", "URI-reference"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let files = uri_gen::project::uri_sources(root()).expect("the grammar is readable");
+    let files = uri_grammar::sources();
     let options = Options { roots: Roots::Only(vec!["URI-reference".to_owned()]), ..Options::default() };
     let program = compile_program(&files, &options).expect("the grammar compiles");
     let rule = program.grammar.lookup("URI-reference").expect("URI-reference");
@@ -223,7 +226,7 @@ fn generate_writes_a_module() {
     assert!(text.contains("// Source: abnf/rfc3986.captures (sha256 "));
     // For RFC 3986 alone, trained on the training URLs of `uri` (bases and references, one per
     // line), the command writes what `cargo xtask regen` writes into `uri`.
-    let pairs = std::fs::read_to_string(root().join(uri_gen::project::URI_TRAINING)).expect("training file");
+    let pairs = std::fs::read_to_string(root().join(uri_grammar::TRAINING)).expect("training file");
     let lines: Vec<&str> =
         pairs.lines().skip(1).filter_map(|l| l.split_once(',')).flat_map(|(b, r)| [b, r]).collect();
     let training = dir.join("training.txt");
@@ -372,7 +375,7 @@ fn sample_lines(args: &[&str]) -> Vec<Vec<u8>> {
 
 #[test]
 fn samples_of_uri_reference_match_and_near_misses_do_not() {
-    let compiled = compile_uri(root()).expect("the RFC 3986 grammar compiles");
+    let compiled = compile_uri();
     let rule = compiled.grammar.lookup("URI-reference").expect("URI-reference");
     let valid =
         sample_lines(&["sample", URI[0], URI[1], "--rule", "URI-reference", "-n", "10000", "--seed", "1"]);

@@ -2,8 +2,8 @@
 //! a change to emission shows as a reviewable diff. Update with `INSTA_UPDATE=always cargo test`
 //! or `cargo insta review`.
 
+use uri_gen::emit::EmitOptions;
 use uri_gen::emit::{recognizer, render_file, Header};
-use uri_gen::emit_walk::EmitOptions;
 use uri_gen::{compile, Options, Roots, SourceFile};
 
 /// Compiles a fixture with every rule as an entry point and renders the module with the default

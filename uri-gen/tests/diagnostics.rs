@@ -2,7 +2,7 @@
 //! same for grammars laid out as RFCs print them, and no panic on any input.
 
 use proptest::prelude::*;
-use uri_gen::source::{scan, split_rules};
+use uri_gen::syntax::source::{scan, split_rules};
 use uri_gen::{
     compile, Compiled, Diagnostic, DiagnosticKind, Diagnostics, Encoding, Options, Pos, Roots, Severity,
 };
@@ -536,12 +536,12 @@ fn octet_grammars_reject_values_above_ff() {
     let (grammar, _) = uri_gen::check(&files, &octets).unwrap_or_else(|d| panic!("{d}"));
     let at = |name: &str| {
         let id = grammar.lookup(name).expect("rule exists");
-        uri_gen::lower::locate_value(&grammar, id, 0x100)
+        uri_gen::syntax::lower::locate_value(&grammar, id, 0x100)
             .map(|(rule, file, pos)| (grammar.rule(rule).name.as_str(), file, pos))
     };
     assert_eq!(at("a"), Some(("b", 0, Pos { line: 4, column: 8 })));
     assert_eq!(at("b"), Some(("b", 0, Pos { line: 4, column: 8 })));
-    assert_eq!(uri_gen::lower::locate_value(&grammar, grammar.lookup("a").expect("a"), 0x101), None);
+    assert_eq!(uri_gen::syntax::lower::locate_value(&grammar, grammar.lookup("a").expect("a"), 0x101), None);
 
     // The same grammar is fine as UTF-8.
     assert!(diagnostics(&files, &all_roots()).is_empty());

@@ -1,5 +1,5 @@
 //! Differential tests: the minimized DFA of every rule against the reference interpreter
-//! (`uri_gen::interp::Interpreter`), on sampled members, their mutations and short arbitrary byte
+//! (`uri_gen::tools::Interpreter`), on sampled members, their mutations and short arbitrary byte
 //! strings, for the RFC 3986 grammar and for small synthetic grammars.
 //!
 //! A case is one input compared on one rule: `Compiled::matches` and `Compiled::longest_match`
@@ -10,25 +10,23 @@
 //! The proptest runs are seeded with a fixed seed unless `PROPTEST_RNG_SEED` says otherwise.
 
 use std::cell::Cell;
-use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use proptest::collection::vec;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use uri_gen::interp::Interpreter;
-use uri_gen::sample::{Sampler, PUNCTUATION};
-use uri_gen::share::{share, Shared, MIN_BODY};
+use uri_gen::plan::share::{share, Shared, MIN_BODY};
+use uri_gen::tools::sample::{Sampler, PUNCTUATION};
+use uri_gen::tools::Interpreter;
 use uri_gen::{compile, Compiled, Encoding, Options, RuleId, SourceFile};
+
+mod uri_grammar;
 
 /// The RFC 3986 grammar, compiled once for all tests of this file.
 fn uri() -> &'static Compiled {
     static URI: OnceLock<Compiled> = OnceLock::new();
-    URI.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("uri-gen is in a workspace");
-        uri_gen::project::compile_uri(root).expect("the RFC 3986 grammar compiles")
-    })
+    URI.get_or_init(uri_grammar::compile_uri)
 }
 
 /// Compares the DFA with the interpreter on `input` for every rule. Returns the number of cases
@@ -254,7 +252,7 @@ const SYNTHETIC: &[(&str, &str, Encoding)] = &[
     ),
 ];
 
-/// Compares the automaton with shared bodies (`uri_gen::share`) with the DFA it came from on
+/// Compares the automaton with shared bodies (`uri_gen::plan::share`) with the DFA it came from on
 /// `input`, for every rule.
 fn compare_shared(compiled: &Compiled, shared: &Shared, input: &[u8]) -> Result<usize, String> {
     for rule in compiled.grammar.ids() {

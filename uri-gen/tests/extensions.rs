@@ -6,9 +6,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
-use uri_gen::dfa::Dfa;
-use uri_gen::list::ListForm;
-use uri_gen::sample::Sampler;
+use uri_gen::automata::Dfa;
+use uri_gen::syntax::ListForm;
+use uri_gen::tools::Sampler;
 use uri_gen::{
     compile_program, Diagnostic, DiagnosticKind, Options, Pos, Program, Roots, Severity, SourceFile,
 };
@@ -188,8 +188,8 @@ fn lists_that_cannot_be_expanded_are_reported_where_they_are() {
     assert_eq!((d.kind, d.pos), (DiagnosticKind::Syntax, Pos { line: 1, column: 7 }));
     assert!(d.message.contains("not of `2#3element`"), "{d}");
     // Plain RFC 5234 scanning still refuses `#`.
-    let chunk = uri_gen::source::split_rules("a = 1#b\n").remove(0);
-    assert!(uri_gen::source::scan(&chunk).is_err());
+    let chunk = uri_gen::syntax::source::split_rules("a = 1#b\n").remove(0);
+    assert!(uri_gen::syntax::source::scan(&chunk).is_err());
 }
 
 #[test]

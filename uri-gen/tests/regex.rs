@@ -1,4 +1,4 @@
-//! `uri_gen::regex`: the expression of every regular rule, compiled by the `regex` crate, against
+//! `uri_gen::tools::regex`: the expression of every regular rule, compiled by the `regex` crate, against
 //! the rule's minimized DFA on sampled members, their mutations and short byte strings, for UTF-8
 //! grammars (code points above ASCII included) and an octet grammar.
 
@@ -6,8 +6,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use regex::bytes::Regex;
-use uri_gen::regex::rule_regex;
-use uri_gen::sample::Sampler;
+use uri_gen::tools::regex::rule_regex;
+use uri_gen::tools::Sampler;
 use uri_gen::{compile_program, Encoding, Options, Program, Roots, SourceFile};
 
 fn root() -> &'static Path {

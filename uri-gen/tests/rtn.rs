@@ -14,9 +14,9 @@ use std::time::Instant;
 use proptest::collection::vec;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use uri_gen::interp::Interpreter;
-use uri_gen::program::DEFAULT_DEPTH_LIMIT;
-use uri_gen::sample::Sampler;
+use uri_gen::rtn::program::DEFAULT_DEPTH_LIMIT;
+use uri_gen::tools::Interpreter;
+use uri_gen::tools::Sampler;
 use uri_gen::{compile_program, Encoding, Options, Program, Roots, RuleId, RuleKind, SourceFile};
 
 /// Recursive grammars, each with a name and its encoding.
@@ -205,7 +205,7 @@ fn mismatches_say_where_and_what_was_expected() {
     assert!(m.expects(b')') && m.expects(b'(') && m.expects(b'['), "{m:?}");
     let m = p.recognize(nest, b"()()", DEFAULT_DEPTH_LIMIT).expect_err("no match");
     assert_eq!((m.index, m.end_allowed), (2, true));
-    let text = uri_gen::program::describe_mismatch(
+    let text = uri_gen::rtn::program::describe_mismatch(
         b"([(),x])",
         &p.recognize(nest, b"([(),x])", 64).unwrap_err(),
         64,
@@ -228,7 +228,7 @@ fn nesting_deeper_than_the_limit_is_reported_not_overflowed() {
     assert!(p.recognize(nest, &nested(10), 10).is_ok());
     let m = p.recognize(nest, &nested(11), 10).expect_err("too deep");
     assert_eq!(m.too_deep, Some(10), "{m:?}");
-    let text = uri_gen::program::describe_mismatch(&nested(11), &m, 10);
+    let text = uri_gen::rtn::program::describe_mismatch(&nested(11), &m, 10);
     assert!(text.contains("deeper than the limit of 10 at byte 10"), "{text}");
     // A call cut where its rule could not have matched anyway does not make a mismatch unknown.
     let m = p.recognize(nest, &nested(10)[..19], 10).expect_err("one bracket short");

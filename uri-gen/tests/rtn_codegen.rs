@@ -3,8 +3,8 @@
 //! to their emission shows as a reviewable diff. Update with `INSTA_UPDATE=always cargo test` or
 //! `cargo insta review`.
 
+use uri_gen::emit::module;
 use uri_gen::emit::{render_file, Header};
-use uri_gen::emit_rtn::module;
 use uri_gen::{compile_program, Options, Roots, SourceFile};
 
 fn generate() -> String {
@@ -12,7 +12,7 @@ fn generate() -> String {
     let options = Options { roots: Roots::All, ..Options::default() };
     let program = compile_program(&files, &options).unwrap_or_else(|d| panic!("{d}"));
     let header = Header { command: "uri-gen generate nested.abnf".to_owned(), inputs: files.to_vec() };
-    let tokens = module(&program, "nested lists of words", None, &uri_gen::emit_walk::EmitOptions::default())
+    let tokens = module(&program, "nested lists of words", None, &uri_gen::emit::EmitOptions::default())
         .unwrap_or_else(|e| panic!("{e:#}"));
     render_file(tokens, &header).unwrap_or_else(|e| panic!("{e:#}"))
 }

@@ -142,8 +142,8 @@ fn report(rows: &[Row]) -> Result<String> {
     }
     writeln!(out, "\n## Generated tables\n")?;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
-    let recognizer = uri_gen::emit::table_stats(&uri_gen::project::compile_uri(root)?);
-    let parser = uri_gen::emit_parser::parser_stats(&uri_gen::project::compile_uri_parsers(root)?);
+    let recognizer = uri_gen::emit::table_stats(&xtask::project::compile_uri(root)?);
+    let parser = uri_gen::emit::parser_stats(&xtask::project::compile_uri_parsers(root)?);
     writeln!(out, "| automaton | states | byte classes | registers | table bytes |")?;
     writeln!(out, "|---|---|---|---|---|")?;
     writeln!(

@@ -40,7 +40,7 @@ fn root() -> PathBuf {
 
 fn regen(mode: Mode) -> Result<()> {
     let root = root();
-    let outputs = uri_gen::project::generate_all(&root)?;
+    let outputs = xtask::project::generate_all(&root)?;
     let mut stale = Vec::new();
     for (path, contents) in outputs {
         let full = root.join(&path);

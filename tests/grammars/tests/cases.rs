@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
-use uri_gen::escape::unescape;
-use uri_gen::interp::Interpreter;
-use uri_gen::project::GRAMMAR_MODULES;
+use uri_gen::tools::escape::unescape;
+use uri_gen::tools::Interpreter;
 use uri_gen::Program;
+use xtask::project::GRAMMAR_MODULES;
 
 #[derive(Deserialize)]
 struct Case {

@@ -16,11 +16,11 @@ use grammar_tests::generated::*;
 use proptest::collection::vec;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use uri_gen::interp::Interpreter;
-use uri_gen::program::DEFAULT_DEPTH_LIMIT;
-use uri_gen::project::GRAMMAR_MODULES;
-use uri_gen::sample::Sampler;
+use uri_gen::rtn::program::DEFAULT_DEPTH_LIMIT;
+use uri_gen::tools::Interpreter;
+use uri_gen::tools::Sampler;
 use uri_gen::{Program, RuleId};
+use xtask::project::GRAMMAR_MODULES;
 
 /// `matches`, `longest_match` and `valid_up_to` of the rule named so in a generated module.
 type Generated = fn(&str, &[u8]) -> Option<(bool, Option<usize>, usize)>;

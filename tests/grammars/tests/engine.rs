@@ -6,8 +6,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use grammar_tests::generated::{abnf, imf, json};
-use uri_gen::emit_rtn::program_stats;
-use uri_gen::project::GRAMMAR_MODULES;
+use uri_gen::emit::rtn::program_stats;
+use xtask::project::GRAMMAR_MODULES;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("workspace root")
@@ -86,8 +86,10 @@ fn mismatches_in_generated_modules_say_where_and_what_was_expected() {
     assert!(m.expects(b'.') && m.expects(b'e') && m.expects(b'5'));
     // The ABNF of ABNF recognizes itself, once its line ends are CRLF.
     let text = include_str!("../../../abnf/rfc5234-sec4.abnf");
-    let rules: Vec<String> =
-        uri_gen::source::split_rules(text).into_iter().map(|c| c.source.replace('\n', "\r\n")).collect();
+    let rules: Vec<String> = uri_gen::syntax::source::split_rules(text)
+        .into_iter()
+        .map(|c| c.source.replace('\n', "\r\n"))
+        .collect();
     assert_eq!(rules.len(), 21);
     for rule in &rules {
         assert!(abnf::Rule::Rulelist.matches(rule.as_bytes()), "{rule:?}");

@@ -9,9 +9,9 @@ use std::time::Instant;
 
 use regex::bytes::Regex;
 use uri::Rule;
-use uri_gen::project::compile_uri;
-use uri_gen::regex::rule_regex;
+use uri_gen::tools::regex::rule_regex;
 use uri_gen::{compile_program, Encoding, Options, Program, Roots};
+use xtask::project::compile_uri;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("workspace root")
@@ -19,7 +19,7 @@ fn root() -> &'static Path {
 
 /// The RFC 3986 grammar compiled as the command line compiles it for `--rule URI-reference`.
 fn program() -> Program {
-    let files = uri_gen::project::uri_sources(root()).expect("the grammar is readable");
+    let files = xtask::project::uri_sources(root()).expect("the grammar is readable");
     let options = Options { roots: Roots::Only(vec!["URI-reference".to_owned()]), ..Options::default() };
     compile_program(&files, &options).expect("the grammar compiles")
 }
@@ -82,7 +82,7 @@ fn the_uri_reference_regex_agrees_with_the_shipped_recognizer() {
     assert!(matching > 1_000 && matching < strings.len(), "{matching} of {} match", strings.len());
     // 100,000 sampled strings: 50,000 members and 50,000 of their mutations.
     let samples = program.samples(rule, 50_000, 3986, false).expect("samples");
-    let mut sampler = uri_gen::sample::Sampler::new(&program.grammar, Encoding::Utf8, 1);
+    let mut sampler = uri_gen::tools::Sampler::new(&program.grammar, Encoding::Utf8, 1);
     let mut mutated_members = 0;
     for member in &samples {
         let mutated = sampler.mutate(member);

@@ -6,7 +6,7 @@
 //! The peers are `fluent-uri` 0.4 (`UriRef::parse`) and `iri-string` 0.7 (`UriReferenceStr`),
 //! both strict RFC 3986 parsers of URI references.
 
-use uri_gen::sample::Sampler;
+use uri_gen::tools::Sampler;
 use uri_gen::{Encoding, Grammar, RuleId};
 
 /// The components of a parsed URI reference, as slices of the input (RFC 3986 section 3).

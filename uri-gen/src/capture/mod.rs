@@ -1,0 +1,14 @@
+//! Captures: the declarations of a capture file ([`CaptureSpec`]) and the Rust names they give
+//! the parser module, the tagged DFA that records capture positions ([`Tdfa`]), and register
+//! allocation with the passes that take operation lists off transitions.
+
+pub(crate) mod check;
+pub(crate) mod items;
+pub(crate) mod names;
+pub mod reference;
+pub(crate) mod regalloc;
+pub mod spec;
+pub mod tdfa;
+
+pub use spec::{CaptureSpec, Occurs, Prefer, Target};
+pub use tdfa::Tdfa;

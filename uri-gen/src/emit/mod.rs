@@ -1,0 +1,16 @@
+//! Emission: Rust tokens with `quote`, checked by `syn` and printed by `prettyplease` through
+//! [`render_file`], which also writes every generated file's header.
+//!
+//! [`recognizer()`] writes the recognizer module, [`parser()`] the capturing parser module,
+//! [`module`] a module with recursive rules, and [`walk`] the tables that connect a module to the
+//! walk runtime ([`EmitOptions`], [`runtime_file`]).
+
+pub mod parser;
+pub mod recognizer;
+pub mod rtn;
+pub mod walk;
+
+pub use parser::{parser, parser_stats, ParserStats};
+pub use recognizer::{recognizer, render_file, table_stats, Header, TableStats};
+pub use rtn::{module, program_stats, ProgramStats};
+pub use walk::{runtime_file, EmitOptions};

@@ -1,0 +1,488 @@
+//! Emission of the capturing parser: the tagged DFA as tables plus the loop that runs them.
+//!
+//! Transition entries are premultiplied state ids; the top bit marks a transition that carries
+//! register operations, so the hot loop reads one table per byte and only looks at the
+//! operation tables on the few transitions that record a position.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::capture::tdfa::{FinalSrc, RegOp};
+use crate::emit::recognizer::variant_name;
+use crate::emit::walk::{accel_cell, accel_tables, avx2_tables, cell_type, state_ids, EmitOptions};
+use crate::CompiledParsers;
+
+/// Table sizes of the emitted parser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParserStats {
+    /// Tagged DFA states, the dead state included.
+    pub states: usize,
+    /// Byte classes.
+    pub classes: usize,
+    /// Registers in the register file.
+    pub registers: usize,
+    /// Bytes of all tables together.
+    pub bytes: usize,
+}
+
+/// Sizes of the tables [`parser`] emits.
+pub fn parser_stats(compiled: &CompiledParsers) -> ParserStats {
+    let t = &compiled.tdfa;
+    let (_, width) = entry_type(t.len() * t.stride());
+    let rows: Vec<&Option<Vec<crate::capture::tdfa::FinalSrc>>> =
+        t.finals.iter().fold(Vec::new(), |mut rows, f| {
+            if !rows.contains(&f) {
+                rows.push(f);
+            }
+            rows
+        });
+    let ops_width = if t.op_lists.len() <= 256 { 1 } else { 2 };
+    let finals = t.len() + rows.len();
+    let accel_bytes = crate::pipeline::plan_parser(compiled).table_bytes(t.stride(), true);
+    TableStats::sum(
+        256 + t.trans.len() * (width + ops_width) + finals + accel_bytes + t.starts.len() * width,
+        t,
+    )
+}
+
+struct TableStats;
+
+impl TableStats {
+    fn sum(bytes: usize, t: &crate::capture::tdfa::Tdfa) -> ParserStats {
+        ParserStats { states: t.len(), classes: t.stride(), registers: t.registers, bytes }
+    }
+}
+
+/// The transition entry type and its width: the top bit is the operations flag.
+fn entry_type(premultiplied_limit: usize) -> (TokenStream, usize) {
+    if premultiplied_limit < 1 << 15 {
+        (quote!(u16), 2)
+    } else {
+        (quote!(u32), 4)
+    }
+}
+
+/// The parser module: `Parser` entry points, a `Captures` type with one accessor per capture and
+/// kind, and `Parser::parse`.
+pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> anyhow::Result<TokenStream> {
+    let rt = options.runtime_path()?;
+    let t = &compiled.tdfa;
+    let spec = &compiled.spec;
+    let stride = t.stride();
+    let (entry_ty, width) = entry_type(t.len() * stride);
+    let flag_value: u64 = if width == 2 { 1 << 15 } else { 1 << 31 };
+    if t.len() * stride >= 1 << 31 {
+        anyhow::bail!(
+            "the tagged DFA has {} states of {stride} columns: its premultiplied state ids do not fit in 31 bits",
+            t.len()
+        );
+    }
+    let flag = Literal::u64_unsuffixed(flag_value);
+
+    let parser_variants: Vec<_> = spec.parsers.iter().map(|p| format_ident!("{}", p.name)).collect();
+    let parser_docs: Vec<String> =
+        spec.parsers.iter().map(|p| format!(" Matches `{}`.", compiled.grammar.rule(p.rule).name)).collect();
+    let parser_index: Vec<_> = (0..spec.parsers.len()).map(Literal::usize_unsuffixed).collect();
+
+    let slots = spec.slot_count();
+    let slots_lit = Literal::usize_unsuffixed(slots);
+    let capture_fns = spec.captures.iter().enumerate().map(|(i, c)| {
+        let name = format_ident!("{}", c.name.replace('-', "_"));
+        let (start, end) = (Literal::usize_unsuffixed(2 * i), Literal::usize_unsuffixed(2 * i + 1));
+        let doc = format!(" The span of {} (start, end), if it is present.", c.describe());
+        let setter = format_ident!("set_{}", c.name.replace('-', "_"));
+        let setter_doc = format!(
+            " Records the span of `{}` (or its absence), for code that builds a match from parts whose \
+             spans it knows.",
+            c.name
+        );
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub const fn #name(&self) -> Option<(usize, usize)> {
+                self.span(#start, #end)
+            }
+
+            #[doc = #setter_doc]
+            #[inline]
+            #[allow(dead_code)]
+            pub fn #setter(&mut self, span: Option<(usize, usize)>) {
+                self.set_span(#start, #end, span);
+            }
+        }
+    });
+    let kinds = spec.kinds.iter().enumerate().map(|(k, kind)| {
+        let ty = format_ident!("{}Kind", variant_name(&kind.name));
+        let method = format_ident!("{}_kind", kind.name.replace('-', "_"));
+        let variants: Vec<_> = kind.variants.iter().map(|(_, v)| format_ident!("{}", v)).collect();
+        let docs: Vec<String> = kind
+            .variants
+            .iter()
+            .map(|(r, _)| format!(" The `{}` alternative matched.", compiled.grammar.rule(*r).name))
+            .collect();
+        let base = spec.kind_base(k);
+        let slot_ids: Vec<_> =
+            (0..kind.variants.len()).map(|v| Literal::usize_unsuffixed(base + v)).collect();
+        // `#[non_exhaustive]`: a crate that extends its grammar later (RFC 6874's zone IDs add
+        // an alternative to RFC 3986's `host`) can then add a variant without breaking callers.
+        let type_doc = format!(" Which alternative of `{}` matched.", kind.name);
+        let method_doc =
+            format!(" Which alternative of `{}` matched, if `{}` is present.", kind.name, kind.name);
+        quote! {
+            #[doc = #type_doc]
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+            #[non_exhaustive]
+            pub enum #ty {
+                #( #[doc = #docs] #variants, )*
+            }
+
+            impl Captures {
+                #[doc = #method_doc]
+                #[inline]
+                pub const fn #method(&self) -> Option<#ty> {
+                    #( if self.slots[#slot_ids] != NONE { return Some(#ty::#variants); } )*
+                    None
+                }
+            }
+        }
+    });
+
+    let classes = t.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
+    let op_arms = t.op_lists.iter().enumerate().skip(1).map(|(id, list)| {
+        let id = Literal::usize_unsuffixed(id);
+        let (dsts, srcs): (Vec<TokenStream>, Vec<TokenStream>) = list
+            .iter()
+            .map(|op| {
+                let (dst, src) = match *op {
+                    RegOp::SetPos { dst } => (dst, quote!(at)),
+                    RegOp::SetNext { dst } => (dst, quote!(at + 1)),
+                    RegOp::Copy { dst, src } => {
+                        let src = Literal::usize_unsuffixed(src as usize);
+                        (dst, quote!(regs[#src]))
+                    }
+                };
+                let dst = Literal::usize_unsuffixed(dst as usize);
+                (quote!(regs[#dst]), src)
+            })
+            .unzip();
+        // A list whose copies read no register it writes earlier is one assignment of a tuple.
+        let sequential = list.iter().enumerate().any(|(i, op)| match *op {
+            RegOp::Copy { src, .. } => list[..i].iter().any(|earlier| earlier.dst() == src),
+            _ => false,
+        });
+        // Four to a line, as rustfmt would print them.
+        let tuples: Vec<TokenStream> = dsts
+            .chunks(4)
+            .zip(srcs.chunks(4))
+            .map(|(dsts, srcs)| match (dsts, srcs) {
+                ([dst], [src]) => quote!(#dst = #src),
+                _ => quote!((#(#dsts),*) = (#(#srcs),*)),
+            })
+            .collect();
+        match &tuples[..] {
+            _ if sequential => quote!(#id => { #(#dsts = #srcs;)* }),
+            [one] => quote!(#id => #one,),
+            _ => quote!(#id => { #(#tuples;)* }),
+        }
+    });
+    let trans_len = Literal::usize_unsuffixed(t.trans.len());
+    let accel = crate::pipeline::plan_parser(compiled);
+    let (accel_tables, accel_expr) = accel_tables(&accel, stride, &rt);
+    let loop_ty = accel_cell(&accel);
+    let registers = Literal::usize_unsuffixed(t.registers);
+    let avx2 = if options.vector { avx2_tables(&accel, stride, &rt) } else { None };
+    let walk_body = match avx2 {
+        Some(_) => quote! {
+            if #rt::avx2::ENABLED {
+                if let Some(end) = #rt::avx2::walk::<_, _, _, _, Ops>(&TDFA, &AVX2, start, input, regs) {
+                    return end.map_err(|index| Failure { index });
+                }
+                return walk_table(start, input, regs);
+            }
+            TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+        },
+        None => quote!(TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })),
+    };
+    let walk_table = avx2.is_some().then(|| {
+        quote! {
+            #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
+            #[doc = " chooses keeps a small frame."]
+            #[inline(never)]
+            fn walk_table(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+                TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+            }
+        }
+    });
+    let permuted_trans = accel.permute_table(&t.trans, stride);
+    let permuted_ops = accel.permute_rows(&t.ops, stride);
+    let permuted_finals = accel.permute_rows(&t.finals, 1);
+    let trans = permuted_trans.iter().zip(&permuted_ops).map(|(&next, &ops)| {
+        let mut v = next as u64 * stride as u64;
+        if ops != 0 {
+            v |= flag_value;
+        }
+        Literal::u64_unsuffixed(v)
+    });
+    let ops_index = permuted_ops.iter().map(|&o| Literal::u32_unsuffixed(o));
+    let ops_ty = cell_type(t.op_lists.len() as u64 - 1);
+    let states = t.len();
+    let states_lit = Literal::usize_unsuffixed(states);
+    // Final rows repeat a lot: each state names one of the distinct rows, row 0 meaning "not
+    // accepting".
+    let mut final_rows: Vec<Option<Vec<FinalSrc>>> = vec![None];
+    let final_index: Vec<usize> = permuted_finals
+        .iter()
+        .map(|f| {
+            final_rows.iter().position(|r| r == f).unwrap_or_else(|| {
+                final_rows.push(f.clone());
+                final_rows.len() - 1
+            })
+        })
+        .collect();
+    let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
+    let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
+    // Each slot reads, in most rows, one source (the base row); each distinct final row becomes
+    // an arm that sets only the slots where it reads another.
+    let src_expr = |src: FinalSrc| match src {
+        FinalSrc::Reg(0) => quote!(NONE),
+        FinalSrc::Reg(r) => {
+            let r = Literal::usize_unsuffixed(r as usize);
+            quote!(regs[#r])
+        }
+        FinalSrc::End => quote!(end),
+    };
+    let rows: Vec<&Vec<FinalSrc>> = final_rows.iter().skip(1).flatten().collect();
+    let base: Vec<FinalSrc> = (0..slots).map(|k| most_common(rows.iter().map(|row| row[k]))).collect();
+    let base_exprs = base.iter().map(|&src| src_expr(src));
+    let final_arms = rows.iter().enumerate().filter_map(|(i, row)| {
+        let sets: Vec<TokenStream> = (0..slots)
+            .filter(|&k| row[k] != base[k])
+            .map(|k| {
+                let (k, src) = (Literal::usize_unsuffixed(k), src_expr(row[k]));
+                quote!(slots[#k] = #src)
+            })
+            .collect();
+        let row = Literal::usize_unsuffixed(i + 1);
+        match &sets[..] {
+            [] => None,
+            [one] => Some(quote!(#row => #one,)),
+            _ => Some(quote!(#row => { #(#sets;)* })),
+        }
+    });
+    let reads_end = base.contains(&FinalSrc::End) || rows.iter().any(|row| row.contains(&FinalSrc::End));
+    let end_binding = reads_end.then(|| quote!(let end = len as u32;));
+    let starts =
+        t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
+    let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
+    // The positions the first byte records, set before the walk (`Tdfa::prologue`).
+    let prologue = t.prologue.iter().any(|regs| !regs.is_empty()).then(|| {
+        let arms = parser_variants.iter().zip(&t.prologue).map(|(variant, regs)| {
+            let regs = regs.iter().map(|&r| Literal::usize_unsuffixed(r as usize));
+            quote!(Parser::#variant => { #(regs[#regs] = 0;)* })
+        });
+        quote!(match self { #(#arms)* })
+    });
+    let (ids, ids_check) = state_ids(stride, states, &rt);
+    let module_doc =
+        format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
+
+    Ok(quote! {
+        #![doc = #module_doc]
+
+        #[doc = " A parser entry point."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Parser {
+            #( #[doc = #parser_docs] #parser_variants, )*
+        }
+
+        #[doc = " The value of an unset slot."]
+        const NONE: u32 = u32::MAX;
+
+        #[doc = " The positions one match recorded: the start and end of every capture, the start of"]
+        #[doc = " every kind alternative. Positions are byte offsets into the input."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Captures {
+            slots: [u32; #slots_lit],
+        }
+
+        impl Captures {
+            #[inline]
+            const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
+                let (s, e) = (self.slots[start], self.slots[end]);
+                if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
+            }
+
+            #[inline]
+            #[allow(dead_code)]
+            fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
+                let (s, e) = span.map_or((NONE, NONE), |(s, e)| (s as u32, e as u32));
+                self.slots[start] = s;
+                self.slots[end] = e;
+            }
+
+            #[doc = " The same match moved by `delta` bytes: what it records for `text` holds for"]
+            #[doc = " `text` with `delta` bytes more (or, when negative, fewer) in front."]
+            #[inline]
+            #[allow(dead_code)]
+            pub fn shifted(&self, delta: isize) -> Captures {
+                let mut slots = self.slots;
+                for slot in &mut slots {
+                    if *slot != NONE {
+                        *slot = (*slot as isize + delta) as u32;
+                    }
+                }
+                Captures { slots }
+            }
+
+            #(#capture_fns)*
+        }
+
+        #(#kinds)*
+
+        #[doc = " Where and why a parse failed."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Failure {
+            #[doc = " The index of the first byte that no match can continue with, or the input length"]
+            #[doc = " when the input ended too early."]
+            pub index: usize,
+        }
+
+        impl Parser {
+            #[doc = " Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`."]
+            #[inline]
+            pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
+                if input.len() >= NONE as usize {
+                    return Err(Failure { index: NONE as usize - 1 });
+                }
+                let mut regs = self.registers();
+                let state = walk(self.start(), input, &mut regs)?;
+                finish(state, &regs, input.len())
+            }
+
+            #[doc = " [`Parser::parse`] as a `const fn`, for inputs known at compile time: the same"]
+            #[doc = " tables and the same result, one transition per byte (at run time, `parse` is faster)."]
+            pub const fn parse_const(self, input: &[u8]) -> Result<Captures, Failure> {
+                if input.len() >= NONE as usize {
+                    return Err(Failure { index: NONE as usize - 1 });
+                }
+                let mut regs = self.registers();
+                match #rt::tdfa_walk_const!(TDFA, run_ops, self.start(), input, &mut regs) {
+                    Ok(state) => finish(state, &regs, input.len()),
+                    Err(index) => Err(Failure { index }),
+                }
+            }
+
+            #[doc = " The parser's premultiplied start state."]
+            #[inline(always)]
+            const fn start(self) -> usize {
+                STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize
+            }
+
+            #[doc = " The registers before the walk, with the positions the first byte records."]
+            #[inline(always)]
+            const fn registers(self) -> [u32; #registers] {
+                #[allow(unused_mut)]
+                let mut regs = [NONE; #registers];
+                #prologue
+                regs
+            }
+        }
+
+        #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`."]
+        #[inline(always)]
+        const fn finish(state: usize, regs: &[u32; #registers], len: usize) -> Result<Captures, Failure> {
+            let row = FINAL_ROW[state_id(state)] as usize;
+            if row == 0 {
+                return Err(Failure { index: len });
+            }
+            #end_binding
+            #[allow(unused_mut)]
+            let mut slots = [#(#base_exprs),*];
+            match row {
+                #(#final_arms)*
+                _ => {}
+            }
+            Ok(Captures { slots })
+        }
+
+        #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
+        #[doc = " in `regs`. Returns the state it ends in, or where no match can go on."]
+        #[doc = " (The caller holds the registers: in a walk of its own, the compiler would split them"]
+        #[doc = " into variables, spill them, and copy them one by one into the match.)"]
+        #[inline(always)]
+        fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+            #walk_body
+        }
+
+        #walk_table
+
+        #[doc = " The tagged DFA's register operations."]
+        struct Ops;
+
+        impl #rt::RunOps<[u32; #registers]> for Ops {
+            #[inline(always)]
+            fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
+                run_ops(list, at, regs);
+            }
+        }
+
+        #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
+        #[inline(always)]
+        const fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
+            match list {
+                #(#op_arms)*
+                _ => {}
+            }
+        }
+
+        #[doc = " The unmultiplied id of a premultiplied state."]
+        #[inline(always)]
+        const fn state_id(state: usize) -> usize {
+            TDFA.ids.id(state)
+        }
+
+        #[doc = " The automaton's tables, as the walk runtime reads them."]
+        const TDFA: #rt::Tdfa<#entry_ty, #ops_ty, #loop_ty> = #rt::Tdfa {
+            classes: &CLASSES,
+            trans: &TRANS,
+            flag: #flag,
+            ops: &OPS,
+            ids: #ids,
+            accel: #accel_expr,
+        };
+
+        #ids_check
+
+        #accel_tables
+
+        #avx2
+
+        #[doc = " The byte class of every byte."]
+        static CLASSES: [u8; 256] = [#(#classes),*];
+
+        #[doc = " Next state (premultiplied by the stride), with the flag bit of `TDFA` set when the transition has operations."]
+        static TRANS: [#entry_ty; #trans_len] = [#(#trans),*];
+
+        #[doc = " The operation list of each transition (0: none)."]
+        static OPS: [#ops_ty; #trans_len] = [#(#ops_index),*];
+
+        #[doc = " For each state, which final row it has (how its slots are read); 0 when it does not accept."]
+        static FINAL_ROW: [#final_ty; #states_lit] = [#(#final_index_lits),*];
+
+        #[doc = " The premultiplied start state of each parser."]
+        static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
+    })
+}
+
+/// The value that occurs most often (the first of them on a tie).
+fn most_common(values: impl Iterator<Item = FinalSrc>) -> FinalSrc {
+    let mut counts: Vec<(FinalSrc, usize)> = Vec::new();
+    for value in values {
+        match counts.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    let best = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    counts.into_iter().find(|&(_, n)| n == best).map_or(FinalSrc::Reg(0), |(v, _)| v)
+}
