@@ -50,6 +50,12 @@ pub enum DiagnosticKind {
     /// Two names in a capture file that give one Rust item (after the mapping), or a rule listed
     /// twice in one kind.
     DuplicateName,
+    /// A grammar or capture file that cannot be read, or a bundled grammar name that the package
+    /// does not have.
+    Input,
+    /// Code that cannot be emitted as asked: an emit option that is not valid (a runtime path
+    /// that is not a module path), or tables beyond what the walks can index.
+    Emit,
 }
 
 impl DiagnosticKind {
@@ -72,6 +78,8 @@ impl DiagnosticKind {
             DiagnosticKind::EmptyLanguage => "empty-language",
             DiagnosticKind::InvalidName => "invalid-name",
             DiagnosticKind::DuplicateName => "duplicate-name",
+            DiagnosticKind::Input => "input",
+            DiagnosticKind::Emit => "emit",
         }
     }
 }

@@ -33,6 +33,8 @@
 pub mod accel;
 pub mod ambiguity;
 mod bind;
+pub mod build;
+pub mod bundled;
 pub mod capture;
 mod capture_names;
 pub mod classes;
@@ -41,6 +43,7 @@ pub mod dfa;
 pub mod diag;
 pub mod earley;
 pub mod emit;
+mod emit_file;
 pub mod emit_parser;
 pub mod emit_rtn;
 pub mod emit_walk;
@@ -76,6 +79,7 @@ pub mod tdfa;
 
 use std::path::Path;
 
+pub use build::{write_if_changed, Build, Output};
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, Pos, Severity};
 pub use ir::{Grammar, RuleId};
 pub use lower::Roots;

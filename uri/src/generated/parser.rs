@@ -5,21 +5,34 @@
 // Source: abnf/rfc3986.captures (sha256 765fbb972fd563878adf4c5f2f772e9a0db7513371b9ca7d3e1e026cdd6deeb1)
 // Source: tests/data/corpus/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
 
-//! Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 645 states.
+// Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 645
+// states.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// ```
+
 /// A parser entry point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
 pub enum Parser {
     /// Matches `URI-reference`.
     UriRef,
 }
 /// The value of an unset slot.
+#[rustfmt::skip]
 const NONE: u32 = u32::MAX;
 /// The positions one match recorded: the start and end of every capture, the start of
 /// every kind alternative. Positions are byte offsets into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[rustfmt::skip]
 pub struct Captures {
     slots: [u32; 20],
 }
+#[rustfmt::skip]
 impl Captures {
     #[inline]
     fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
@@ -137,6 +150,7 @@ impl Captures {
 }
 /// Which alternative of `host` matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
 pub enum HostKind {
     /// The `IPv6address` alternative matched.
     Ipv6,
@@ -147,6 +161,7 @@ pub enum HostKind {
     /// The `reg-name` alternative matched.
     RegName,
 }
+#[rustfmt::skip]
 impl Captures {
     /// Which alternative of `host` matched, if `host` is present.
     #[inline]
@@ -168,11 +183,13 @@ impl Captures {
 }
 /// Where and why a parse failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[rustfmt::skip]
 pub struct Failure {
     /// The index of the first byte that no match can continue with, or the input length
     /// when the input ended too early.
     pub index: usize,
 }
+#[rustfmt::skip]
 impl Parser {
     /// Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`.
     #[inline]
@@ -1194,6 +1211,7 @@ impl Parser {
 /// (The caller holds the registers: in a walk of its own, the compiler would split them
 /// into variables, spill them, and copy them one by one into the match.)
 #[inline(always)]
+#[rustfmt::skip]
 fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failure> {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::walk::<
@@ -1212,6 +1230,7 @@ fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failu
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
+#[rustfmt::skip]
 fn walk_table(
     start: usize,
     input: &[u8],
@@ -1220,7 +1239,9 @@ fn walk_table(
     TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
 }
 /// The tagged DFA's register operations.
+#[rustfmt::skip]
 struct Ops;
+#[rustfmt::skip]
 impl crate::runtime::RunOps<[u32; 28]> for Ops {
     /// Runs operation list `list` of the tagged DFA at position `at`.
     #[inline(always)]
@@ -2006,10 +2027,12 @@ impl crate::runtime::RunOps<[u32; 28]> for Ops {
 }
 /// The unmultiplied id of a premultiplied state.
 #[inline(always)]
+#[rustfmt::skip]
 const fn state_id(state: usize) -> usize {
     TDFA.ids.id(state)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
 const TDFA: crate::runtime::Tdfa<u16, u8, u8> = crate::runtime::Tdfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -2026,6 +2049,7 @@ const TDFA: crate::runtime::Tdfa<u16, u8, u8> = crate::runtime::Tdfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 0,
@@ -2037,6 +2061,7 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
 static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 61, 0, 0, 61, 0, 61, 61, 61, 61, 61, 63, 61, 63, 63, 12, 255, 255,
@@ -2052,29 +2077,34 @@ static LOOP: [u8; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
 static ACCEL: [u8; 36] = [
     0, 1, 2, 4, 0, 8, 8, 16, 0, 4, 4, 32, 0, 64, 16, 8, 0, 8, 64, 128, 0, 16, 4, 32, 64,
     0, 16, 32, 64, 0, 128, 32, 64, 0, 64, 0,
 ];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
 static SET_OF: [u8; 36] = [
     4, 12, 12, 0, 4, 1, 1, 2, 4, 0, 0, 12, 4, 12, 2, 1, 4, 1, 12, 12, 4, 2, 0, 12, 12, 4,
     2, 12, 12, 4, 12, 12, 12, 4, 12, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
 static NIBBLES: [[u8; 16]; 3] = [
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 116],
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 124],
     [168, 252, 248, 248, 252, 248, 252, 252, 252, 252, 244, 92, 84, 92, 212, 112],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12,
@@ -2088,6 +2118,7 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Next state (premultiplied by the stride), with the flag bit of `TDFA` set when the transition has operations.
+#[rustfmt::skip]
 static TRANS: [u16; 13545] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 33356, 609, 21,
     21, 63, 21, 21, 21, 21, 21, 21, 0, 33419, 21, 21, 21, 21, 0, 0, 0, 32789, 33356,
@@ -2831,6 +2862,7 @@ static TRANS: [u16; 13545] = [
     42029, 0, 0, 0, 0, 0, 0, 0, 0, 36842,
 ];
 /// The operation list of each transition (0: none).
+#[rustfmt::skip]
 static OPS: [u8; 13545] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 62, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 4, 64, 4, 0, 0, 4, 0, 0, 0, 0, 0, 0, 78,
@@ -3336,6 +3368,7 @@ static OPS: [u8; 13545] = [
     0, 0, 51,
 ];
 /// For each state, which final row it has (how its slots are read); 0 when it does not accept.
+#[rustfmt::skip]
 static FINAL_ROW: [u8; 645] = [
     0, 1, 2, 1, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 0, 13, 14, 0, 15, 16, 0, 17, 0, 0,
     18, 19, 20, 21, 0, 1, 22, 0, 0, 0, 23, 0, 24, 0, 0, 0, 25, 25, 25, 25, 26, 27, 0, 0,
@@ -3364,4 +3397,5 @@ static FINAL_ROW: [u8; 645] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The premultiplied start state of each parser.
+#[rustfmt::skip]
 static STARTS: [u16; 1] = [567];

@@ -3,13 +3,27 @@
 // Source: abnf/rfc5234-sec4.abnf (sha256 02430263afe25c5eccb7386945d04a7090cd6f1079e4649c995058e76bc1f0ee)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 5234 section 4 (the ABNF of ABNF): regular rules by one minimized DFA, the others by a recursive transition network run by an Earley engine.
+// Recognizers for every rule of RFC 5234 section 4 (the ABNF of ABNF): regular rules by one
+// minimized DFA, the others by a recursive transition network run by an Earley engine.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::Rulelist.matches(input.as_bytes());
+// ```
+
+#[rustfmt::skip]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
+#[rustfmt::skip]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
 pub enum Rule {
     /// The rule `rulelist` of `abnf/rfc5234-sec4.abnf`, line 12: uses recursive rules, matched by the network.
     ///
@@ -237,11 +251,13 @@ pub enum Rule {
     Wsp,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 33] = [
@@ -322,6 +338,7 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -477,6 +494,7 @@ impl Rule {
 /// Runs the DFA from `state` until the input ends or the dead state is reached.
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -491,8 +509,10 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     }
     (state, i)
 }
+#[rustfmt::skip]
 const DFA_STRIDE: usize = 23;
 /// The byte class of every byte, for the DFA.
+#[rustfmt::skip]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 4, 5, 6, 5, 5, 7, 5, 5, 5, 5, 8, 5, 5, 9, 10, 11, 12, 12, 13, 13, 13, 13,
@@ -506,6 +526,7 @@ static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 23 byte classes. State 0 is dead. 60 states in all.
+#[rustfmt::skip]
 static DFA_TRANS: [u16; 1380] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 575, 575, 575, 575, 575, 0, 46, 0, 598, 46, 0,
@@ -566,6 +587,7 @@ static DFA_TRANS: [u16; 1380] = [
     0, 1357, 1357, 1357, 0, 0,
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
+#[rustfmt::skip]
 static DFA_ACCEPT: [bool; 60] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -574,11 +596,13 @@ static DFA_ACCEPT: [bool; 60] = [
     false, false, false, false, false, false, true, true, true, true, true,
 ];
 /// The premultiplied start state of each regular rule.
+#[rustfmt::skip]
 static DFA_STARTS: [u16; 24] = [
     23, 46, 69, 92, 115, 138, 161, 184, 207, 230, 253, 276, 299, 322, 345, 368, 391, 414,
     437, 460, 483, 506, 529, 552,
 ];
 /// The network: 9 machines (rulelist, rule, elements, alternation, concatenation, repetition, element, group, option), 89 states over 27 byte classes, 15 call edges.
+#[rustfmt::skip]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 27,
@@ -592,6 +616,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
     first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
+#[rustfmt::skip]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 4, 5, 6, 5, 5, 7, 5, 5, 8, 9, 10, 5, 5, 11, 12, 13, 14, 14, 15, 15, 15,
@@ -605,6 +630,7 @@ static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
+#[rustfmt::skip]
 static RTN_TRANS: [u32; 2403] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     2, 0, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
@@ -699,6 +725,7 @@ static RTN_TRANS: [u32; 2403] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each state ends a match of its machine.
+#[rustfmt::skip]
 static RTN_ACCEPT: [bool; 89] = [
     false, false, false, false, false, true, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, true, false, true, false,
@@ -710,6 +737,7 @@ static RTN_ACCEPT: [bool; 89] = [
     false, true, false,
 ];
 /// The machine of each state.
+#[rustfmt::skip]
 static RTN_MACHINE: [u32; 89] = [
     0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3,
     3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
@@ -717,6 +745,7 @@ static RTN_MACHINE: [u32; 89] = [
     8, 8, 8, 8, 8,
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
+#[rustfmt::skip]
 static RTN_CALL_START: [u32; 90] = [
     0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6,
     6, 6, 6, 7, 7, 7, 7, 7, 7, 8, 8, 9, 9, 9, 9, 10, 11, 11, 13, 13, 13, 13, 13, 13, 13,
@@ -724,6 +753,7 @@ static RTN_CALL_START: [u32; 90] = [
     14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15,
 ];
 /// Call edges: the machine called and the state to go on in after it.
+#[rustfmt::skip]
 static RTN_CALLS: [(u32, u32); 15] = [
     (1, 5),
     (1, 5),
@@ -742,12 +772,15 @@ static RTN_CALLS: [(u32, u32); 15] = [
     (3, 83),
 ];
 /// The start state of each machine.
+#[rustfmt::skip]
 static RTN_STARTS: [u32; 9] = [1, 6, 21, 26, 36, 42, 45, 69, 79];
 /// Whether each machine matches the empty string.
+#[rustfmt::skip]
 static RTN_NULLABLE: [bool; 9] = [
     false, false, false, false, false, false, false, false, false,
 ];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+#[rustfmt::skip]
 static RTN_FIRST: [[u64; 4]; 9] = [
     [576460756598399488, 576460743847706622, 0, 0],
     [0, 576460743847706622, 0, 0],
@@ -759,6 +792,7 @@ static RTN_FIRST: [[u64; 4]; 9] = [
     [1099511627776, 0, 0, 0],
     [0, 134217728, 0, 0],
 ];
+#[rustfmt::skip]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
@@ -790,8 +824,11 @@ mod earley {
     //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
     //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
     //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-    use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashSet};
+    extern crate alloc;
+    use alloc::collections::{BTreeSet, BinaryHeap};
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::cmp::Reverse;
     /// The tables of a recursive transition network.
     #[derive(Clone, Copy, Debug)]
     pub struct Network<'a> {
@@ -888,7 +925,7 @@ mod earley {
         index: Vec<(u32, u32)>,
         /// The current item set, and which `(state, origin)` pairs it holds.
         items: Vec<Item>,
-        seen: HashSet<u64>,
+        seen: BTreeSet<u64>,
         /// Calls to predict at this position, least depth first.
         heap: BinaryHeap<Reverse<(u32, u32)>>,
         /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -916,7 +953,7 @@ mod earley {
             callers: Vec::new(),
             index: Vec::new(),
             items: Vec::new(),
-            seen: HashSet::new(),
+            seen: BTreeSet::new(),
             heap: BinaryHeap::new(),
             called: vec![u32::MAX; net.starts.len()],
             touched: Vec::new(),
@@ -947,7 +984,7 @@ mod earley {
             if next.is_empty() {
                 break;
             }
-            std::mem::swap(&mut e.items, &mut next);
+            core::mem::swap(&mut e.items, &mut next);
             at += 1;
         }
         let mut bytes = [0u64; 4];
@@ -978,7 +1015,7 @@ mod earley {
             }
         }
         /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
             match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
                 Ok(i) => {
                     let end = self

@@ -3,13 +3,28 @@
 // Source: abnf/rfc9110-appendix-a.abnf (sha256 9995d69b701189379f98c4e3896857c61bfb79db3d44ed8df832c8ab28189cf3)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 9110 Appendix A (HTTP semantics), the rules that need no other RFC: regular rules by one minimized DFA, the others by a recursive transition network run by an Earley engine.
+// Recognizers for every rule of RFC 9110 Appendix A (HTTP semantics), the rules that need no other
+// RFC: regular rules by one minimized DFA, the others by a recursive transition network run by an
+// Earley engine.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::Accept.matches(input.as_bytes());
+// ```
+
+#[rustfmt::skip]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
+#[rustfmt::skip]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
 pub enum Rule {
     /// The rule `Accept` of `abnf/rfc9110-appendix-a.abnf`, line 1: regular, matched by the DFA.
     ///
@@ -787,11 +802,13 @@ pub enum Rule {
     Vchar,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 121] = [
@@ -1048,6 +1065,7 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -1379,6 +1397,7 @@ impl Rule {
 /// Runs the DFA from `state` until the input ends or the dead state is reached.
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -1393,8 +1412,10 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     }
     (state, i)
 }
+#[rustfmt::skip]
 const DFA_STRIDE: usize = 53;
 /// The byte class of every byte, for the DFA.
+#[rustfmt::skip]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 14, 14,
@@ -1409,6 +1430,7 @@ static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 53 byte classes. State 0 is dead. 532 states in all.
+#[rustfmt::skip]
 static DFA_TRANS: [u16; 28196] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2673,6 +2695,7 @@ static DFA_TRANS: [u16; 28196] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
+#[rustfmt::skip]
 static DFA_ACCEPT: [bool; 532] = [
     false, true, true, false, true, true, false, true, false, false, false, false, false,
     true, false, false, true, false, true, false, false, false, true, true, false, false,
@@ -2720,6 +2743,7 @@ static DFA_ACCEPT: [bool; 532] = [
     false, false, false, false, false, false, false, false, false, false, false,
 ];
 /// The premultiplied start state of each regular rule.
+#[rustfmt::skip]
 static DFA_STARTS: [u16; 118] = [
     53, 106, 106, 159, 212, 265, 318, 371, 212, 212, 424, 477, 530, 583, 636, 689, 742,
     583, 795, 848, 583, 848, 901, 583, 583, 424, 371, 954, 265, 318, 1007, 1060, 1113,
@@ -2731,6 +2755,7 @@ static DFA_STARTS: [u16; 118] = [
     3074, 1325, 1378, 3286, 3339, 3392, 3445, 3498, 3551, 3604, 3657, 3710, 3763,
 ];
 /// The network: 3 machines (Server, User-Agent, comment), 18 states over 10 byte classes, 3 call edges.
+#[rustfmt::skip]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 10,
@@ -2744,6 +2769,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
     first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
+#[rustfmt::skip]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 2, 3, 2, 2, 2, 2, 2, 4, 5, 2, 2, 3, 2, 2, 6, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -2757,6 +2783,7 @@ static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0,
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
+#[rustfmt::skip]
 static RTN_TRANS: [u32; 180] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 4, 0,
     0, 0, 0, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0,
@@ -2767,28 +2794,36 @@ static RTN_TRANS: [u32; 180] = [
     14, 14, 14, 0, 17, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0,
 ];
 /// Whether each state ends a match of its machine.
+#[rustfmt::skip]
 static RTN_ACCEPT: [bool; 18] = [
     false, false, true, false, false, true, true, false, true, false, false, true, true,
     false, false, true, false, false,
 ];
 /// The machine of each state.
+#[rustfmt::skip]
 static RTN_MACHINE: [u32; 18] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
+#[rustfmt::skip]
 static RTN_CALL_START: [u32; 19] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3,
 ];
 /// Call edges: the machine called and the state to go on in after it.
+#[rustfmt::skip]
 static RTN_CALLS: [(u32, u32); 3] = [(2, 5), (2, 11), (2, 14)];
 /// The start state of each machine.
+#[rustfmt::skip]
 static RTN_STARTS: [u32; 3] = [1, 7, 13];
 /// Whether each machine matches the empty string.
+#[rustfmt::skip]
 static RTN_NULLABLE: [bool; 3] = [false, false, false];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+#[rustfmt::skip]
 static RTN_FIRST: [[u64; 4]; 3] = [
     [288068722172624896, 6341068274398134270, 0, 0],
     [288068722172624896, 6341068274398134270, 0, 0],
     [1099511627776, 0, 0, 0],
 ];
+#[rustfmt::skip]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
@@ -2820,8 +2855,11 @@ mod earley {
     //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
     //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
     //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-    use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashSet};
+    extern crate alloc;
+    use alloc::collections::{BTreeSet, BinaryHeap};
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::cmp::Reverse;
     /// The tables of a recursive transition network.
     #[derive(Clone, Copy, Debug)]
     pub struct Network<'a> {
@@ -2918,7 +2956,7 @@ mod earley {
         index: Vec<(u32, u32)>,
         /// The current item set, and which `(state, origin)` pairs it holds.
         items: Vec<Item>,
-        seen: HashSet<u64>,
+        seen: BTreeSet<u64>,
         /// Calls to predict at this position, least depth first.
         heap: BinaryHeap<Reverse<(u32, u32)>>,
         /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -2946,7 +2984,7 @@ mod earley {
             callers: Vec::new(),
             index: Vec::new(),
             items: Vec::new(),
-            seen: HashSet::new(),
+            seen: BTreeSet::new(),
             heap: BinaryHeap::new(),
             called: vec![u32::MAX; net.starts.len()],
             touched: Vec::new(),
@@ -2977,7 +3015,7 @@ mod earley {
             if next.is_empty() {
                 break;
             }
-            std::mem::swap(&mut e.items, &mut next);
+            core::mem::swap(&mut e.items, &mut next);
             at += 1;
         }
         let mut bytes = [0u64; 4];
@@ -3008,7 +3046,7 @@ mod earley {
             }
         }
         /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
             match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
                 Ok(i) => {
                     let end = self

@@ -5,13 +5,28 @@
 // Source: abnf/rfc3986.abnf (sha256 b1bfe135b619de681b3044b1d58685e1eabfe0368a90d92b40e07d05dc280291)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 9110 rules written with the #list extension (section 5.6.1), recipient form: regular rules by one minimized DFA, the others by a recursive transition network run by an Earley engine.
+// Recognizers for every rule of RFC 9110 rules written with the #list extension (section 5.6.1),
+// recipient form: regular rules by one minimized DFA, the others by a recursive transition network
+// run by an Earley engine.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::Connection.matches(input.as_bytes());
+// ```
+
+#[rustfmt::skip]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
+#[rustfmt::skip]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
 pub enum Rule {
     /// The rule `Connection` of `abnf/rfc9110-list.abnf`, line 2: regular, matched by the DFA.
     ///
@@ -154,11 +169,13 @@ pub enum Rule {
     Vchar,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 22] = [
@@ -217,6 +234,7 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -350,6 +368,7 @@ impl Rule {
 /// Runs the DFA from `state` until the input ends or the dead state is reached.
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -364,8 +383,10 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     }
     (state, i)
 }
+#[rustfmt::skip]
 const DFA_STRIDE: usize = 14;
 /// The byte class of every byte, for the DFA.
+#[rustfmt::skip]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 5, 5, 3, 3, 6, 3, 3, 7, 8, 8, 8, 8, 8, 8, 8, 8,
@@ -380,6 +401,7 @@ static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 14 byte classes. State 0 is dead. 25 states in all.
+#[rustfmt::skip]
 static DFA_TRANS: [u16; 350] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 238, 238, 14, 0, 0, 252, 0, 14, 0, 14,
     0, 0, 0, 0, 28, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 28, 0, 0, 0, 0, 0, 0, 0,
@@ -398,16 +420,19 @@ static DFA_TRANS: [u16; 350] = [
     336, 0, 0, 0,
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
+#[rustfmt::skip]
 static DFA_ACCEPT: [bool; 25] = [
     false, true, true, false, false, false, false, false, false, false, false, true,
     false, false, false, false, false, false, true, true, true, false, false, true, true,
 ];
 /// The premultiplied start state of each regular rule.
+#[rustfmt::skip]
 static DFA_STARTS: [u16; 20] = [
     14, 28, 42, 56, 70, 84, 56, 56, 56, 98, 112, 126, 140, 56, 154, 168, 182, 196, 210,
     224,
 ];
 /// The network: 2 machines (Via, comment), 19 states over 13 byte classes, 2 call edges.
+#[rustfmt::skip]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 13,
@@ -421,6 +446,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
     first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
+#[rustfmt::skip]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 2, 3, 2, 2, 2, 2, 2, 4, 5, 2, 2, 6, 2, 2, 7, 8, 8, 8, 8, 8, 8, 8, 8,
@@ -434,6 +460,7 @@ static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
+#[rustfmt::skip]
 static RTN_TRANS: [u32; 247] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 3, 0, 2, 0, 0, 0, 0, 0, 4,
     2, 0, 0, 0, 0, 5, 2, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 3, 0, 2, 0, 0, 0, 0, 0, 4, 6, 0,
@@ -447,29 +474,37 @@ static RTN_TRANS: [u32; 247] = [
     15, 0,
 ];
 /// Whether each state ends a match of its machine.
+#[rustfmt::skip]
 static RTN_ACCEPT: [bool; 19] = [
     false, false, false, false, false, false, true, false, false, true, true, true,
     false, false, false, false, true, false, false,
 ];
 /// The machine of each state.
+#[rustfmt::skip]
 static RTN_MACHINE: [u32; 19] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
+#[rustfmt::skip]
 static RTN_CALL_START: [u32; 20] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2,
 ];
 /// Call edges: the machine called and the state to go on in after it.
+#[rustfmt::skip]
 static RTN_CALLS: [(u32, u32); 2] = [(1, 11), (1, 15)];
 /// The start state of each machine.
+#[rustfmt::skip]
 static RTN_STARTS: [u32; 2] = [1, 14];
 /// Whether each machine matches the empty string.
+#[rustfmt::skip]
 static RTN_NULLABLE: [bool; 2] = [false, false];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+#[rustfmt::skip]
 static RTN_FIRST: [[u64; 4]; 2] = [
     [288086314358669312, 6341068274398134270, 0, 0],
     [1099511627776, 0, 0, 0],
 ];
+#[rustfmt::skip]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
@@ -501,8 +536,11 @@ mod earley {
     //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
     //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
     //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-    use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashSet};
+    extern crate alloc;
+    use alloc::collections::{BTreeSet, BinaryHeap};
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::cmp::Reverse;
     /// The tables of a recursive transition network.
     #[derive(Clone, Copy, Debug)]
     pub struct Network<'a> {
@@ -599,7 +637,7 @@ mod earley {
         index: Vec<(u32, u32)>,
         /// The current item set, and which `(state, origin)` pairs it holds.
         items: Vec<Item>,
-        seen: HashSet<u64>,
+        seen: BTreeSet<u64>,
         /// Calls to predict at this position, least depth first.
         heap: BinaryHeap<Reverse<(u32, u32)>>,
         /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -627,7 +665,7 @@ mod earley {
             callers: Vec::new(),
             index: Vec::new(),
             items: Vec::new(),
-            seen: HashSet::new(),
+            seen: BTreeSet::new(),
             heap: BinaryHeap::new(),
             called: vec![u32::MAX; net.starts.len()],
             touched: Vec::new(),
@@ -658,7 +696,7 @@ mod earley {
             if next.is_empty() {
                 break;
             }
-            std::mem::swap(&mut e.items, &mut next);
+            core::mem::swap(&mut e.items, &mut next);
             at += 1;
         }
         let mut bytes = [0u64; 4];
@@ -689,7 +727,7 @@ mod earley {
             }
         }
         /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
             match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
                 Ok(i) => {
                     let end = self

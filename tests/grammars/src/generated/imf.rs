@@ -3,13 +3,28 @@
 // Source: abnf/rfc5322-sec3-4.abnf (sha256 1a9cd8955afc0ef8480c6dbf2c06ac65d64a853e2203adfea7f6b56f13e4b37e)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 5322 (Internet Message Format, sections 3 and 4): regular rules by one minimized DFA, the others by a recursive transition network run by an Earley engine.
+// Recognizers for every rule of RFC 5322 (Internet Message Format, sections 3 and 4): regular
+// rules by one minimized DFA, the others by a recursive transition network run by an Earley
+// engine.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::QuotedPair.matches(input.as_bytes());
+// ```
+
+#[rustfmt::skip]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
+#[rustfmt::skip]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
 pub enum Rule {
     /// The rule `quoted-pair` of `abnf/rfc5322-sec3-4.abnf`, line 56: regular, matched by the DFA.
     ///
@@ -980,11 +995,13 @@ pub enum Rule {
     Wsp,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 143] = [
@@ -1285,6 +1302,7 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -1660,6 +1678,7 @@ impl Rule {
 /// Runs the DFA from `state` until the input ends or the dead state is reached.
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -1674,8 +1693,10 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     }
     (state, i)
 }
+#[rustfmt::skip]
 const DFA_STRIDE: usize = 41;
 /// The byte class of every byte, for the DFA.
+#[rustfmt::skip]
 static DFA_CLASSES: [u8; 256] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 5, 6, 7, 6, 6, 6, 6, 6, 8, 8, 6, 9, 10, 9, 11, 6, 12, 12, 12, 12, 12, 12,
@@ -1691,6 +1712,7 @@ static DFA_CLASSES: [u8; 256] = [
     40, 40, 40, 40, 40, 40, 40, 40, 40, 40,
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 41 byte classes. State 0 is dead. 124 states in all.
+#[rustfmt::skip]
 static DFA_TRANS: [u16; 5084] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1913,6 +1935,7 @@ static DFA_TRANS: [u16; 5084] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3977, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
+#[rustfmt::skip]
 static DFA_ACCEPT: [bool; 124] = [
     false, false, false, false, false, false, false, false, false, true, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -1927,12 +1950,14 @@ static DFA_ACCEPT: [bool; 124] = [
     false, false, false, false,
 ];
 /// The premultiplied start state of each regular rule.
+#[rustfmt::skip]
 static DFA_STARTS: [u16; 44] = [
     41, 82, 123, 164, 205, 246, 287, 328, 369, 410, 451, 492, 533, 369, 574, 615, 656,
     697, 738, 779, 820, 861, 861, 861, 902, 943, 369, 369, 984, 1025, 1066, 1107, 1148,
     1189, 1230, 1271, 1312, 1353, 1394, 1435, 1476, 1517, 1558, 1599,
 ];
 /// The network: 99 machines (ccontent, comment, CFWS, atom, dot-atom, quoted-string, word, phrase, date-time, day-of-week, date, day, year, time, time-of-day, hour, minute, second, address, mailbox, name-addr, angle-addr, group, display-name, mailbox-list, address-list, group-list, addr-spec, local-part, domain, domain-literal, message, fields, orig-date, from, sender, reply-to, to, cc, bcc, message-id, in-reply-to, references, msg-id, id-left, id-right, keywords, resent-date, resent-from, resent-sender, resent-to, resent-cc, resent-bcc, resent-msg-id, trace, return, path, received, received-token, obs-phrase, obs-phrase-list, obs-day-of-week, obs-day, obs-year, obs-hour, obs-minute, obs-second, obs-angle-addr, obs-route, obs-domain-list, obs-mbox-list, obs-addr-list, obs-group-list, obs-local-part, obs-domain, obs-fields, obs-orig-date, obs-from, obs-sender, obs-reply-to, obs-to, obs-cc, obs-bcc, obs-message-id, obs-in-reply-to, obs-references, obs-id-left, obs-id-right, obs-keywords, obs-resent-from, obs-resent-send, obs-resent-date, obs-resent-to, obs-resent-cc, obs-resent-bcc, obs-resent-mid, obs-resent-rply, obs-return, obs-received), 895 states over 47 byte classes, 303 call edges.
+#[rustfmt::skip]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 47,
@@ -1946,6 +1971,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
     first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
+#[rustfmt::skip]
 static RTN_CLASSES: [u8; 256] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 2, 5, 6, 5, 5, 5, 5, 5, 7, 8, 5, 9, 10, 11, 12, 5, 13, 13, 13, 13, 13,
@@ -1961,6 +1987,7 @@ static RTN_CLASSES: [u8; 256] = [
     46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46,
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
+#[rustfmt::skip]
 static RTN_TRANS: [u32; 42065] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 2, 0, 0,
@@ -3501,6 +3528,7 @@ static RTN_TRANS: [u32; 42065] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each state ends a match of its machine.
+#[rustfmt::skip]
 static RTN_ACCEPT: [bool; 895] = [
     false, false, true, false, false, false, false, false, true, false, false, false,
     false, false, true, false, true, false, false, false, true, false, true, false, true,
@@ -3578,6 +3606,7 @@ static RTN_ACCEPT: [bool; 895] = [
     false, false, false, false, false, false, false, true,
 ];
 /// The machine of each state.
+#[rustfmt::skip]
 static RTN_MACHINE: [u32; 895] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4,
     4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9,
@@ -3623,6 +3652,7 @@ static RTN_MACHINE: [u32; 895] = [
     97, 97, 97, 97, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98,
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
+#[rustfmt::skip]
 static RTN_CALL_START: [u32; 896] = [
     0, 0, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 4, 5, 6, 6, 7, 7, 7, 7, 8, 9, 10, 10, 10, 11,
     12, 12, 12, 13, 13, 13, 13, 13, 14, 14, 14, 14, 14, 14, 14, 16, 16, 18, 19, 19, 21,
@@ -3676,6 +3706,7 @@ static RTN_CALL_START: [u32; 896] = [
     301, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 303, 303, 303,
 ];
 /// Call edges: the machine called and the state to go on in after it.
+#[rustfmt::skip]
 static RTN_CALLS: [(u32, u32); 303] = [
     (1, 2),
     (0, 5),
@@ -3982,6 +4013,7 @@ static RTN_CALLS: [(u32, u32); 303] = [
     (58, 892),
 ];
 /// The start state of each machine.
+#[rustfmt::skip]
 static RTN_STARTS: [u32; 99] = [
     1, 4, 13, 21, 25, 29, 41, 43, 46, 52, 71, 93, 109, 127, 144, 150, 153, 156, 159, 161,
     163, 166, 172, 178, 180, 184, 188, 190, 194, 196, 198, 210, 214, 225, 234, 243, 254,
@@ -3991,6 +4023,7 @@ static RTN_STARTS: [u32; 99] = [
     717, 730, 746, 764, 780, 794, 808, 825, 847, 867, 883,
 ];
 /// Whether each machine matches the empty string.
+#[rustfmt::skip]
 static RTN_NULLABLE: [bool; 99] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -4003,6 +4036,7 @@ static RTN_NULLABLE: [bool; 99] = [
     false, false, false,
 ];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+#[rustfmt::skip]
 static RTN_FIRST: [[u64; 4]; 99] = [
     [18446741870391319038, 18446744073709551615, 0, 0],
     [1099511627776, 0, 0, 0],
@@ -4104,6 +4138,7 @@ static RTN_FIRST: [[u64; 4]; 99] = [
     [0, 1125899907104768, 0, 0],
     [0, 1125899907104768, 0, 0],
 ];
+#[rustfmt::skip]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
@@ -4135,8 +4170,11 @@ mod earley {
     //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
     //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
     //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-    use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashSet};
+    extern crate alloc;
+    use alloc::collections::{BTreeSet, BinaryHeap};
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::cmp::Reverse;
     /// The tables of a recursive transition network.
     #[derive(Clone, Copy, Debug)]
     pub struct Network<'a> {
@@ -4233,7 +4271,7 @@ mod earley {
         index: Vec<(u32, u32)>,
         /// The current item set, and which `(state, origin)` pairs it holds.
         items: Vec<Item>,
-        seen: HashSet<u64>,
+        seen: BTreeSet<u64>,
         /// Calls to predict at this position, least depth first.
         heap: BinaryHeap<Reverse<(u32, u32)>>,
         /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -4261,7 +4299,7 @@ mod earley {
             callers: Vec::new(),
             index: Vec::new(),
             items: Vec::new(),
-            seen: HashSet::new(),
+            seen: BTreeSet::new(),
             heap: BinaryHeap::new(),
             called: vec![u32::MAX; net.starts.len()],
             touched: Vec::new(),
@@ -4292,7 +4330,7 @@ mod earley {
             if next.is_empty() {
                 break;
             }
-            std::mem::swap(&mut e.items, &mut next);
+            core::mem::swap(&mut e.items, &mut next);
             at += 1;
         }
         let mut bytes = [0u64; 4];
@@ -4323,7 +4361,7 @@ mod earley {
             }
         }
         /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
             match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
                 Ok(i) => {
                     let end = self

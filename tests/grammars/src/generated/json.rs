@@ -3,13 +3,27 @@
 // Source: abnf/rfc8259-json.abnf (sha256 f5e4d17132c9a9c3a0e489b9ef2590dfd423a09d3da7298e7cf5964cb62560eb)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 8259 (JSON): regular rules by one minimized DFA, the others by a recursive transition network run by an Earley engine.
+// Recognizers for every rule of RFC 8259 (JSON): regular rules by one minimized DFA, the others by
+// a recursive transition network run by an Earley engine.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::BeginArray.matches(input.as_bytes());
+// ```
+
+#[rustfmt::skip]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
+#[rustfmt::skip]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
 pub enum Rule {
     /// The rule `begin-array` of `abnf/rfc8259-json.abnf`, line 3: regular, matched by the DFA.
     ///
@@ -216,11 +230,13 @@ pub enum Rule {
     Hexdig,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 31] = [
@@ -297,6 +313,7 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -448,6 +465,7 @@ impl Rule {
 /// Runs the DFA from `state` until the input ends or the dead state is reached.
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -462,8 +480,10 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     }
     (state, i)
 }
+#[rustfmt::skip]
 const DFA_STRIDE: usize = 40;
 /// The byte class of every byte, for the DFA.
+#[rustfmt::skip]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 5, 6, 7, 8, 9, 10, 11, 11, 11, 11, 11,
@@ -478,6 +498,7 @@ static DFA_CLASSES: [u8; 256] = [
     35, 35, 36, 35, 35, 37, 38, 38, 38, 39, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 40 byte classes. State 0 is dead. 70 states in all.
+#[rustfmt::skip]
 static DFA_TRANS: [u16; 2800] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -592,6 +613,7 @@ static DFA_TRANS: [u16; 2800] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
+#[rustfmt::skip]
 static DFA_ACCEPT: [bool; 70] = [
     false, false, false, false, false, false, false, true, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -601,11 +623,13 @@ static DFA_ACCEPT: [bool; 70] = [
     false, false, false, true, false, false, false, false, false, false,
 ];
 /// The premultiplied start state of each regular rule.
+#[rustfmt::skip]
 static DFA_STARTS: [u16; 27] = [
     40, 80, 120, 160, 200, 240, 280, 320, 360, 400, 440, 480, 520, 560, 600, 640, 680,
     720, 760, 800, 840, 880, 920, 960, 1000, 1040, 1080,
 ];
 /// The network: 4 machines (value, object, member, array), 60 states over 40 byte classes, 7 call edges.
+#[rustfmt::skip]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 40,
@@ -619,6 +643,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
     first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
+#[rustfmt::skip]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 5, 6, 7, 8, 9, 10, 11, 11, 11, 11, 11,
@@ -633,6 +658,7 @@ static RTN_CLASSES: [u8; 256] = [
     35, 35, 36, 35, 35, 37, 38, 38, 38, 39, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
+#[rustfmt::skip]
 static RTN_TRANS: [u32; 2400] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 4, 5, 0, 0, 0, 0,
@@ -724,6 +750,7 @@ static RTN_TRANS: [u32; 2400] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each state ends a match of its machine.
+#[rustfmt::skip]
 static RTN_ACCEPT: [bool; 60] = [
     false, false, false, false, true, true, false, false, false, true, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -732,18 +759,21 @@ static RTN_ACCEPT: [bool; 60] = [
     false, false, false, true, false, false, false, false, false, true, false, false,
 ];
 /// The machine of each state.
+#[rustfmt::skip]
 static RTN_MACHINE: [u32; 60] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3,
     3, 3, 3, 3,
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
+#[rustfmt::skip]
 static RTN_CALL_START: [u32; 61] = [
     0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
     5, 6, 6, 6, 7,
 ];
 /// Call edges: the machine called and the state to go on in after it.
+#[rustfmt::skip]
 static RTN_CALLS: [(u32, u32); 7] = [
     (1, 9),
     (3, 9),
@@ -754,16 +784,20 @@ static RTN_CALLS: [(u32, u32); 7] = [
     (0, 58),
 ];
 /// The start state of each machine.
+#[rustfmt::skip]
 static RTN_STARTS: [u32; 4] = [1, 33, 38, 55];
 /// Whether each machine matches the empty string.
+#[rustfmt::skip]
 static RTN_NULLABLE: [bool; 4] = [false, false, false, false];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+#[rustfmt::skip]
 static RTN_FIRST: [[u64; 4]; 4] = [
     [287984107021936128, 581034995687096320, 0, 0],
     [4294977024, 576460752303423488, 0, 0],
     [17179869184, 0, 0, 0],
     [4294977024, 134217728, 0, 0],
 ];
+#[rustfmt::skip]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
@@ -795,8 +829,11 @@ mod earley {
     //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
     //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
     //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-    use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashSet};
+    extern crate alloc;
+    use alloc::collections::{BTreeSet, BinaryHeap};
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::cmp::Reverse;
     /// The tables of a recursive transition network.
     #[derive(Clone, Copy, Debug)]
     pub struct Network<'a> {
@@ -893,7 +930,7 @@ mod earley {
         index: Vec<(u32, u32)>,
         /// The current item set, and which `(state, origin)` pairs it holds.
         items: Vec<Item>,
-        seen: HashSet<u64>,
+        seen: BTreeSet<u64>,
         /// Calls to predict at this position, least depth first.
         heap: BinaryHeap<Reverse<(u32, u32)>>,
         /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -921,7 +958,7 @@ mod earley {
             callers: Vec::new(),
             index: Vec::new(),
             items: Vec::new(),
-            seen: HashSet::new(),
+            seen: BTreeSet::new(),
             heap: BinaryHeap::new(),
             called: vec![u32::MAX; net.starts.len()],
             touched: Vec::new(),
@@ -952,7 +989,7 @@ mod earley {
             if next.is_empty() {
                 break;
             }
-            std::mem::swap(&mut e.items, &mut next);
+            core::mem::swap(&mut e.items, &mut next);
             at += 1;
         }
         let mut bytes = [0u64; 4];
@@ -983,7 +1020,7 @@ mod earley {
             }
         }
         /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
             match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
                 Ok(i) => {
                     let end = self
