@@ -4,7 +4,8 @@
 //!
 //! [`shape`] takes the file's own docs (`#![doc = ...]`) out into comment lines, adds a usage
 //! example naming the module's entry points, and marks every top-level item `#[rustfmt::skip]`
-//! (an outer attribute, which `include!` accepts).
+//! and `#[allow(dead_code)]` (outer attributes, which `include!` accepts): a crate may keep the
+//! module private and use only some of its rules without a warning.
 
 use syn::{parse_quote, Item};
 
@@ -27,8 +28,15 @@ pub(crate) fn shape(file: &mut syn::File) -> anyhow::Result<String> {
     }
     comment.push_str(&usage(&file.items));
     for item in &mut file.items {
+        let import = matches!(item, Item::Use(_));
         if let Some(attrs) = item_attrs(item) {
             attrs.push(parse_quote!(#[rustfmt::skip]));
+            // A crate may keep the module private and use a few rules of it.
+            attrs.push(if import {
+                parse_quote!(#[allow(unused_imports)])
+            } else {
+                parse_quote!(#[allow(dead_code)])
+            });
         }
     }
     Ok(comment)

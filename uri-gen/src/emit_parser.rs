@@ -187,21 +187,21 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         Some(_) => quote! {
             if #rt::avx2::ENABLED {
                 if let Some(end) = #rt::avx2::walk::<_, _, _, _, Ops>(&TDFA, &AVX2, start, input, regs) {
-                    return end.map_err(|index| Failure { index });
+                    return end;
                 }
                 return walk_table(start, input, regs);
             }
-            TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+            TDFA.walk::<_, Ops>(start, input, regs)
         },
-        None => quote!(TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })),
+        None => quote!(TDFA.walk::<_, Ops>(start, input, regs)),
     };
     let walk_table = avx2.is_some().then(|| {
         quote! {
             #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
             #[doc = " chooses keeps a small frame."]
             #[inline(never)]
-            fn walk_table(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
-                TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+            fn walk_table(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, usize> {
+                TDFA.walk::<_, Ops>(start, input, regs)
             }
         }
     });
@@ -260,6 +260,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let (ids, ids_check) = state_ids(stride, states, &rt);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
+    let failure_items = crate::emit_parser_api::failure_items();
+    let str_items = crate::emit_parser_api::str_items(spec);
 
     Ok(quote! {
         #![doc = #module_doc]
@@ -314,28 +316,24 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         #(#kinds)*
 
-        #[doc = " Where and why a parse failed."]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct Failure {
-            #[doc = " The index of the first byte that no match can continue with, or the input length"]
-            #[doc = " when the input ended too early."]
-            pub index: usize,
-        }
+        #str_items
+
+        #failure_items
 
         impl Parser {
             #[doc = " Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`."]
             #[inline]
             pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
                 if input.len() >= NONE as usize {
-                    return Err(Failure { index: NONE as usize - 1 });
+                    return Err(Failure { index: NONE as usize - 1, expected: [0; 4], end_allowed: false });
                 }
                 let start = STARTS[match self { #(Parser::#parser_variants => #parser_index,)* }] as usize;
                 let mut regs = [NONE; #registers];
                 #prologue
-                let state = walk(start, input, &mut regs)?;
+                let state = walk(start, input, &mut regs).map_err(|index| failure(start, input, index))?;
                 let row = FINAL_ROW[state_id(state)] as usize;
                 if row == 0 {
-                    return Err(Failure { index: input.len() });
+                    return Err(failure(start, input, input.len()));
                 }
                 let end = input.len() as u32;
                 let slots = match row {
@@ -347,11 +345,11 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         }
 
         #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
-        #[doc = " in `regs`. Returns the state it ends in, or where no match can go on."]
+        #[doc = " in `regs`. Returns the state it ends in, or the index where no match can go on."]
         #[doc = " (The caller holds the registers: in a walk of its own, the compiler would split them"]
         #[doc = " into variables, spill them, and copy them one by one into the match.)"]
         #[inline(always)]
-        fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+        fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, usize> {
             #walk_body
         }
 

@@ -45,6 +45,7 @@ pub mod earley;
 pub mod emit;
 mod emit_file;
 pub mod emit_parser;
+mod emit_parser_api;
 pub mod emit_rtn;
 pub mod emit_walk;
 pub mod escape;

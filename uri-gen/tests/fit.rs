@@ -56,15 +56,18 @@ mod uri_gen_runtime {
     include!(\"uri_gen_runtime.rs\");
 }
 
-pub mod json {
+mod json {
     include!(\"json.rs\");
 }
 
 #[path = \"uri.rs\"]
-pub mod uri;
+mod uri;
 
-pub fn check(input: &[u8]) -> bool {
-    json::Rule::Value.matches(input) && uri::rules::Rule::UriReference.matches(input)
+pub fn check(input: &str) -> Option<&str> {
+    if !json::Rule::Value.matches(input.as_bytes()) {
+        return None;
+    }
+    uri::parser::Parser::UriRef.parse_str(input).ok()?.host()
 }
 ";
 

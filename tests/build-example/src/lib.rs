@@ -23,31 +23,27 @@ pub mod file_uri {
     include!(concat!(env!("OUT_DIR"), "/file_uri.rs"));
 }
 
-use file_uri::parser::{Captures, Failure, Parser};
+use file_uri::parser::{Failure, Parsed, Parser};
 
 /// A `file:` URI split into its host and path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FileUri<'a> {
-    text: &'a str,
-    captures: Captures,
-}
+pub struct FileUri<'a>(Parsed<'a>);
 
 impl<'a> FileUri<'a> {
     /// Parses `text` as a `file-URI` (RFC 8089 section 2); on failure, the index of the first
-    /// byte no `file-URI` can continue with.
+    /// byte no `file-URI` can continue with and the bytes that could have come there.
     pub fn parse(text: &'a str) -> Result<FileUri<'a>, Failure> {
-        let captures = Parser::FileUri.parse(text.as_bytes())?;
-        Ok(FileUri { text, captures })
+        Parser::FileUri.parse_str(text).map(FileUri)
     }
 
     /// The host, when the URI has an authority that is not `localhost`.
     pub fn host(&self) -> Option<&'a str> {
-        self.captures.host().and_then(|(start, end)| self.text.get(start..end))
+        self.0.host()
     }
 
     /// The absolute path.
     pub fn path(&self) -> &'a str {
-        self.captures.path().and_then(|(start, end)| self.text.get(start..end)).unwrap_or("")
+        self.0.path().unwrap_or("")
     }
 
     /// Whether the URI names the local machine: no authority, an empty one or `localhost`.

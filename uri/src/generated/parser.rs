@@ -18,21 +18,25 @@
 /// A parser entry point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Parser {
     /// Matches `URI-reference`.
     UriRef,
 }
 /// The value of an unset slot.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const NONE: u32 = u32::MAX;
 /// The positions one match recorded: the start and end of every capture, the start of
 /// every kind alternative. Positions are byte offsets into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub struct Captures {
     slots: [u32; 20],
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Captures {
     #[inline]
     fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
@@ -151,6 +155,7 @@ impl Captures {
 /// Which alternative of `host` matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum HostKind {
     /// The `IPv6address` alternative matched.
     Ipv6,
@@ -162,6 +167,7 @@ pub enum HostKind {
     RegName,
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Captures {
     /// Which alternative of `host` matched, if `host` is present.
     #[inline]
@@ -181,15 +187,119 @@ impl Captures {
         None
     }
 }
+/// A match of a `&str` input: the input and its captures, each capture's text a `&str`
+/// of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
+pub struct Parsed<'a> {
+    /// The whole input.
+    pub input: &'a str,
+    /// The captured offsets, and which alternative of each kind matched.
+    pub captures: Captures,
+}
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl<'a> Parsed<'a> {
+    /// The text of `scheme`, if it is present.
+    #[inline]
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.captures.scheme().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `authority`, if it is present.
+    #[inline]
+    pub fn authority(&self) -> Option<&'a str> {
+        self.captures.authority().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `userinfo`, if it is present.
+    #[inline]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.captures.userinfo().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `host`, if it is present.
+    #[inline]
+    pub fn host(&self) -> Option<&'a str> {
+        self.captures.host().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `port`, if it is present.
+    #[inline]
+    pub fn port(&self) -> Option<&'a str> {
+        self.captures.port().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `path`, if it is present.
+    #[inline]
+    pub fn path(&self) -> Option<&'a str> {
+        self.captures.path().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `query`, if it is present.
+    #[inline]
+    pub fn query(&self) -> Option<&'a str> {
+        self.captures.query().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `fragment`, if it is present.
+    #[inline]
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.captures.fragment().and_then(|(start, end)| self.input.get(start..end))
+    }
+}
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl Parser {
+    /// Parses the whole of `input`, as [`Parser::parse`] does, giving captures as `&str`.
+    #[inline]
+    pub fn parse_str(self, input: &str) -> Result<Parsed<'_>, Failure> {
+        let captures = self.parse(input.as_bytes())?;
+        Ok(Parsed { input, captures })
+    }
+}
 /// Where and why a parse failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub struct Failure {
     /// The index of the first byte that no match can continue with, or the input length
     /// when the input ended too early.
     pub index: usize,
+    /// The bytes that could have come at `index` (bit `b % 64` of word `b / 64`); empty
+    /// when no byte could (the input has bytes too many).
+    pub expected: [u64; 4],
+    /// Whether a match could have ended at `index`: the input has bytes too many.
+    pub end_allowed: bool,
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
+impl Failure {
+    /// Whether `byte` could have come at [`Failure::index`].
+    pub fn expects(&self, byte: u8) -> bool {
+        self.expected[byte as usize / 64] & (1 << (byte % 64)) != 0
+    }
+}
+/// Why the walk from premultiplied state `start` failed at `index`, which is the input's
+/// length when the input ended in a state that does not accept.
+#[cold]
+#[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
+fn failure(start: usize, input: &[u8], index: usize) -> Failure {
+    match TDFA.state_after(start, &input[..index]) {
+        Some(state) => {
+            Failure {
+                index,
+                expected: TDFA.continuations(state),
+                end_allowed: index < input.len() && FINAL_ROW[state_id(state)] != 0,
+            }
+        }
+        None => {
+            Failure {
+                index,
+                expected: [0; 4],
+                end_allowed: false,
+            }
+        }
+    }
+}
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Parser {
     /// Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`.
     #[inline]
@@ -197,6 +307,8 @@ impl Parser {
         if input.len() >= NONE as usize {
             return Err(Failure {
                 index: NONE as usize - 1,
+                expected: [0; 4],
+                end_allowed: false,
             });
         }
         let start = STARTS[match self {
@@ -210,10 +322,11 @@ impl Parser {
                 regs[21] = 0;
             }
         }
-        let state = walk(start, input, &mut regs)?;
+        let state = walk(start, input, &mut regs)
+            .map_err(|index| failure(start, input, index))?;
         let row = FINAL_ROW[state_id(state)] as usize;
         if row == 0 {
-            return Err(Failure { index: input.len() });
+            return Err(failure(start, input, input.len()));
         }
         let end = input.len() as u32;
         let slots = match row {
@@ -1207,12 +1320,13 @@ impl Parser {
     }
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
-/// in `regs`. Returns the state it ends in, or where no match can go on.
+/// in `regs`. Returns the state it ends in, or the index where no match can go on.
 /// (The caller holds the registers: in a walk of its own, the compiler would split them
 /// into variables, spill them, and copy them one by one into the match.)
 #[inline(always)]
 #[rustfmt::skip]
-fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failure> {
+#[allow(dead_code)]
+fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, usize> {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::walk::<
             _,
@@ -1221,27 +1335,26 @@ fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failu
             _,
             Ops,
         >(&TDFA, &AVX2, start, input, regs) {
-            return end.map_err(|index| Failure { index });
+            return end;
         }
         return walk_table(start, input, regs);
     }
-    TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+    TDFA.walk::<_, Ops>(start, input, regs)
 }
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
 #[rustfmt::skip]
-fn walk_table(
-    start: usize,
-    input: &[u8],
-    regs: &mut [u32; 28],
-) -> Result<usize, Failure> {
-    TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+#[allow(dead_code)]
+fn walk_table(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, usize> {
+    TDFA.walk::<_, Ops>(start, input, regs)
 }
 /// The tagged DFA's register operations.
 #[rustfmt::skip]
+#[allow(dead_code)]
 struct Ops;
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl crate::runtime::RunOps<[u32; 28]> for Ops {
     /// Runs operation list `list` of the tagged DFA at position `at`.
     #[inline(always)]
@@ -2028,11 +2141,13 @@ impl crate::runtime::RunOps<[u32; 28]> for Ops {
 /// The unmultiplied id of a premultiplied state.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 const fn state_id(state: usize) -> usize {
     TDFA.ids.id(state)
 }
 /// The automaton's tables, as the walk runtime reads them.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const TDFA: crate::runtime::Tdfa<u16, u8, u8> = crate::runtime::Tdfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -2050,6 +2165,7 @@ const TDFA: crate::runtime::Tdfa<u16, u8, u8> = crate::runtime::Tdfa {
     },
 };
 #[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 0,
@@ -2062,6 +2178,7 @@ const _: () = {
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 61, 0, 0, 61, 0, 61, 61, 61, 61, 61, 63, 61, 63, 63, 12, 255, 255,
@@ -2078,6 +2195,7 @@ static LOOP: [u8; 256] = [
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u8; 36] = [
     0, 1, 2, 4, 0, 8, 8, 16, 0, 4, 4, 32, 0, 64, 16, 8, 0, 8, 64, 128, 0, 16, 4, 32, 64,
     0, 16, 32, 64, 0, 128, 32, 64, 0, 64, 0,
@@ -2085,6 +2203,7 @@ static ACCEL: [u8; 36] = [
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
@@ -2092,12 +2211,14 @@ const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 36] = [
     4, 12, 12, 0, 4, 1, 1, 2, 4, 0, 0, 12, 4, 12, 2, 1, 4, 1, 12, 12, 4, 2, 0, 12, 12, 4,
     2, 12, 12, 4, 12, 12, 12, 4, 12, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 3] = [
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 116],
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 124],
@@ -2105,6 +2226,7 @@ static NIBBLES: [[u8; 16]; 3] = [
 ];
 /// The byte class of every byte.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12,
@@ -2119,6 +2241,7 @@ static CLASSES: [u8; 256] = [
 ];
 /// Next state (premultiplied by the stride), with the flag bit of `TDFA` set when the transition has operations.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 13545] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 33356, 609, 21,
     21, 63, 21, 21, 21, 21, 21, 21, 0, 33419, 21, 21, 21, 21, 0, 0, 0, 32789, 33356,
@@ -2863,6 +2986,7 @@ static TRANS: [u16; 13545] = [
 ];
 /// The operation list of each transition (0: none).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static OPS: [u8; 13545] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 62, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 4, 64, 4, 0, 0, 4, 0, 0, 0, 0, 0, 0, 78,
@@ -3369,6 +3493,7 @@ static OPS: [u8; 13545] = [
 ];
 /// For each state, which final row it has (how its slots are read); 0 when it does not accept.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static FINAL_ROW: [u8; 645] = [
     0, 1, 2, 1, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 0, 13, 14, 0, 15, 16, 0, 17, 0, 0,
     18, 19, 20, 21, 0, 1, 22, 0, 0, 0, 23, 0, 24, 0, 0, 0, 25, 25, 25, 25, 26, 27, 0, 0,
@@ -3398,4 +3523,5 @@ static FINAL_ROW: [u8; 645] = [
 ];
 /// The premultiplied start state of each parser.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 1] = [567];

@@ -16,14 +16,17 @@
 // ```
 
 #[rustfmt::skip]
+#[allow(unused_imports)]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `rulelist` of `abnf/rfc5234-sec4.abnf`, line 12: uses recursive rules, matched by the network.
     ///
@@ -252,12 +255,14 @@ pub enum Rule {
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 33] = [
@@ -339,6 +344,7 @@ impl Rule {
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -495,6 +501,7 @@ impl Rule {
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -510,9 +517,11 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     (state, i)
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 const DFA_STRIDE: usize = 23;
 /// The byte class of every byte, for the DFA.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 4, 5, 6, 5, 5, 7, 5, 5, 5, 5, 8, 5, 5, 9, 10, 11, 12, 12, 13, 13, 13, 13,
@@ -527,6 +536,7 @@ static DFA_CLASSES: [u8; 256] = [
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 23 byte classes. State 0 is dead. 60 states in all.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_TRANS: [u16; 1380] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 575, 575, 575, 575, 575, 0, 46, 0, 598, 46, 0,
@@ -588,6 +598,7 @@ static DFA_TRANS: [u16; 1380] = [
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_ACCEPT: [bool; 60] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -597,12 +608,14 @@ static DFA_ACCEPT: [bool; 60] = [
 ];
 /// The premultiplied start state of each regular rule.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_STARTS: [u16; 24] = [
     23, 46, 69, 92, 115, 138, 161, 184, 207, 230, 253, 276, 299, 322, 345, 368, 391, 414,
     437, 460, 483, 506, 529, 552,
 ];
 /// The network: 9 machines (rulelist, rule, elements, alternation, concatenation, repetition, element, group, option), 89 states over 27 byte classes, 15 call edges.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 27,
@@ -617,6 +630,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
 };
 /// The byte class of every byte, for the network.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 4, 5, 6, 5, 5, 7, 5, 5, 8, 9, 10, 5, 5, 11, 12, 13, 14, 14, 15, 15, 15,
@@ -631,6 +645,7 @@ static RTN_CLASSES: [u8; 256] = [
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_TRANS: [u32; 2403] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     2, 0, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
@@ -726,6 +741,7 @@ static RTN_TRANS: [u32; 2403] = [
 ];
 /// Whether each state ends a match of its machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_ACCEPT: [bool; 89] = [
     false, false, false, false, false, true, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, true, false, true, false,
@@ -738,6 +754,7 @@ static RTN_ACCEPT: [bool; 89] = [
 ];
 /// The machine of each state.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_MACHINE: [u32; 89] = [
     0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3,
     3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
@@ -746,6 +763,7 @@ static RTN_MACHINE: [u32; 89] = [
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALL_START: [u32; 90] = [
     0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6,
     6, 6, 6, 7, 7, 7, 7, 7, 7, 8, 8, 9, 9, 9, 9, 10, 11, 11, 13, 13, 13, 13, 13, 13, 13,
@@ -754,6 +772,7 @@ static RTN_CALL_START: [u32; 90] = [
 ];
 /// Call edges: the machine called and the state to go on in after it.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALLS: [(u32, u32); 15] = [
     (1, 5),
     (1, 5),
@@ -773,14 +792,17 @@ static RTN_CALLS: [(u32, u32); 15] = [
 ];
 /// The start state of each machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_STARTS: [u32; 9] = [1, 6, 21, 26, 36, 42, 45, 69, 79];
 /// Whether each machine matches the empty string.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_NULLABLE: [bool; 9] = [
     false, false, false, false, false, false, false, false, false,
 ];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_FIRST: [[u64; 4]; 9] = [
     [576460756598399488, 576460743847706622, 0, 0],
     [0, 576460743847706622, 0, 0],
@@ -793,6 +815,7 @@ static RTN_FIRST: [[u64; 4]; 9] = [
     [0, 134217728, 0, 0],
 ];
 #[rustfmt::skip]
+#[allow(dead_code)]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module

@@ -19,6 +19,7 @@
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `char-val` of `abnf/rfc7405.abnf`, line 1:
     ///
@@ -65,12 +66,14 @@ pub enum Rule {
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 6] = [
@@ -98,6 +101,7 @@ impl Rule {
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -145,6 +149,7 @@ impl Rule {
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -158,11 +163,13 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// chooses keeps a small frame.
 #[inline(never)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u8, u8> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -181,6 +188,7 @@ const DFA: crate::runtime::Dfa<u8, u8> = crate::runtime::Dfa {
     },
 };
 #[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 1,
@@ -193,6 +201,7 @@ const _: () = {
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -208,10 +217,12 @@ static LOOP: [u8; 256] = [
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u8; 3] = [0, 1, 0];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
@@ -219,14 +230,17 @@ const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 3] = [4, 0, 4];
 /// The nibble table of each set the AVX2 walk classifies.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 1] = [
     [252, 252, 248, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 124],
 ];
 /// The byte class of every byte.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 1, 2, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -241,6 +255,7 @@ static CLASSES: [u8; 256] = [
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 10 byte classes. 14 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u8; 140] = [
     140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 10, 120, 10, 10, 10, 10, 10,
     10, 10, 140, 140, 10, 80, 140, 140, 140, 140, 140, 140, 140, 140, 10, 90, 140, 140,
@@ -254,9 +269,11 @@ static TRANS: [u8; 140] = [
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 2] = [0, 16];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 6] = [
     [0, 0, 0, 0],
     [0, 0, 0, 0],
@@ -267,14 +284,18 @@ static SINGLE_BYTES: [[u64; 4]; 6] = [
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u8; 6] = [20, 30, 40, 50, 60, 70];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u8; 6] = [0, 0, 0, 0, 0, 0];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 140;
 /// The body state each call enters and the state its return goes to.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u8, u8); 0] = [];

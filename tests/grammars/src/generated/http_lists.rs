@@ -19,14 +19,17 @@
 // ```
 
 #[rustfmt::skip]
+#[allow(unused_imports)]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `Accept-Encoding` of `abnf/rfc9110-list.abnf`, line 1: regular, matched by the DFA.
     ///
@@ -274,12 +277,14 @@ pub enum Rule {
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 39] = [
@@ -373,6 +378,7 @@ impl Rule {
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -541,6 +547,7 @@ impl Rule {
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -556,9 +563,11 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     (state, i)
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 const DFA_STRIDE: usize = 21;
 /// The byte class of every byte, for the DFA.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 5, 5, 3, 3, 6, 7, 8, 9, 10, 11, 12, 12, 12, 12,
@@ -574,6 +583,7 @@ static DFA_CLASSES: [u8; 256] = [
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 21 byte classes. State 0 is dead. 67 states in all.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_TRANS: [u16; 1407] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 546, 0, 0, 0,
     546, 546, 0, 546, 546, 546, 0, 0, 0, 546, 546, 0, 0, 0, 0, 0, 0, 567, 0, 0, 0, 567,
@@ -638,6 +648,7 @@ static DFA_TRANS: [u16; 1407] = [
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_ACCEPT: [bool; 67] = [
     false, true, true, false, false, true, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, true, false, false, false,
@@ -648,6 +659,7 @@ static DFA_ACCEPT: [bool; 67] = [
 ];
 /// The premultiplied start state of each regular rule.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_STARTS: [u16; 37] = [
     21, 42, 42, 63, 63, 84, 105, 126, 147, 147, 147, 168, 189, 210, 189, 231, 252, 147,
     147, 147, 273, 294, 252, 147, 315, 336, 189, 357, 378, 147, 399, 420, 441, 462, 483,
@@ -655,6 +667,7 @@ static DFA_STARTS: [u16; 37] = [
 ];
 /// The network: 2 machines (Via, comment), 17 states over 13 byte classes, 2 call edges.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 13,
@@ -669,6 +682,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
 };
 /// The byte class of every byte, for the network.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 2, 3, 2, 2, 2, 2, 2, 4, 5, 2, 2, 6, 2, 2, 7, 8, 8, 8, 8, 8, 8, 8, 8,
@@ -683,6 +697,7 @@ static RTN_CLASSES: [u8; 256] = [
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_TRANS: [u32; 221] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 3,
     2, 0, 0, 0, 0, 4, 2, 0, 0, 0, 0, 0, 3, 5, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 6, 0,
@@ -696,34 +711,42 @@ static RTN_TRANS: [u32; 221] = [
 ];
 /// Whether each state ends a match of its machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_ACCEPT: [bool; 17] = [
     false, false, false, false, false, true, false, false, false, true, true, false,
     false, false, true, false, false,
 ];
 /// The machine of each state.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_MACHINE: [u32; 17] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALL_START: [u32; 18] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2,
 ];
 /// Call edges: the machine called and the state to go on in after it.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALLS: [(u32, u32); 2] = [(1, 10), (1, 13)];
 /// The start state of each machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_STARTS: [u32; 2] = [1, 12];
 /// Whether each machine matches the empty string.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_NULLABLE: [bool; 2] = [false, false];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_FIRST: [[u64; 4]; 2] = [
     [288068722172624896, 6341068274398134270, 0, 0],
     [1099511627776, 0, 0, 0],
 ];
 #[rustfmt::skip]
+#[allow(dead_code)]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module

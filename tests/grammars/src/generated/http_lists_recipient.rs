@@ -19,14 +19,17 @@
 // ```
 
 #[rustfmt::skip]
+#[allow(unused_imports)]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `Connection` of `abnf/rfc9110-list.abnf`, line 2: regular, matched by the DFA.
     ///
@@ -170,12 +173,14 @@ pub enum Rule {
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 22] = [
@@ -235,6 +240,7 @@ impl Rule {
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -369,6 +375,7 @@ impl Rule {
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -384,9 +391,11 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     (state, i)
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 const DFA_STRIDE: usize = 14;
 /// The byte class of every byte, for the DFA.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 5, 5, 3, 3, 6, 3, 3, 7, 8, 8, 8, 8, 8, 8, 8, 8,
@@ -402,6 +411,7 @@ static DFA_CLASSES: [u8; 256] = [
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 14 byte classes. State 0 is dead. 25 states in all.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_TRANS: [u16; 350] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 238, 238, 14, 0, 0, 252, 0, 14, 0, 14,
     0, 0, 0, 0, 28, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 28, 0, 0, 0, 0, 0, 0, 0,
@@ -421,18 +431,21 @@ static DFA_TRANS: [u16; 350] = [
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_ACCEPT: [bool; 25] = [
     false, true, true, false, false, false, false, false, false, false, false, true,
     false, false, false, false, false, false, true, true, true, false, false, true, true,
 ];
 /// The premultiplied start state of each regular rule.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_STARTS: [u16; 20] = [
     14, 28, 42, 56, 70, 84, 56, 56, 56, 98, 112, 126, 140, 56, 154, 168, 182, 196, 210,
     224,
 ];
 /// The network: 2 machines (Via, comment), 19 states over 13 byte classes, 2 call edges.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 13,
@@ -447,6 +460,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
 };
 /// The byte class of every byte, for the network.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 2, 3, 2, 2, 2, 2, 2, 4, 5, 2, 2, 6, 2, 2, 7, 8, 8, 8, 8, 8, 8, 8, 8,
@@ -461,6 +475,7 @@ static RTN_CLASSES: [u8; 256] = [
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_TRANS: [u32; 247] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 3, 0, 2, 0, 0, 0, 0, 0, 4,
     2, 0, 0, 0, 0, 5, 2, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 3, 0, 2, 0, 0, 0, 0, 0, 4, 6, 0,
@@ -475,36 +490,44 @@ static RTN_TRANS: [u32; 247] = [
 ];
 /// Whether each state ends a match of its machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_ACCEPT: [bool; 19] = [
     false, false, false, false, false, false, true, false, false, true, true, true,
     false, false, false, false, true, false, false,
 ];
 /// The machine of each state.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_MACHINE: [u32; 19] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALL_START: [u32; 20] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2,
 ];
 /// Call edges: the machine called and the state to go on in after it.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALLS: [(u32, u32); 2] = [(1, 11), (1, 15)];
 /// The start state of each machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_STARTS: [u32; 2] = [1, 14];
 /// Whether each machine matches the empty string.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_NULLABLE: [bool; 2] = [false, false];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_FIRST: [[u64; 4]; 2] = [
     [288086314358669312, 6341068274398134270, 0, 0],
     [1099511627776, 0, 0, 0],
 ];
 #[rustfmt::skip]
+#[allow(dead_code)]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module

@@ -17,14 +17,17 @@
 // ```
 
 #[rustfmt::skip]
+#[allow(unused_imports)]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `quoted-pair` of `abnf/rfc5322-sec3-4.abnf`, line 56: regular, matched by the DFA.
     ///
@@ -996,12 +999,14 @@ pub enum Rule {
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 143] = [
@@ -1303,6 +1308,7 @@ impl Rule {
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -1679,6 +1685,7 @@ impl Rule {
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -1694,9 +1701,11 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     (state, i)
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 const DFA_STRIDE: usize = 41;
 /// The byte class of every byte, for the DFA.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_CLASSES: [u8; 256] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 5, 6, 7, 6, 6, 6, 6, 6, 8, 8, 6, 9, 10, 9, 11, 6, 12, 12, 12, 12, 12, 12,
@@ -1713,6 +1722,7 @@ static DFA_CLASSES: [u8; 256] = [
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 41 byte classes. State 0 is dead. 124 states in all.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_TRANS: [u16; 5084] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1936,6 +1946,7 @@ static DFA_TRANS: [u16; 5084] = [
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_ACCEPT: [bool; 124] = [
     false, false, false, false, false, false, false, false, false, true, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -1951,6 +1962,7 @@ static DFA_ACCEPT: [bool; 124] = [
 ];
 /// The premultiplied start state of each regular rule.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_STARTS: [u16; 44] = [
     41, 82, 123, 164, 205, 246, 287, 328, 369, 410, 451, 492, 533, 369, 574, 615, 656,
     697, 738, 779, 820, 861, 861, 861, 902, 943, 369, 369, 984, 1025, 1066, 1107, 1148,
@@ -1958,6 +1970,7 @@ static DFA_STARTS: [u16; 44] = [
 ];
 /// The network: 99 machines (ccontent, comment, CFWS, atom, dot-atom, quoted-string, word, phrase, date-time, day-of-week, date, day, year, time, time-of-day, hour, minute, second, address, mailbox, name-addr, angle-addr, group, display-name, mailbox-list, address-list, group-list, addr-spec, local-part, domain, domain-literal, message, fields, orig-date, from, sender, reply-to, to, cc, bcc, message-id, in-reply-to, references, msg-id, id-left, id-right, keywords, resent-date, resent-from, resent-sender, resent-to, resent-cc, resent-bcc, resent-msg-id, trace, return, path, received, received-token, obs-phrase, obs-phrase-list, obs-day-of-week, obs-day, obs-year, obs-hour, obs-minute, obs-second, obs-angle-addr, obs-route, obs-domain-list, obs-mbox-list, obs-addr-list, obs-group-list, obs-local-part, obs-domain, obs-fields, obs-orig-date, obs-from, obs-sender, obs-reply-to, obs-to, obs-cc, obs-bcc, obs-message-id, obs-in-reply-to, obs-references, obs-id-left, obs-id-right, obs-keywords, obs-resent-from, obs-resent-send, obs-resent-date, obs-resent-to, obs-resent-cc, obs-resent-bcc, obs-resent-mid, obs-resent-rply, obs-return, obs-received), 895 states over 47 byte classes, 303 call edges.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 47,
@@ -1972,6 +1985,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
 };
 /// The byte class of every byte, for the network.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CLASSES: [u8; 256] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 2, 5, 6, 5, 5, 5, 5, 5, 7, 8, 5, 9, 10, 11, 12, 5, 13, 13, 13, 13, 13,
@@ -1988,6 +2002,7 @@ static RTN_CLASSES: [u8; 256] = [
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_TRANS: [u32; 42065] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 2, 0, 0,
@@ -3529,6 +3544,7 @@ static RTN_TRANS: [u32; 42065] = [
 ];
 /// Whether each state ends a match of its machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_ACCEPT: [bool; 895] = [
     false, false, true, false, false, false, false, false, true, false, false, false,
     false, false, true, false, true, false, false, false, true, false, true, false, true,
@@ -3607,6 +3623,7 @@ static RTN_ACCEPT: [bool; 895] = [
 ];
 /// The machine of each state.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_MACHINE: [u32; 895] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4,
     4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9,
@@ -3653,6 +3670,7 @@ static RTN_MACHINE: [u32; 895] = [
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALL_START: [u32; 896] = [
     0, 0, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 4, 5, 6, 6, 7, 7, 7, 7, 8, 9, 10, 10, 10, 11,
     12, 12, 12, 13, 13, 13, 13, 13, 14, 14, 14, 14, 14, 14, 14, 16, 16, 18, 19, 19, 21,
@@ -3707,6 +3725,7 @@ static RTN_CALL_START: [u32; 896] = [
 ];
 /// Call edges: the machine called and the state to go on in after it.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALLS: [(u32, u32); 303] = [
     (1, 2),
     (0, 5),
@@ -4014,6 +4033,7 @@ static RTN_CALLS: [(u32, u32); 303] = [
 ];
 /// The start state of each machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_STARTS: [u32; 99] = [
     1, 4, 13, 21, 25, 29, 41, 43, 46, 52, 71, 93, 109, 127, 144, 150, 153, 156, 159, 161,
     163, 166, 172, 178, 180, 184, 188, 190, 194, 196, 198, 210, 214, 225, 234, 243, 254,
@@ -4024,6 +4044,7 @@ static RTN_STARTS: [u32; 99] = [
 ];
 /// Whether each machine matches the empty string.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_NULLABLE: [bool; 99] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -4037,6 +4058,7 @@ static RTN_NULLABLE: [bool; 99] = [
 ];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_FIRST: [[u64; 4]; 99] = [
     [18446741870391319038, 18446744073709551615, 0, 0],
     [1099511627776, 0, 0, 0],
@@ -4139,6 +4161,7 @@ static RTN_FIRST: [[u64; 4]; 99] = [
     [0, 1125899907104768, 0, 0],
 ];
 #[rustfmt::skip]
+#[allow(dead_code)]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module

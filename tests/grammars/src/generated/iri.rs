@@ -17,6 +17,7 @@
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `IRI` of `abnf/rfc3987.abnf`, line 24:
     ///
@@ -306,12 +307,14 @@ pub enum Rule {
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 42] = [
@@ -411,6 +414,7 @@ impl Rule {
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -494,6 +498,7 @@ impl Rule {
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -507,11 +512,13 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// chooses keeps a small frame.
 #[inline(never)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -530,6 +537,7 @@ const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
     },
 };
 #[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 1,
@@ -542,6 +550,7 @@ const _: () = {
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u16; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 159, 0, 0, 159, 0, 159, 159, 159, 159, 159, 223, 159, 223, 223, 20,
@@ -558,6 +567,7 @@ static LOOP: [u16; 256] = [
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u16; 59] = [
     0, 1, 2, 0, 4, 8, 0, 16, 16, 0, 32, 64, 128, 0, 16, 64, 0, 64, 128, 0, 2, 32, 0, 128,
     64, 4, 0, 1, 2, 0, 256, 2, 0, 32, 2, 32, 0, 4, 256, 0, 1, 2, 0, 32, 1, 0, 2, 32, 1,
@@ -566,6 +576,7 @@ static ACCEL: [u16; 59] = [
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
@@ -573,6 +584,7 @@ const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 59] = [
     4, 12, 0, 4, 12, 1, 4, 2, 2, 4, 12, 3, 12, 4, 2, 3, 4, 3, 12, 4, 0, 12, 4, 12, 3, 12,
     4, 12, 0, 4, 12, 0, 4, 12, 0, 12, 4, 12, 12, 4, 12, 0, 4, 12, 12, 4, 0, 12, 12, 4, 0,
@@ -580,6 +592,7 @@ static SET_OF: [u8; 59] = [
 ];
 /// The nibble table of each set the AVX2 walk classifies.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 4] = [
     [168, 252, 248, 248, 252, 248, 252, 252, 252, 252, 244, 92, 84, 92, 212, 112],
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 112],
@@ -588,6 +601,7 @@ static NIBBLES: [[u8; 16]; 4] = [
 ];
 /// The byte class of every byte.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13,
@@ -604,6 +618,7 @@ static CLASSES: [u8; 256] = [
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 46 byte classes. 695 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 31970] = [
     31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970,
     31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970,
@@ -3237,6 +3252,7 @@ static TRANS: [u16; 31970] = [
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 87] = [
     254, 238, 215, 103, 159, 237, 35, 0, 0, 16, 16, 0, 8, 0, 0, 4, 0, 0, 0, 0, 0, 1, 124,
     4, 0, 32, 0, 0, 0, 0, 0, 48, 48, 64, 0, 32, 0, 0, 0, 252, 1, 0, 0, 0, 0, 8, 2, 192,
@@ -3245,6 +3261,7 @@ static ACCEPT: [u8; 87] = [
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 42] = [
     [0, 0, 0, 0],
     [3458764316252045312, 5188146764422578175, 0, 0],
@@ -3291,6 +3308,7 @@ static SINGLE_BYTES: [[u64; 4]; 42] = [
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 42] = [
     1886, 1932, 1978, 2024, 2070, 2116, 2162, 46, 2208, 92, 138, 2254, 2300, 2346, 2392,
     2438, 184, 2484, 2530, 2576, 230, 276, 2622, 2668, 2714, 2760, 322, 2806, 2852, 2898,
@@ -3299,15 +3317,18 @@ static STARTS: [u16; 42] = [
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u16; 42] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2438,
 ];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 2 (716 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
 #[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 31970;
 /// The body state each call enters and the state its return goes to.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u16, u16); 88] = [
     (6302, 138),
     (6348, 138),

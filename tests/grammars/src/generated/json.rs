@@ -16,14 +16,17 @@
 // ```
 
 #[rustfmt::skip]
+#[allow(unused_imports)]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `begin-array` of `abnf/rfc8259-json.abnf`, line 3: regular, matched by the DFA.
     ///
@@ -231,12 +234,14 @@ pub enum Rule {
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 31] = [
@@ -314,6 +319,7 @@ impl Rule {
     }
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -466,6 +472,7 @@ impl Rule {
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
 #[rustfmt::skip]
+#[allow(dead_code)]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -481,9 +488,11 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     (state, i)
 }
 #[rustfmt::skip]
+#[allow(dead_code)]
 const DFA_STRIDE: usize = 40;
 /// The byte class of every byte, for the DFA.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 5, 6, 7, 8, 9, 10, 11, 11, 11, 11, 11,
@@ -499,6 +508,7 @@ static DFA_CLASSES: [u8; 256] = [
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 40 byte classes. State 0 is dead. 70 states in all.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_TRANS: [u16; 2800] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -614,6 +624,7 @@ static DFA_TRANS: [u16; 2800] = [
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_ACCEPT: [bool; 70] = [
     false, false, false, false, false, false, false, true, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -624,12 +635,14 @@ static DFA_ACCEPT: [bool; 70] = [
 ];
 /// The premultiplied start state of each regular rule.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_STARTS: [u16; 27] = [
     40, 80, 120, 160, 200, 240, 280, 320, 360, 400, 440, 480, 520, 560, 600, 640, 680,
     720, 760, 800, 840, 880, 920, 960, 1000, 1040, 1080,
 ];
 /// The network: 4 machines (value, object, member, array), 60 states over 40 byte classes, 7 call edges.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 40,
@@ -644,6 +657,7 @@ static NETWORK: earley::Network<'static> = earley::Network {
 };
 /// The byte class of every byte, for the network.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 5, 6, 7, 8, 9, 10, 11, 11, 11, 11, 11,
@@ -659,6 +673,7 @@ static RTN_CLASSES: [u8; 256] = [
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_TRANS: [u32; 2400] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 4, 5, 0, 0, 0, 0,
@@ -751,6 +766,7 @@ static RTN_TRANS: [u32; 2400] = [
 ];
 /// Whether each state ends a match of its machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_ACCEPT: [bool; 60] = [
     false, false, false, false, true, true, false, false, false, true, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -760,6 +776,7 @@ static RTN_ACCEPT: [bool; 60] = [
 ];
 /// The machine of each state.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_MACHINE: [u32; 60] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3,
@@ -767,6 +784,7 @@ static RTN_MACHINE: [u32; 60] = [
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALL_START: [u32; 61] = [
     0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -774,6 +792,7 @@ static RTN_CALL_START: [u32; 61] = [
 ];
 /// Call edges: the machine called and the state to go on in after it.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALLS: [(u32, u32); 7] = [
     (1, 9),
     (3, 9),
@@ -785,12 +804,15 @@ static RTN_CALLS: [(u32, u32); 7] = [
 ];
 /// The start state of each machine.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_STARTS: [u32; 4] = [1, 33, 38, 55];
 /// Whether each machine matches the empty string.
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_NULLABLE: [bool; 4] = [false, false, false, false];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
 #[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_FIRST: [[u64; 4]; 4] = [
     [287984107021936128, 581034995687096320, 0, 0],
     [4294977024, 576460752303423488, 0, 0],
@@ -798,6 +820,7 @@ static RTN_FIRST: [[u64; 4]; 4] = [
     [4294977024, 134217728, 0, 0],
 ];
 #[rustfmt::skip]
+#[allow(dead_code)]
 mod earley {
     //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
     //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
