@@ -28,6 +28,9 @@ pub(crate) fn shape(file: &mut syn::File) -> anyhow::Result<String> {
     }
     comment.push_str(&usage(&file.items));
     for item in &mut file.items {
+        if let Item::Mod(module) = item {
+            outer_docs(&mut module.attrs);
+        }
         let import = matches!(item, Item::Use(_));
         if let Some(attrs) = item_attrs(item) {
             attrs.push(parse_quote!(#[rustfmt::skip]));
@@ -40,6 +43,17 @@ pub(crate) fn shape(file: &mut syn::File) -> anyhow::Result<String> {
         }
     }
     Ok(comment)
+}
+
+/// An inline module's own docs (`#![doc]` inside it) as outer docs in place of any outer docs
+/// it had: a module with attributes of both styles is a lint warning (`mixed_attributes_style`).
+fn outer_docs(attrs: &mut Vec<syn::Attribute>) {
+    if attrs.iter().any(|a| matches!(a.style, syn::AttrStyle::Inner(_))) {
+        attrs.retain(|a| matches!(a.style, syn::AttrStyle::Inner(_)) || !a.path().is_ident("doc"));
+        for attr in attrs.iter_mut() {
+            attr.style = syn::AttrStyle::Outer;
+        }
+    }
 }
 
 /// `text` cut into lines of at most `width` characters at spaces (a longer word stays whole).

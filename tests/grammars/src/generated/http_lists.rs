@@ -745,39 +745,39 @@ static RTN_FIRST: [[u64; 4]; 2] = [
     [288068722172624896, 6341068274398134270, 0, 0],
     [1099511627776, 0, 0, 0],
 ];
+/// The Earley engine that runs a recursive transition network: the recognizer of every rule that
+/// is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
+/// that has such rules, so the library and the generated code run the same engine.
+///
+/// An item is a machine state, the input position where its machine was called (its *origin*)
+/// and the nesting depth of that call. Item sets are built left to right, one per input position
+/// (Earley 1970, on machines instead of dotted rules as for regular right part grammars):
+///
+/// - *scan*: an item whose state has an edge on the next byte moves to the next set;
+/// - *complete*: an item in an accepting state ends its call: the items that made the call (kept
+///   per position, by callee) move over their call edge into the current set;
+/// - *predict*: a call edge calls the callee at the current position, once per callee and position.
+///
+/// Empty matches are completed when they are predicted (Aycock and Horspool, "Practical Earley
+/// Parsing", 2002): a call of a machine that matches the empty string also moves the caller over
+/// the call at once. Items are sets, so ambiguity costs nothing beyond the number of distinct items.
+///
+/// Depth: the start rule is called at depth 1 and a call is one deeper than its caller. A call
+/// is predicted at the smallest depth of its callers (the set is closed in two phases: first the
+/// items of calls made before this position, then the new calls in order of depth), and not made
+/// when that is deeper than the limit. So an input with a derivation whose calls nest at most
+/// `limit` deep is always recognized. A call not made matters when its machine could have matched
+/// there (it matches the empty string or can start with the next byte); when one did and the
+/// input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
+///
+/// Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
+/// `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
+/// `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
+/// grammars. Memory is one item set at a time, plus the call edges waiting at each position:
+/// `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
 #[rustfmt::skip]
 #[allow(dead_code)]
 mod earley {
-    //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
-    //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
-    //! that has such rules, so the library and the generated code run the same engine.
-    //!
-    //! An item is a machine state, the input position where its machine was called (its *origin*)
-    //! and the nesting depth of that call. Item sets are built left to right, one per input position
-    //! (Earley 1970, on machines instead of dotted rules as for regular right part grammars):
-    //!
-    //! - *scan*: an item whose state has an edge on the next byte moves to the next set;
-    //! - *complete*: an item in an accepting state ends its call: the items that made the call (kept
-    //!   per position, by callee) move over their call edge into the current set;
-    //! - *predict*: a call edge calls the callee at the current position, once per callee and position.
-    //!
-    //! Empty matches are completed when they are predicted (Aycock and Horspool, "Practical Earley
-    //! Parsing", 2002): a call of a machine that matches the empty string also moves the caller over
-    //! the call at once. Items are sets, so ambiguity costs nothing beyond the number of distinct items.
-    //!
-    //! Depth: the start rule is called at depth 1 and a call is one deeper than its caller. A call
-    //! is predicted at the smallest depth of its callers (the set is closed in two phases: first the
-    //! items of calls made before this position, then the new calls in order of depth), and not made
-    //! when that is deeper than the limit. So an input with a derivation whose calls nest at most
-    //! `limit` deep is always recognized. A call not made matters when its machine could have matched
-    //! there (it matches the empty string or can start with the next byte); when one did and the
-    //! input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
-    //!
-    //! Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
-    //! `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
-    //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
-    //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
-    //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
     extern crate alloc;
     use alloc::collections::{BTreeSet, BinaryHeap};
     use alloc::vec;
