@@ -33,6 +33,8 @@
 //! ```
 
 pub mod automata;
+pub mod build;
+pub mod bundled;
 pub mod capture;
 pub mod emit;
 mod pipeline;
@@ -44,6 +46,7 @@ pub mod tools;
 
 use std::path::Path;
 
+pub use build::{write_if_changed, Build, Output};
 pub use pipeline::{check, compile, compile_parsers, compile_program};
 pub use rtn::Program;
 pub use syntax::{

@@ -32,8 +32,8 @@ impl UriRef<'static> {
     #[must_use]
     pub const fn from_static(text: &'static str) -> UriRef<'static> {
         match Parser::UriRef.parse_const(text.as_bytes()) {
-            Ok(captures) => UriRef::from_parts(text, captures),
-            Err(_) => panic!(
+            Some(captures) => UriRef::from_parts(text, captures),
+            None => panic!(
                 "UriRef::from_static: the literal is not a valid URI reference (RFC 3986); \
                  UriRef::parse of it says where and what was expected"
             ),

@@ -324,6 +324,15 @@ pub trait RunOps<R> {
     fn run_ops(list: usize, at: u32, regs: &mut R);
 }
 
+/// Register operations that do nothing, for walks that need only the state they end in.
+#[allow(dead_code)]
+pub struct NoOps;
+
+impl<R> RunOps<R> for NoOps {
+    #[inline(always)]
+    fn run_ops(_: usize, _: u32, _: &mut R) {}
+}
+
 /// A tagged DFA's tables (one byte of lookahead): transitions whose top bit (`flag`) says that
 /// they carry register operations, which the generated glue runs (`run_ops`) by list number.
 #[allow(dead_code)]
@@ -378,6 +387,24 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
     ) -> Result<usize, usize> {
         let step = |state, i| self.step::<R, P>(state, input, i, regs);
         drive(&self.accel, input, start, |state| state, runs, step).map_err(|(_, i)| i)
+    }
+
+    /// The state a walk from `start` is in after the whole of `prefix`, with no register
+    /// operations run, or `None` when no match starts with `prefix`: for explaining failures,
+    /// which walk the failed prefix a second time.
+    pub fn state_after(&self, start: usize, prefix: &[u8]) -> Option<usize> {
+        self.walk::<(), NoOps>(start, prefix, &mut ()).ok()
+    }
+
+    /// The bytes that `state` has a transition on (bit `b % 64` of word `b / 64`).
+    pub fn continuations(&self, state: usize) -> [u64; 4] {
+        let mut bytes = [0u64; 4];
+        for byte in 0..=255u8 {
+            if self.trans[state + self.classes[byte as usize] as usize].get() & !self.flag != 0 {
+                bytes[byte as usize / 64] |= 1 << (byte % 64);
+            }
+        }
+        bytes
     }
 }
 

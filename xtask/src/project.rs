@@ -115,6 +115,14 @@ pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
         (PathBuf::from(URI_RUNTIME), uri_gen::emit::runtime_file(true)),
     ];
     files.extend(generate_grammar_modules(root)?);
+    // Copies kept byte-identical to `abnf/`: the grammars bundled in the uri-gen package, and
+    // the grammar of the example crate, which holds its own copy as a user's crate would.
+    for bundled in uri_gen::bundled::BUNDLED {
+        let text = std::fs::read_to_string(root.join(bundled.workspace_path()))?;
+        files.push((PathBuf::from(bundled.path), text));
+    }
+    let file_uri = std::fs::read_to_string(root.join("abnf/rfc8089.abnf"))?;
+    files.push((PathBuf::from("tests/build-example/grammars/rfc8089.abnf"), file_uri));
     Ok(files)
 }
 

@@ -5,7 +5,9 @@
 //! [`module`] a module with recursive rules, and [`walk`] the tables that connect a module to the
 //! walk runtime ([`EmitOptions`], [`runtime_file`]).
 
+mod file;
 pub mod parser;
+mod parser_api;
 pub mod recognizer;
 pub mod rtn;
 pub mod walk;

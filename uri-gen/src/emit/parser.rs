@@ -195,21 +195,21 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         Some(_) => quote! {
             if #rt::avx2::ENABLED {
                 if let Some(end) = #rt::avx2::walk::<_, _, _, _, Ops>(&TDFA, &AVX2, start, input, regs) {
-                    return end.map_err(|index| Failure { index });
+                    return end;
                 }
                 return walk_table(start, input, regs);
             }
-            TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+            TDFA.walk::<_, Ops>(start, input, regs)
         },
-        None => quote!(TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })),
+        None => quote!(TDFA.walk::<_, Ops>(start, input, regs)),
     };
     let walk_table = avx2.is_some().then(|| {
         quote! {
             #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
             #[doc = " chooses keeps a small frame."]
             #[inline(never)]
-            fn walk_table(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
-                TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+            fn walk_table(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, usize> {
+                TDFA.walk::<_, Ops>(start, input, regs)
             }
         }
     });
@@ -241,8 +241,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         .collect();
     let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
-    // Each slot reads, in most rows, one source (the base row); each distinct final row becomes
-    // an arm that sets only the slots where it reads another.
+    // Each distinct final row becomes one arm that reads its registers at fixed indexes.
     let src_expr = |src: FinalSrc| match src {
         FinalSrc::Reg(0) => quote!(NONE),
         FinalSrc::Reg(r) => {
@@ -251,25 +250,12 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         }
         FinalSrc::End => quote!(end),
     };
-    let rows: Vec<&Vec<FinalSrc>> = final_rows.iter().skip(1).flatten().collect();
-    let base: Vec<FinalSrc> = (0..slots).map(|k| most_common(rows.iter().map(|row| row[k]))).collect();
-    let base_exprs = base.iter().map(|&src| src_expr(src));
-    let final_arms = rows.iter().enumerate().filter_map(|(i, row)| {
-        let sets: Vec<TokenStream> = (0..slots)
-            .filter(|&k| row[k] != base[k])
-            .map(|k| {
-                let (k, src) = (Literal::usize_unsuffixed(k), src_expr(row[k]));
-                quote!(slots[#k] = #src)
-            })
-            .collect();
-        let row = Literal::usize_unsuffixed(i + 1);
-        match &sets[..] {
-            [] => None,
-            [one] => Some(quote!(#row => #one,)),
-            _ => Some(quote!(#row => { #(#sets;)* })),
-        }
+    let final_arms = final_rows.iter().enumerate().skip(1).map(|(row, f)| {
+        let row = Literal::usize_unsuffixed(row);
+        let values = f.iter().flatten().map(|&src| src_expr(src));
+        quote!(#row => [#(#values),*],)
     });
-    let reads_end = base.contains(&FinalSrc::End) || rows.iter().any(|row| row.contains(&FinalSrc::End));
+    let reads_end = final_rows.iter().flatten().any(|row| row.contains(&FinalSrc::End));
     let end_binding = reads_end.then(|| quote!(let end = len as u32;));
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
@@ -285,6 +271,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let (ids, ids_check) = state_ids(stride, states, &rt);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
+    let failure_items = crate::emit::parser_api::failure_items();
+    let str_items = crate::emit::parser_api::str_items(spec);
 
     Ok(quote! {
         #![doc = #module_doc]
@@ -339,36 +327,34 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         #(#kinds)*
 
-        #[doc = " Where and why a parse failed."]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct Failure {
-            #[doc = " The index of the first byte that no match can continue with, or the input length"]
-            #[doc = " when the input ended too early."]
-            pub index: usize,
-        }
+        #str_items
+
+        #failure_items
 
         impl Parser {
             #[doc = " Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`."]
             #[inline]
             pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
                 if input.len() >= NONE as usize {
-                    return Err(Failure { index: NONE as usize - 1 });
+                    return Err(Failure { index: NONE as usize - 1, expected: [0; 4], end_allowed: false });
                 }
+                let start = self.start();
                 let mut regs = self.registers();
-                let state = walk(self.start(), input, &mut regs)?;
-                finish(state, &regs, input.len())
+                let state = walk(start, input, &mut regs).map_err(|index| failure(start, input, index))?;
+                finish(state, &regs, input.len()).ok_or_else(|| failure(start, input, input.len()))
             }
 
             #[doc = " [`Parser::parse`] as a `const fn`, for inputs known at compile time: the same"]
-            #[doc = " tables and the same result, one transition per byte (at run time, `parse` is faster)."]
-            pub const fn parse_const(self, input: &[u8]) -> Result<Captures, Failure> {
+            #[doc = " tables and the same captures, one transition per byte (at run time, `parse` is"]
+            #[doc = " faster); `None` where `parse` fails, which says where and what was expected."]
+            pub const fn parse_const(self, input: &[u8]) -> Option<Captures> {
                 if input.len() >= NONE as usize {
-                    return Err(Failure { index: NONE as usize - 1 });
+                    return None;
                 }
                 let mut regs = self.registers();
                 match #rt::tdfa_walk_const!(TDFA, run_ops, self.start(), input, &mut regs) {
                     Ok(state) => finish(state, &regs, input.len()),
-                    Err(index) => Err(Failure { index }),
+                    Err(_) => None,
                 }
             }
 
@@ -388,29 +374,28 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             }
         }
 
-        #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`."]
+        #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`,"]
+        #[doc = " or `None` where the state does not accept."]
         #[inline(always)]
-        const fn finish(state: usize, regs: &[u32; #registers], len: usize) -> Result<Captures, Failure> {
+        const fn finish(state: usize, regs: &[u32; #registers], len: usize) -> Option<Captures> {
             let row = FINAL_ROW[state_id(state)] as usize;
             if row == 0 {
-                return Err(Failure { index: len });
+                return None;
             }
             #end_binding
-            #[allow(unused_mut)]
-            let mut slots = [#(#base_exprs),*];
-            match row {
+            let slots = match row {
                 #(#final_arms)*
-                _ => {}
-            }
-            Ok(Captures { slots })
+                _ => [NONE; #slots_lit],
+            };
+            Some(Captures { slots })
         }
 
         #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]
-        #[doc = " in `regs`. Returns the state it ends in, or where no match can go on."]
+        #[doc = " in `regs`. Returns the state it ends in, or the index where no match can go on."]
         #[doc = " (The caller holds the registers: in a walk of its own, the compiler would split them"]
         #[doc = " into variables, spill them, and copy them one by one into the match.)"]
         #[inline(always)]
-        fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, Failure> {
+        fn walk(start: usize, input: &[u8], regs: &mut [u32; #registers]) -> Result<usize, usize> {
             #walk_body
         }
 
@@ -472,17 +457,4 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
     })
-}
-
-/// The value that occurs most often (the first of them on a tie).
-fn most_common(values: impl Iterator<Item = FinalSrc>) -> FinalSrc {
-    let mut counts: Vec<(FinalSrc, usize)> = Vec::new();
-    for value in values {
-        match counts.iter_mut().find(|(v, _)| *v == value) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((value, 1)),
-        }
-    }
-    let best = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
-    counts.into_iter().find(|&(_, n)| n == best).map_or(FinalSrc::Reg(0), |(v, _)| v)
 }

@@ -1,6 +1,7 @@
 //! Emission: the compiled automaton as a standalone Rust module.
 //!
 //! Everything goes through [`render_file`]: tokens are checked by parsing them as a `syn::File`,
+//! shaped to fit any crate ([`crate::emit_file`]: no inner attributes, `#[rustfmt::skip]` items),
 //! printed by `prettyplease` (no rustfmt, so the bytes do not depend on the machine), and given a
 //! header naming the generator, the command and the grammar files with their SHA-256.
 
@@ -43,9 +44,10 @@ impl Header {
 
 /// Checks `tokens` as a Rust file, prints it and adds the header.
 pub fn render_file(tokens: TokenStream, header: &Header) -> anyhow::Result<String> {
-    let file: syn::File =
+    let mut file: syn::File =
         syn::parse2(tokens).map_err(|e| anyhow::anyhow!("generated code does not parse: {e}"))?;
-    Ok(header.render() + &prettyplease::unparse(&file))
+    let docs = crate::emit::file::shape(&mut file)?;
+    Ok(header.render() + &docs + "\n" + &prettyplease::unparse(&file))
 }
 
 /// The Rust identifier for an ABNF rule name: words split at `-` and at lower-to-upper case

@@ -29,8 +29,14 @@
 //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
 //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+// `alloc` only, so that a `no_std` crate can hold a module with this engine; declared here so
+// that the including crate declares nothing.
+extern crate alloc;
+
+use alloc::collections::{BTreeSet, BinaryHeap};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cmp::Reverse;
 
 /// The tables of a recursive transition network.
 #[derive(Clone, Copy, Debug)]
@@ -135,7 +141,7 @@ struct Engine<'n> {
     index: Vec<(u32, u32)>,
     /// The current item set, and which `(state, origin)` pairs it holds.
     items: Vec<Item>,
-    seen: HashSet<u64>,
+    seen: BTreeSet<u64>,
     /// Calls to predict at this position, least depth first.
     heap: BinaryHeap<Reverse<(u32, u32)>>,
     /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -158,7 +164,7 @@ pub fn run(net: &Network<'_>, machine: usize, input: &[u8], limit: usize, expect
         callers: Vec::new(),
         index: Vec::new(),
         items: Vec::new(),
-        seen: HashSet::new(),
+        seen: BTreeSet::new(),
         heap: BinaryHeap::new(),
         called: vec![u32::MAX; net.starts.len()],
         touched: Vec::new(),
@@ -189,7 +195,7 @@ pub fn run(net: &Network<'_>, machine: usize, input: &[u8], limit: usize, expect
         if next.is_empty() {
             break;
         }
-        std::mem::swap(&mut e.items, &mut next);
+        core::mem::swap(&mut e.items, &mut next);
         at += 1;
     }
     let mut bytes = [0u64; 4];
@@ -218,7 +224,7 @@ impl Engine<'_> {
     }
 
     /// Where the callers registered at position `origin` are in `callers`.
-    fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+    fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
         match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
             Ok(i) => {
                 let end = self.index.get(i + 1).map_or(self.callers.len(), |&(_, s)| s as usize);

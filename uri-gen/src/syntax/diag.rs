@@ -57,6 +57,12 @@ pub enum DiagnosticKind {
     NotAbnf,
     /// A grammar file that defines no rule.
     NoRules,
+    /// A grammar or capture file that cannot be read, or a bundled grammar name that the package
+    /// does not have.
+    Input,
+    /// Code that cannot be emitted as asked: an emit option that is not valid (a runtime path
+    /// that is not a module path), or tables beyond what the walks can index.
+    Emit,
 }
 
 impl DiagnosticKind {
@@ -82,6 +88,8 @@ impl DiagnosticKind {
             DiagnosticKind::Printed => "printed",
             DiagnosticKind::NotAbnf => "not-abnf",
             DiagnosticKind::NoRules => "no-rules",
+            DiagnosticKind::Input => "input",
+            DiagnosticKind::Emit => "emit",
         }
     }
 }

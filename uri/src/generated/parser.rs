@@ -2,27 +2,44 @@
 // Regenerate with `cargo xtask regen`.
 // Source: abnf/rfc3986.abnf (sha256 b1bfe135b619de681b3044b1d58685e1eabfe0368a90d92b40e07d05dc280291)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
-// Source: abnf/rfc3986.captures (sha256 53e381ca94ad526c8a2b58b8ff5b81b32a62cc9369e13f86e47232b32391f40f)
+// Source: abnf/rfc3986.captures (sha256 765fbb972fd563878adf4c5f2f772e9a0db7513371b9ca7d3e1e026cdd6deeb1)
 // Source: tests/data/corpus/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
 
-//! Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 645 states.
+// Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 645
+// states.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// ```
+
 /// A parser entry point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Parser {
     /// Matches `URI-reference`.
     UriRef,
 }
 /// The value of an unset slot.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const NONE: u32 = u32::MAX;
 /// The positions one match recorded: the start and end of every capture, the start of
 /// every kind alternative. Positions are byte offsets into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub struct Captures {
     slots: [u32; 20],
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Captures {
     #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
+    fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
         let (s, e) = (self.slots[start], self.slots[end]);
         if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
     }
@@ -48,7 +65,7 @@ impl Captures {
     }
     /// The span of `scheme` (start, end), if it is present.
     #[inline]
-    pub const fn scheme(&self) -> Option<(usize, usize)> {
+    pub fn scheme(&self) -> Option<(usize, usize)> {
         self.span(0, 1)
     }
     /// Records the span of `scheme` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -59,7 +76,7 @@ impl Captures {
     }
     /// The span of `authority` (start, end), if it is present.
     #[inline]
-    pub const fn authority(&self) -> Option<(usize, usize)> {
+    pub fn authority(&self) -> Option<(usize, usize)> {
         self.span(2, 3)
     }
     /// Records the span of `authority` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -70,7 +87,7 @@ impl Captures {
     }
     /// The span of `userinfo` (start, end), if it is present.
     #[inline]
-    pub const fn userinfo(&self) -> Option<(usize, usize)> {
+    pub fn userinfo(&self) -> Option<(usize, usize)> {
         self.span(4, 5)
     }
     /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -81,7 +98,7 @@ impl Captures {
     }
     /// The span of `host` (start, end), if it is present.
     #[inline]
-    pub const fn host(&self) -> Option<(usize, usize)> {
+    pub fn host(&self) -> Option<(usize, usize)> {
         self.span(6, 7)
     }
     /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -92,7 +109,7 @@ impl Captures {
     }
     /// The span of `port` (start, end), if it is present.
     #[inline]
-    pub const fn port(&self) -> Option<(usize, usize)> {
+    pub fn port(&self) -> Option<(usize, usize)> {
         self.span(8, 9)
     }
     /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -103,7 +120,7 @@ impl Captures {
     }
     /// The span of `path-abempty` / `path-absolute` / `path-noscheme` / `path-rootless` / `path-empty` (start, end), if it is present.
     #[inline]
-    pub const fn path(&self) -> Option<(usize, usize)> {
+    pub fn path(&self) -> Option<(usize, usize)> {
         self.span(10, 11)
     }
     /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -114,7 +131,7 @@ impl Captures {
     }
     /// The span of `query` (start, end), if it is present.
     #[inline]
-    pub const fn query(&self) -> Option<(usize, usize)> {
+    pub fn query(&self) -> Option<(usize, usize)> {
         self.span(12, 13)
     }
     /// Records the span of `query` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -125,7 +142,7 @@ impl Captures {
     }
     /// The span of `fragment` (start, end), if it is present.
     #[inline]
-    pub const fn fragment(&self) -> Option<(usize, usize)> {
+    pub fn fragment(&self) -> Option<(usize, usize)> {
         self.span(14, 15)
     }
     /// Records the span of `fragment` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -137,7 +154,8 @@ impl Captures {
 }
 /// Which alternative of `host` matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum HostKind {
     /// The `IPv6address` alternative matched.
     Ipv6,
@@ -148,10 +166,12 @@ pub enum HostKind {
     /// The `reg-name` alternative matched.
     RegName,
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Captures {
     /// Which alternative of `host` matched, if `host` is present.
     #[inline]
-    pub const fn host_kind(&self) -> Option<HostKind> {
+    pub fn host_kind(&self) -> Option<HostKind> {
         if self.slots[16] != NONE {
             return Some(HostKind::Ipv6);
         }
@@ -167,13 +187,119 @@ impl Captures {
         None
     }
 }
+/// A match of a `&str` input: the input and its captures, each capture's text a `&str`
+/// of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
+pub struct Parsed<'a> {
+    /// The whole input.
+    pub input: &'a str,
+    /// The captured offsets, and which alternative of each kind matched.
+    pub captures: Captures,
+}
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl<'a> Parsed<'a> {
+    /// The text of `scheme`, if it is present.
+    #[inline]
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.captures.scheme().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `authority`, if it is present.
+    #[inline]
+    pub fn authority(&self) -> Option<&'a str> {
+        self.captures.authority().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `userinfo`, if it is present.
+    #[inline]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.captures.userinfo().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `host`, if it is present.
+    #[inline]
+    pub fn host(&self) -> Option<&'a str> {
+        self.captures.host().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `port`, if it is present.
+    #[inline]
+    pub fn port(&self) -> Option<&'a str> {
+        self.captures.port().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `path`, if it is present.
+    #[inline]
+    pub fn path(&self) -> Option<&'a str> {
+        self.captures.path().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `query`, if it is present.
+    #[inline]
+    pub fn query(&self) -> Option<&'a str> {
+        self.captures.query().and_then(|(start, end)| self.input.get(start..end))
+    }
+    /// The text of `fragment`, if it is present.
+    #[inline]
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.captures.fragment().and_then(|(start, end)| self.input.get(start..end))
+    }
+}
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl Parser {
+    /// Parses the whole of `input`, as [`Parser::parse`] does, giving captures as `&str`.
+    #[inline]
+    pub fn parse_str(self, input: &str) -> Result<Parsed<'_>, Failure> {
+        let captures = self.parse(input.as_bytes())?;
+        Ok(Parsed { input, captures })
+    }
+}
 /// Where and why a parse failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub struct Failure {
     /// The index of the first byte that no match can continue with, or the input length
     /// when the input ended too early.
     pub index: usize,
+    /// The bytes that could have come at `index` (bit `b % 64` of word `b / 64`); empty
+    /// when no byte could (the input has bytes too many).
+    pub expected: [u64; 4],
+    /// Whether a match could have ended at `index`: the input has bytes too many.
+    pub end_allowed: bool,
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl Failure {
+    /// Whether `byte` could have come at [`Failure::index`].
+    pub fn expects(&self, byte: u8) -> bool {
+        self.expected[byte as usize / 64] & (1 << (byte % 64)) != 0
+    }
+}
+/// Why the walk from premultiplied state `start` failed at `index`, which is the input's
+/// length when the input ended in a state that does not accept.
+#[cold]
+#[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
+fn failure(start: usize, input: &[u8], index: usize) -> Failure {
+    match TDFA.state_after(start, &input[..index]) {
+        Some(state) => {
+            Failure {
+                index,
+                expected: TDFA.continuations(state),
+                end_allowed: index < input.len() && FINAL_ROW[state_id(state)] != 0,
+            }
+        }
+        None => {
+            Failure {
+                index,
+                expected: [0; 4],
+                end_allowed: false,
+            }
+        }
+    }
+}
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Parser {
     /// Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`.
     #[inline]
@@ -181,39 +307,13 @@ impl Parser {
         if input.len() >= NONE as usize {
             return Err(Failure {
                 index: NONE as usize - 1,
+                expected: [0; 4],
+                end_allowed: false,
             });
         }
-        let mut regs = self.registers();
-        let state = walk(self.start(), input, &mut regs)?;
-        finish(state, &regs, input.len())
-    }
-    /// [`Parser::parse`] as a `const fn`, for inputs known at compile time: the same
-    /// tables and the same result, one transition per byte (at run time, `parse` is faster).
-    pub const fn parse_const(self, input: &[u8]) -> Result<Captures, Failure> {
-        if input.len() >= NONE as usize {
-            return Err(Failure {
-                index: NONE as usize - 1,
-            });
-        }
-        let mut regs = self.registers();
-        match crate::runtime::tdfa_walk_const!(
-            TDFA, run_ops, self.start(), input, & mut regs
-        ) {
-            Ok(state) => finish(state, &regs, input.len()),
-            Err(index) => Err(Failure { index }),
-        }
-    }
-    /// The parser's premultiplied start state.
-    #[inline(always)]
-    const fn start(self) -> usize {
-        STARTS[match self {
+        let start = STARTS[match self {
             Parser::UriRef => 0,
-        }] as usize
-    }
-    /// The registers before the walk, with the positions the first byte records.
-    #[inline(always)]
-    const fn registers(self) -> [u32; 28] {
-        #[allow(unused_mut)]
+        }] as usize;
         let mut regs = [NONE; 28];
         match self {
             Parser::UriRef => {
@@ -222,310 +322,1011 @@ impl Parser {
                 regs[21] = 0;
             }
         }
-        regs
+        let state = walk(start, input, &mut regs)
+            .map_err(|index| failure(start, input, index))?;
+        let row = FINAL_ROW[state_id(state)] as usize;
+        if row == 0 {
+            return Err(failure(start, input, input.len()));
+        }
+        let end = input.len() as u32;
+        let slots = match row {
+            1 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[1],
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            2 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[21],
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            3 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[1],
+                    regs[14],
+                    regs[12],
+                    regs[13],
+                    regs[15],
+                    end,
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            4 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[1],
+                    regs[20],
+                    regs[12],
+                    end,
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            5 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[21],
+                ]
+            }
+            6 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[1],
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[22],
+                ]
+            }
+            7 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[3],
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            8 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[23],
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[21],
+                ]
+            }
+            9 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            10 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[3],
+                    regs[14],
+                    regs[12],
+                    regs[13],
+                    regs[15],
+                    end,
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            11 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[3],
+                    regs[20],
+                    regs[12],
+                    end,
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            12 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[24],
+                ]
+            }
+            13 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[21],
+                ]
+            }
+            14 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[3],
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[23],
+                ]
+            }
+            15 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[22],
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[21],
+                ]
+            }
+            16 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            17 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[26],
+                ]
+            }
+            18 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[23],
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[21],
+                    regs[19],
+                ]
+            }
+            19 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[22],
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[21],
+                    regs[19],
+                ]
+            }
+            20 => {
+                [
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    end,
+                    end,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                ]
+            }
+            21 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[1],
+                    regs[14],
+                    regs[12],
+                    regs[13],
+                    end,
+                    end,
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            22 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[1],
+                    regs[20],
+                    end,
+                    end,
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            23 => {
+                [
+                    regs[2],
+                    regs[3],
+                    end,
+                    end,
+                    regs[6],
+                    regs[7],
+                    end,
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    end,
+                ]
+            }
+            24 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            25 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[23],
+                ]
+            }
+            26 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    end,
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[21],
+                ]
+            }
+            27 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    end,
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    end,
+                ]
+            }
+            28 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[3],
+                    regs[14],
+                    regs[12],
+                    regs[13],
+                    end,
+                    end,
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            29 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    regs[5],
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    regs[10],
+                    regs[11],
+                    regs[3],
+                    regs[20],
+                    end,
+                    end,
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            30 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    end,
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[24],
+                ]
+            }
+            31 => {
+                [
+                    regs[1],
+                    regs[2],
+                    end,
+                    end,
+                    regs[6],
+                    regs[7],
+                    end,
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    end,
+                ]
+            }
+            32 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[22],
+                ]
+            }
+            33 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    end,
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[21],
+                ]
+            }
+            34 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    end,
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    end,
+                ]
+            }
+            35 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[25],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            36 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    end,
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[18],
+                    regs[26],
+                ]
+            }
+            37 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[27],
+                    regs[17],
+                    regs[18],
+                    regs[19],
+                ]
+            }
+            38 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[21],
+                    regs[19],
+                ]
+            }
+            39 => {
+                [
+                    regs[2],
+                    regs[3],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    end,
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[21],
+                    regs[19],
+                ]
+            }
+            40 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    end,
+                    regs[10],
+                    regs[11],
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[21],
+                    regs[19],
+                ]
+            }
+            41 => {
+                [
+                    regs[1],
+                    regs[2],
+                    regs[4],
+                    end,
+                    regs[6],
+                    regs[7],
+                    regs[8],
+                    regs[9],
+                    end,
+                    end,
+                    end,
+                    end,
+                    regs[12],
+                    regs[13],
+                    regs[14],
+                    regs[15],
+                    regs[16],
+                    regs[17],
+                    regs[21],
+                    regs[19],
+                ]
+            }
+            _ => [NONE; 20],
+        };
+        Ok(Captures { slots })
     }
-}
-/// The captures of a walk that read all `len` bytes of the input and ended in `state`.
-#[inline(always)]
-const fn finish(
-    state: usize,
-    regs: &[u32; 28],
-    len: usize,
-) -> Result<Captures, Failure> {
-    let row = FINAL_ROW[state_id(state)] as usize;
-    if row == 0 {
-        return Err(Failure { index: len });
-    }
-    let end = len as u32;
-    #[allow(unused_mut)]
-    let mut slots = [
-        regs[2],
-        regs[3],
-        regs[4],
-        end,
-        regs[6],
-        regs[7],
-        regs[8],
-        regs[9],
-        regs[10],
-        regs[11],
-        end,
-        end,
-        regs[12],
-        regs[13],
-        regs[14],
-        regs[15],
-        regs[16],
-        regs[17],
-        regs[18],
-        regs[19],
-    ];
-    match row {
-        1 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-        }
-        2 => {
-            slots[3] = regs[5];
-            slots[10] = regs[21];
-        }
-        3 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[14];
-            slots[14] = regs[15];
-            slots[15] = end;
-        }
-        4 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[20];
-            slots[13] = end;
-        }
-        5 => {
-            slots[7] = end;
-            slots[19] = regs[21];
-        }
-        6 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[19] = regs[22];
-        }
-        7 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-        }
-        8 => {
-            slots[8] = regs[23];
-            slots[9] = end;
-            slots[19] = regs[21];
-        }
-        9 => slots[7] = end,
-        10 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[14];
-            slots[14] = regs[15];
-            slots[15] = end;
-        }
-        11 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[20];
-            slots[13] = end;
-        }
-        12 => {
-            slots[9] = end;
-            slots[19] = regs[24];
-        }
-        13 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[19] = regs[21];
-        }
-        14 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[19] = regs[23];
-        }
-        15 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = regs[22];
-            slots[9] = end;
-            slots[19] = regs[21];
-        }
-        16 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-        }
-        17 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[9] = end;
-            slots[19] = regs[26];
-        }
-        18 => {
-            slots[8] = regs[23];
-            slots[9] = end;
-            slots[18] = regs[21];
-        }
-        19 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = regs[22];
-            slots[9] = end;
-            slots[18] = regs[21];
-        }
-        20 => {
-            slots[0] = NONE;
-            slots[1] = NONE;
-            slots[2] = NONE;
-            slots[3] = NONE;
-            slots[4] = NONE;
-            slots[5] = NONE;
-            slots[6] = NONE;
-            slots[7] = NONE;
-            slots[8] = NONE;
-            slots[9] = NONE;
-            slots[12] = NONE;
-            slots[13] = NONE;
-            slots[14] = NONE;
-            slots[15] = NONE;
-            slots[16] = NONE;
-            slots[17] = NONE;
-            slots[18] = NONE;
-            slots[19] = NONE;
-        }
-        21 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[14];
-            slots[14] = end;
-            slots[15] = end;
-        }
-        22 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[20];
-            slots[12] = end;
-            slots[13] = end;
-        }
-        23 => {
-            slots[2] = end;
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
-        }
-        24 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-        }
-        25 => {
-            slots[7] = end;
-            slots[19] = regs[23];
-        }
-        26 => {
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[21];
-        }
-        27 => {
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
-        }
-        28 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[14];
-            slots[14] = end;
-            slots[15] = end;
-        }
-        29 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[20];
-            slots[12] = end;
-            slots[13] = end;
-        }
-        30 => {
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[24];
-        }
-        31 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[2] = end;
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
-        }
-        32 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[19] = regs[22];
-        }
-        33 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[21];
-        }
-        34 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
-        }
-        35 => {
-            slots[7] = end;
-            slots[16] = regs[25];
-        }
-        36 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[26];
-        }
-        37 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[16] = regs[27];
-        }
-        38 => {
-            slots[7] = end;
-            slots[18] = regs[21];
-        }
-        39 => {
-            slots[8] = end;
-            slots[9] = end;
-            slots[18] = regs[21];
-        }
-        40 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[18] = regs[21];
-        }
-        41 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = end;
-            slots[9] = end;
-            slots[18] = regs[21];
-        }
-        _ => {}
-    }
-    Ok(Captures { slots })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
-/// in `regs`. Returns the state it ends in, or where no match can go on.
+/// in `regs`. Returns the state it ends in, or the index where no match can go on.
 /// (The caller holds the registers: in a walk of its own, the compiler would split them
 /// into variables, spill them, and copy them one by one into the match.)
 #[inline(always)]
-fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failure> {
+#[rustfmt::skip]
+#[allow(dead_code)]
+fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, usize> {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::walk::<
             _,
@@ -534,350 +1335,819 @@ fn walk(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, Failu
             _,
             Ops,
         >(&TDFA, &AVX2, start, input, regs) {
-            return end.map_err(|index| Failure { index });
+            return end;
         }
         return walk_table(start, input, regs);
     }
-    TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+    TDFA.walk::<_, Ops>(start, input, regs)
 }
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
-fn walk_table(
-    start: usize,
-    input: &[u8],
-    regs: &mut [u32; 28],
-) -> Result<usize, Failure> {
-    TDFA.walk::<_, Ops>(start, input, regs).map_err(|index| Failure { index })
+#[rustfmt::skip]
+#[allow(dead_code)]
+fn walk_table(start: usize, input: &[u8], regs: &mut [u32; 28]) -> Result<usize, usize> {
+    TDFA.walk::<_, Ops>(start, input, regs)
 }
 /// The tagged DFA's register operations.
+#[rustfmt::skip]
+#[allow(dead_code)]
 struct Ops;
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl crate::runtime::RunOps<[u32; 28]> for Ops {
+    /// Runs operation list `list` of the tagged DFA at position `at`.
     #[inline(always)]
     fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
-        run_ops(list, at, regs);
-    }
-}
-/// Runs operation list `list` of the tagged DFA at position `at`.
-#[inline(always)]
-const fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
-    match list {
-        1 => regs[1] = at,
-        2 => regs[20] = at,
-        3 => regs[12] = at,
-        4 => regs[1] = regs[21],
-        5 => (regs[1], regs[20]) = (regs[21], at),
-        6 => (regs[4], regs[1], regs[8], regs[21]) = (at, at, at, at),
-        7 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[1], regs[22]) = (at, at);
+        match list {
+            1 => {
+                regs[1] = at;
+            }
+            2 => {
+                regs[20] = at;
+            }
+            3 => {
+                regs[12] = at;
+            }
+            4 => {
+                regs[1] = regs[21];
+            }
+            5 => {
+                regs[1] = regs[21];
+                regs[20] = at;
+            }
+            6 => {
+                regs[4] = at;
+                regs[1] = at;
+                regs[8] = at;
+                regs[21] = at;
+            }
+            7 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[22] = at;
+            }
+            8 => {
+                regs[4] = at;
+                regs[1] = at;
+                regs[8] = at;
+                regs[21] = at;
+                regs[23] = at;
+            }
+            9 => {
+                regs[4] = at;
+                regs[1] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[21] = at;
+            }
+            10 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            11 => {
+                regs[4] = at;
+                regs[8] = at;
+            }
+            12 => {
+                regs[3] = at;
+            }
+            13 => {
+                regs[22] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            14 => {
+                regs[9] = at;
+            }
+            15 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            16 => {
+                regs[19] = regs[22];
+                regs[20] = at;
+            }
+            17 => {
+                regs[21] = regs[23];
+            }
+            18 => {
+                regs[22] = regs[23];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            19 => {
+                regs[21] = regs[23];
+                regs[9] = at;
+            }
+            20 => {
+                regs[19] = regs[23];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            21 => {
+                regs[22] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            22 => {
+                regs[23] = at;
+            }
+            23 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            24 => {
+                regs[25] = at;
+            }
+            25 => {
+                regs[17] = at;
+            }
+            26 => {
+                regs[10] = regs[23];
+                regs[22] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            27 => {
+                regs[10] = regs[23];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            28 => {
+                regs[22] = regs[19];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            29 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            30 => {
+                regs[19] = regs[23];
+            }
+            31 => {
+                regs[4] = at;
+                regs[3] = at;
+                regs[8] = at;
+                regs[21] = at;
+            }
+            32 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[23] = at;
+            }
+            33 => {
+                regs[4] = at;
+                regs[3] = at;
+                regs[8] = at;
+                regs[21] = at;
+                regs[22] = at;
+            }
+            34 => {
+                regs[4] = at;
+                regs[3] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[21] = at;
+            }
+            35 => {
+                regs[22] = regs[24];
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            36 => {
+                regs[19] = regs[24];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            37 => {
+                regs[23] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            38 => {
+                regs[21] = regs[22];
+            }
+            39 => {
+                regs[23] = regs[22];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            40 => {
+                regs[21] = regs[22];
+                regs[9] = at;
+            }
+            41 => {
+                regs[23] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            42 => {
+                regs[22] = at;
+            }
+            43 => {
+                regs[27] = at;
+            }
+            44 => {
+                regs[25] = regs[1];
+            }
+            45 => {
+                regs[16] = regs[25];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            46 => {
+                regs[16] = regs[25];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            47 => {
+                regs[10] = regs[22];
+                regs[23] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            48 => {
+                regs[23] = regs[19];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            49 => {
+                regs[19] = regs[22];
+            }
+            50 => {
+                regs[23] = regs[26];
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            51 => {
+                regs[27] = regs[3];
+            }
+            52 => {
+                regs[16] = regs[27];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            53 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+            }
+            54 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            55 => {
+                regs[18] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            56 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            57 => {
+                regs[10] = regs[23];
+                regs[18] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[1] = at;
+            }
+            58 => {
+                regs[10] = regs[23];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            59 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+            }
+            60 => {
+                regs[18] = regs[21];
+                regs[10] = at;
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            61 => {
+                regs[10] = regs[22];
+                regs[18] = regs[21];
+                regs[11] = at;
+                regs[5] = at;
+                regs[3] = at;
+            }
+            62 => {
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            63 => {
+                regs[14] = regs[20];
+                regs[12] = at;
+                regs[13] = at;
+                regs[15] = at + 1;
+            }
+            64 => {
+                regs[1] = regs[21];
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            65 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            66 => {
+                regs[14] = regs[20];
+                regs[13] = at;
+                regs[15] = at + 1;
+            }
+            67 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            68 => {
+                regs[19] = regs[22];
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            69 => {
+                regs[19] = regs[23];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            70 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            71 => {
+                regs[10] = regs[23];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            72 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            73 => {
+                regs[19] = regs[24];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            74 => {
+                regs[16] = regs[25];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            75 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            76 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            77 => {
+                regs[10] = regs[23];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            78 => {
+                regs[2] = at;
+                regs[3] = at + 1;
+            }
+            79 => {
+                regs[19] = at;
+            }
+            80 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            81 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[1] = at;
+                regs[22] = at;
+            }
+            82 => {
+                regs[21] = at;
+                regs[23] = at;
+            }
+            83 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[1] = at;
+                regs[20] = at;
+            }
+            84 => {
+                regs[4] = at;
+                regs[6] = at;
+                regs[7] = at;
+                regs[8] = at + 1;
+            }
+            85 => {
+                regs[6] = regs[1];
+                regs[7] = at;
+                regs[8] = at + 1;
+            }
+            86 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            87 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            88 => {
+                regs[19] = regs[23];
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            89 => {
+                regs[19] = regs[22];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            90 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            91 => {
+                regs[10] = regs[22];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            92 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            93 => {
+                regs[19] = regs[26];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            94 => {
+                regs[16] = regs[27];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            95 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            96 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            97 => {
+                regs[10] = regs[22];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            98 => {
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            99 => {
+                regs[4] = at;
+                regs[5] = at;
+                regs[8] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            100 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            101 => {
+                regs[19] = regs[23];
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            102 => {
+                regs[19] = regs[22];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            103 => {
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            104 => {
+                regs[10] = regs[22];
+                regs[19] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            105 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            106 => {
+                regs[19] = regs[26];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            107 => {
+                regs[16] = regs[27];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            108 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            109 => {
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[10] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            110 => {
+                regs[10] = regs[22];
+                regs[18] = regs[21];
+                regs[5] = at;
+                regs[11] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            111 => {
+                regs[9] = at;
+                regs[24] = at;
+                regs[10] = at + 1;
+            }
+            112 => {
+                regs[24] = regs[19];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            113 => {
+                regs[24] = regs[23];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            114 => {
+                regs[16] = regs[25];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            115 => {
+                regs[18] = regs[21];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            116 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[14] = at;
+                regs[15] = at + 1;
+            }
+            117 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[3] = at;
+                regs[23] = at;
+            }
+            118 => {
+                regs[21] = at;
+                regs[22] = at;
+            }
+            119 => {
+                regs[5] = at;
+                regs[9] = at;
+                regs[19] = at;
+                regs[3] = at;
+                regs[20] = at;
+                regs[12] = at + 1;
+            }
+            120 => {
+                regs[6] = regs[3];
+                regs[7] = at;
+                regs[8] = at + 1;
+            }
+            121 => {
+                regs[9] = at;
+                regs[26] = at;
+                regs[10] = at + 1;
+            }
+            122 => {
+                regs[26] = regs[19];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            123 => {
+                regs[26] = regs[22];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            124 => {
+                regs[16] = regs[27];
+                regs[9] = at;
+                regs[10] = at + 1;
+            }
+            _ => {}
         }
-        8 => {
-            (regs[4], regs[1], regs[8], regs[21]) = (at, at, at, at);
-            regs[23] = at;
-        }
-        9 => {
-            (regs[4], regs[1], regs[8], regs[9]) = (at, at, at, at);
-            regs[21] = at;
-        }
-        10 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[1], regs[20]) = (at, at, at);
-        }
-        11 => (regs[4], regs[8]) = (at, at),
-        12 => regs[3] = at,
-        13 => (regs[22], regs[5], regs[9], regs[1]) = (regs[21], at, at, at),
-        14 => regs[9] = at,
-        15 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            regs[20] = at;
-        }
-        16 => (regs[19], regs[20]) = (regs[22], at),
-        17 => regs[21] = regs[23],
-        18 => (regs[22], regs[5], regs[9], regs[1]) = (regs[23], at, at, at),
-        19 => (regs[21], regs[9]) = (regs[23], at),
-        20 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at);
-            regs[20] = at;
-        }
-        21 => {
-            (regs[22], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[1] = at;
-        }
-        22 => regs[23] = at,
-        23 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
-        24 => regs[25] = at,
-        25 => regs[17] = at,
-        26 => {
-            (regs[10], regs[22], regs[11], regs[5]) = (regs[23], regs[21], at, at);
-            regs[1] = at;
-        }
-        27 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
-        28 => (regs[22], regs[5], regs[9], regs[1]) = (regs[19], at, at, at),
-        29 => (regs[5], regs[9], regs[1], regs[20]) = (at, at, at, at),
-        30 => regs[19] = regs[23],
-        31 => (regs[4], regs[3], regs[8], regs[21]) = (at, at, at, at),
-        32 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[3], regs[23]) = (at, at);
-        }
-        33 => {
-            (regs[4], regs[3], regs[8], regs[21]) = (at, at, at, at);
-            regs[22] = at;
-        }
-        34 => {
-            (regs[4], regs[3], regs[8], regs[9]) = (at, at, at, at);
-            regs[21] = at;
-        }
-        35 => (regs[22], regs[11], regs[5], regs[1]) = (regs[24], at, at, at),
-        36 => {
-            (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at);
-            regs[20] = at;
-        }
-        37 => (regs[23], regs[5], regs[9], regs[3]) = (regs[21], at, at, at),
-        38 => regs[21] = regs[22],
-        39 => (regs[23], regs[5], regs[9], regs[3]) = (regs[22], at, at, at),
-        40 => (regs[21], regs[9]) = (regs[22], at),
-        41 => {
-            (regs[23], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[3] = at;
-        }
-        42 => regs[22] = at,
-        43 => regs[27] = at,
-        44 => regs[25] = regs[1],
-        45 => (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at),
-        46 => {
-            (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at);
-            regs[20] = at;
-        }
-        47 => {
-            (regs[10], regs[23], regs[11], regs[5]) = (regs[22], regs[21], at, at);
-            regs[3] = at;
-        }
-        48 => (regs[23], regs[5], regs[9], regs[3]) = (regs[19], at, at, at),
-        49 => regs[19] = regs[22],
-        50 => (regs[23], regs[11], regs[5], regs[3]) = (regs[26], at, at, at),
-        51 => regs[27] = regs[3],
-        52 => (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at),
-        53 => (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at),
-        54 => {
-            (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            regs[20] = at;
-        }
-        55 => {
-            (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[1] = at;
-        }
-        56 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
-        57 => {
-            (regs[10], regs[18], regs[11], regs[5]) = (regs[23], regs[21], at, at);
-            regs[1] = at;
-        }
-        58 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
-        59 => (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at),
-        60 => {
-            (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[3] = at;
-        }
-        61 => {
-            (regs[10], regs[18], regs[11], regs[5]) = (regs[22], regs[21], at, at);
-            regs[3] = at;
-        }
-        62 => (regs[14], regs[15]) = (at, at + 1),
-        63 => (regs[14], regs[12], regs[13], regs[15]) = (regs[20], at, at, at + 1),
-        64 => (regs[1], regs[14], regs[15]) = (regs[21], at, at + 1),
-        65 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[1], regs[14], regs[15]) = (at, at, at, at + 1);
-        }
-        66 => (regs[14], regs[13], regs[15]) = (regs[20], at, at + 1),
-        67 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        68 => (regs[19], regs[14], regs[15]) = (regs[22], at, at + 1),
-        69 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        70 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        71 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        72 => {
-            (regs[5], regs[9], regs[1], regs[14]) = (at, at, at, at);
-            regs[15] = at + 1;
-        }
-        73 => {
-            (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        74 => {
-            (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        75 => {
-            (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        76 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        77 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        78 => (regs[2], regs[3]) = (at, at + 1),
-        79 => regs[19] = at,
-        80 => {
-            (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        81 => (regs[5], regs[9], regs[1], regs[22]) = (at, at, at, at),
-        82 => (regs[21], regs[23]) = (at, at),
-        83 => {
-            (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at);
-            regs[20] = at;
-        }
-        84 => (regs[4], regs[6], regs[7], regs[8]) = (at, at, at, at + 1),
-        85 => (regs[6], regs[7], regs[8]) = (regs[1], at, at + 1),
-        86 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[3], regs[14], regs[15]) = (at, at, at, at + 1);
-        }
-        87 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        88 => (regs[19], regs[14], regs[15]) = (regs[23], at, at + 1),
-        89 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        90 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        91 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        92 => {
-            (regs[5], regs[9], regs[3], regs[14]) = (at, at, at, at);
-            regs[15] = at + 1;
-        }
-        93 => {
-            (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        94 => {
-            (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        95 => {
-            (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        96 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        97 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        98 => (regs[20], regs[12]) = (at, at + 1),
-        99 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[3], regs[20], regs[12]) = (at, at, at, at + 1);
-        }
-        100 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        101 => (regs[19], regs[20], regs[12]) = (regs[23], at, at + 1),
-        102 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        103 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
-        104 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
-        105 => {
-            (regs[5], regs[9], regs[3], regs[20]) = (at, at, at, at);
-            regs[12] = at + 1;
-        }
-        106 => {
-            (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        107 => {
-            (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        108 => {
-            (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        109 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
-        110 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
-        111 => (regs[9], regs[24], regs[10]) = (at, at, at + 1),
-        112 => (regs[24], regs[9], regs[10]) = (regs[19], at, at + 1),
-        113 => (regs[24], regs[9], regs[10]) = (regs[23], at, at + 1),
-        114 => (regs[16], regs[9], regs[10]) = (regs[25], at, at + 1),
-        115 => (regs[18], regs[9], regs[10]) = (regs[21], at, at + 1),
-        116 => {
-            (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        117 => (regs[5], regs[9], regs[3], regs[23]) = (at, at, at, at),
-        118 => (regs[21], regs[22]) = (at, at),
-        119 => {
-            (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        120 => (regs[6], regs[7], regs[8]) = (regs[3], at, at + 1),
-        121 => (regs[9], regs[26], regs[10]) = (at, at, at + 1),
-        122 => (regs[26], regs[9], regs[10]) = (regs[19], at, at + 1),
-        123 => (regs[26], regs[9], regs[10]) = (regs[22], at, at + 1),
-        124 => (regs[16], regs[9], regs[10]) = (regs[27], at, at + 1),
-        _ => {}
     }
 }
 /// The unmultiplied id of a premultiplied state.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 const fn state_id(state: usize) -> usize {
     TDFA.ids.id(state)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const TDFA: crate::runtime::Tdfa<u16, u8, u8> = crate::runtime::Tdfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -894,6 +2164,8 @@ const TDFA: crate::runtime::Tdfa<u16, u8, u8> = crate::runtime::Tdfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 0,
@@ -905,6 +2177,8 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 61, 0, 0, 61, 0, 61, 61, 61, 61, 61, 63, 61, 63, 63, 12, 255, 255,
@@ -920,29 +2194,39 @@ static LOOP: [u8; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u8; 36] = [
     0, 1, 2, 4, 0, 8, 8, 16, 0, 4, 4, 32, 0, 64, 16, 8, 0, 8, 64, 128, 0, 16, 4, 32, 64,
     0, 16, 32, 64, 0, 128, 32, 64, 0, 64, 0,
 ];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 36] = [
     4, 12, 12, 0, 4, 1, 1, 2, 4, 0, 0, 12, 4, 12, 2, 1, 4, 1, 12, 12, 4, 2, 0, 12, 12, 4,
     2, 12, 12, 4, 12, 12, 12, 4, 12, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 3] = [
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 116],
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 124],
     [168, 252, 248, 248, 252, 248, 252, 252, 252, 252, 244, 92, 84, 92, 212, 112],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12,
@@ -956,6 +2240,8 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Next state (premultiplied by the stride), with the flag bit of `TDFA` set when the transition has operations.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 13545] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 33356, 609, 21,
     21, 63, 21, 21, 21, 21, 21, 21, 0, 33419, 21, 21, 21, 21, 0, 0, 0, 32789, 33356,
@@ -1699,6 +2985,8 @@ static TRANS: [u16; 13545] = [
     42029, 0, 0, 0, 0, 0, 0, 0, 0, 36842,
 ];
 /// The operation list of each transition (0: none).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static OPS: [u8; 13545] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 62, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 4, 64, 4, 0, 0, 4, 0, 0, 0, 0, 0, 0, 78,
@@ -2204,6 +3492,8 @@ static OPS: [u8; 13545] = [
     0, 0, 51,
 ];
 /// For each state, which final row it has (how its slots are read); 0 when it does not accept.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static FINAL_ROW: [u8; 645] = [
     0, 1, 2, 1, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 0, 13, 14, 0, 15, 16, 0, 17, 0, 0,
     18, 19, 20, 21, 0, 1, 22, 0, 0, 0, 23, 0, 24, 0, 0, 0, 25, 25, 25, 25, 26, 27, 0, 0,
@@ -2232,4 +3522,6 @@ static FINAL_ROW: [u8; 645] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The premultiplied start state of each parser.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 1] = [567];

@@ -4,9 +4,21 @@
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 // Source: tests/data/corpus/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
 
-//! Recognizers for every rule of RFC 3986 (Appendix A), compiled to one minimized DFA.
+// Recognizers for every rule of RFC 3986 (Appendix A), compiled to one minimized DFA.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::Uri.matches(input.as_bytes());
+// ```
+
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `URI` of `abnf/rfc3986.abnf`, line 2:
     ///
@@ -269,11 +281,15 @@ pub enum Rule {
     Hexdig,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 39] = [
@@ -368,6 +384,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -452,6 +470,8 @@ impl Rule {
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -464,10 +484,14 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -485,6 +509,8 @@ const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 0,
@@ -496,6 +522,8 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u16; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 189, 0, 0, 189, 0, 189, 189, 189, 189, 189, 253, 189, 253, 253, 40,
@@ -511,6 +539,8 @@ static LOOP: [u16; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u16; 55] = [
     0, 1, 2, 0, 4, 8, 0, 16, 32, 0, 64, 128, 32, 0, 64, 64, 0, 128, 64, 0, 4, 2, 0, 128,
     1, 4, 0, 256, 4, 0, 2, 4, 0, 2, 256, 1, 0, 4, 2, 0, 1, 4, 0, 2, 1, 0, 4, 2, 1, 0, 1,
@@ -518,23 +548,31 @@ static ACCEL: [u16; 55] = [
 ];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 55] = [
     4, 12, 12, 4, 0, 12, 4, 12, 1, 4, 12, 12, 1, 4, 12, 12, 4, 12, 12, 4, 0, 12, 4, 12,
     12, 0, 4, 12, 0, 4, 12, 0, 4, 12, 12, 12, 4, 0, 12, 4, 12, 0, 4, 12, 12, 4, 0, 12,
     12, 4, 12, 0, 4, 12, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 2] = [
     [168, 252, 248, 248, 252, 248, 252, 252, 252, 252, 244, 92, 84, 92, 212, 112],
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 124],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13,
@@ -548,6 +586,8 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 23 byte classes. 449 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 10327] = [
     10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327,
     10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327, 10327,
@@ -1360,12 +1400,16 @@ static TRANS: [u16; 10327] = [
     10327, 10327, 10327, 10328, 10327,
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 57] = [
     126, 247, 245, 236, 179, 109, 64, 4, 128, 18, 8, 224, 161, 12, 128, 129, 144, 1, 254,
     0, 48, 0, 252, 14, 16, 0, 96, 31, 6, 0, 128, 127, 0, 0, 246, 1, 0, 254, 0, 192, 30,
     0, 224, 15, 0, 246, 0, 240, 7, 0, 244, 1, 0, 48, 0, 2, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 39] = [
     [0, 0, 0, 0],
     [3458764316252045312, 5188146764422578175, 0, 0],
@@ -1408,6 +1452,8 @@ static SINGLE_BYTES: [[u64; 4]; 39] = [
     [287948901175001088, 541165879422, 0, 0],
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 39] = [
     874, 897, 920, 943, 966, 989, 1012, 1035, 23, 1058, 46, 1081, 1104, 1127, 1150, 1173,
     1196, 1219, 69, 92, 1242, 1265, 1288, 1311, 1334, 115, 1357, 1380, 1403, 138, 138,
@@ -1415,13 +1461,19 @@ static STARTS: [u16; 39] = [
 ];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u16; 39] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 1 (620 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 10327;
 /// The body state each call enters and the state its return goes to.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u16, u16); 5] = [
     (1817, 3795),
     (1817, 1334),

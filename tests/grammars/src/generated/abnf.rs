@@ -3,13 +3,30 @@
 // Source: abnf/rfc5234-sec4.abnf (sha256 02430263afe25c5eccb7386945d04a7090cd6f1079e4649c995058e76bc1f0ee)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 5234 section 4 (the ABNF of ABNF): regular rules by one minimized DFA, the others by a recursive transition network run by an Earley engine.
+// Recognizers for every rule of RFC 5234 section 4 (the ABNF of ABNF): regular rules by one
+// minimized DFA, the others by a recursive transition network run by an Earley engine.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::Rulelist.matches(input.as_bytes());
+// ```
+
+#[rustfmt::skip]
+#[allow(unused_imports)]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `rulelist` of `abnf/rfc5234-sec4.abnf`, line 12: uses recursive rules, matched by the network.
     ///
@@ -237,11 +254,15 @@ pub enum Rule {
     Wsp,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 33] = [
@@ -324,6 +345,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -483,6 +506,8 @@ impl Rule {
 /// Runs the DFA from `state` until the input ends or the dead state is reached.
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -497,8 +522,12 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     }
     (state, i)
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA_STRIDE: usize = 23;
 /// The byte class of every byte, for the DFA.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 4, 5, 6, 5, 5, 7, 5, 5, 5, 5, 8, 5, 5, 9, 10, 11, 12, 12, 13, 13, 13, 13,
@@ -512,6 +541,8 @@ static DFA_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 23 byte classes. State 0 is dead. 60 states in all.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_TRANS: [u16; 1380] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 575, 575, 575, 575, 575, 0, 46, 0, 598, 46, 0,
@@ -572,6 +603,8 @@ static DFA_TRANS: [u16; 1380] = [
     0, 1357, 1357, 1357, 0, 0,
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_ACCEPT: [bool; 60] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -580,11 +613,15 @@ static DFA_ACCEPT: [bool; 60] = [
     false, false, false, false, false, false, true, true, true, true, true,
 ];
 /// The premultiplied start state of each regular rule.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_STARTS: [u16; 24] = [
     23, 46, 69, 92, 115, 138, 161, 184, 207, 230, 253, 276, 299, 322, 345, 368, 391, 414,
     437, 460, 483, 506, 529, 552,
 ];
 /// The network: 9 machines (rulelist, rule, elements, alternation, concatenation, repetition, element, group, option), 89 states over 27 byte classes, 15 call edges.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 27,
@@ -598,6 +635,8 @@ static NETWORK: earley::Network<'static> = earley::Network {
     first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 4, 5, 6, 5, 5, 7, 5, 5, 8, 9, 10, 5, 5, 11, 12, 13, 14, 14, 15, 15, 15,
@@ -611,6 +650,8 @@ static RTN_CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_TRANS: [u32; 2403] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     2, 0, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
@@ -705,6 +746,8 @@ static RTN_TRANS: [u32; 2403] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each state ends a match of its machine.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_ACCEPT: [bool; 89] = [
     false, false, false, false, false, true, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, true, false, true, false,
@@ -716,6 +759,8 @@ static RTN_ACCEPT: [bool; 89] = [
     false, true, false,
 ];
 /// The machine of each state.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_MACHINE: [u32; 89] = [
     0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3,
     3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
@@ -723,6 +768,8 @@ static RTN_MACHINE: [u32; 89] = [
     8, 8, 8, 8, 8,
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALL_START: [u32; 90] = [
     0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6,
     6, 6, 6, 7, 7, 7, 7, 7, 7, 8, 8, 9, 9, 9, 9, 10, 11, 11, 13, 13, 13, 13, 13, 13, 13,
@@ -730,6 +777,8 @@ static RTN_CALL_START: [u32; 90] = [
     14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15,
 ];
 /// Call edges: the machine called and the state to go on in after it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALLS: [(u32, u32); 15] = [
     (1, 5),
     (1, 5),
@@ -748,12 +797,18 @@ static RTN_CALLS: [(u32, u32); 15] = [
     (3, 83),
 ];
 /// The start state of each machine.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_STARTS: [u32; 9] = [1, 6, 21, 26, 36, 42, 45, 69, 79];
 /// Whether each machine matches the empty string.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_NULLABLE: [bool; 9] = [
     false, false, false, false, false, false, false, false, false,
 ];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_FIRST: [[u64; 4]; 9] = [
     [576460756598399488, 576460743847706622, 0, 0],
     [0, 576460743847706622, 0, 0],
@@ -765,39 +820,44 @@ static RTN_FIRST: [[u64; 4]; 9] = [
     [1099511627776, 0, 0, 0],
     [0, 134217728, 0, 0],
 ];
+/// The Earley engine that runs a recursive transition network: the recognizer of every rule that
+/// is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
+/// that has such rules, so the library and the generated code run the same engine.
+///
+/// An item is a machine state, the input position where its machine was called (its *origin*)
+/// and the nesting depth of that call. Item sets are built left to right, one per input position
+/// (Earley 1970, on machines instead of dotted rules as for regular right part grammars):
+///
+/// - *scan*: an item whose state has an edge on the next byte moves to the next set;
+/// - *complete*: an item in an accepting state ends its call: the items that made the call (kept
+///   per position, by callee) move over their call edge into the current set;
+/// - *predict*: a call edge calls the callee at the current position, once per callee and position.
+///
+/// Empty matches are completed when they are predicted (Aycock and Horspool, "Practical Earley
+/// Parsing", 2002): a call of a machine that matches the empty string also moves the caller over
+/// the call at once. Items are sets, so ambiguity costs nothing beyond the number of distinct items.
+///
+/// Depth: the start rule is called at depth 1 and a call is one deeper than its caller. A call
+/// is predicted at the smallest depth of its callers (the set is closed in two phases: first the
+/// items of calls made before this position, then the new calls in order of depth), and not made
+/// when that is deeper than the limit. So an input with a derivation whose calls nest at most
+/// `limit` deep is always recognized. A call not made matters when its machine could have matched
+/// there (it matches the empty string or can start with the next byte); when one did and the
+/// input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
+///
+/// Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
+/// `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
+/// `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
+/// grammars. Memory is one item set at a time, plus the call edges waiting at each position:
+/// `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
+#[rustfmt::skip]
+#[allow(dead_code)]
 mod earley {
-    //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
-    //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
-    //! that has such rules, so the library and the generated code run the same engine.
-    //!
-    //! An item is a machine state, the input position where its machine was called (its *origin*)
-    //! and the nesting depth of that call. Item sets are built left to right, one per input position
-    //! (Earley 1970, on machines instead of dotted rules as for regular right part grammars):
-    //!
-    //! - *scan*: an item whose state has an edge on the next byte moves to the next set;
-    //! - *complete*: an item in an accepting state ends its call: the items that made the call (kept
-    //!   per position, by callee) move over their call edge into the current set;
-    //! - *predict*: a call edge calls the callee at the current position, once per callee and position.
-    //!
-    //! Empty matches are completed when they are predicted (Aycock and Horspool, "Practical Earley
-    //! Parsing", 2002): a call of a machine that matches the empty string also moves the caller over
-    //! the call at once. Items are sets, so ambiguity costs nothing beyond the number of distinct items.
-    //!
-    //! Depth: the start rule is called at depth 1 and a call is one deeper than its caller. A call
-    //! is predicted at the smallest depth of its callers (the set is closed in two phases: first the
-    //! items of calls made before this position, then the new calls in order of depth), and not made
-    //! when that is deeper than the limit. So an input with a derivation whose calls nest at most
-    //! `limit` deep is always recognized. A call not made matters when its machine could have matched
-    //! there (it matches the empty string or can start with the next byte); when one did and the
-    //! input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
-    //!
-    //! Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
-    //! `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
-    //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
-    //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
-    //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-    use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashSet};
+    extern crate alloc;
+    use alloc::collections::{BTreeSet, BinaryHeap};
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::cmp::Reverse;
     /// The tables of a recursive transition network.
     #[derive(Clone, Copy, Debug)]
     pub struct Network<'a> {
@@ -894,7 +954,7 @@ mod earley {
         index: Vec<(u32, u32)>,
         /// The current item set, and which `(state, origin)` pairs it holds.
         items: Vec<Item>,
-        seen: HashSet<u64>,
+        seen: BTreeSet<u64>,
         /// Calls to predict at this position, least depth first.
         heap: BinaryHeap<Reverse<(u32, u32)>>,
         /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -922,7 +982,7 @@ mod earley {
             callers: Vec::new(),
             index: Vec::new(),
             items: Vec::new(),
-            seen: HashSet::new(),
+            seen: BTreeSet::new(),
             heap: BinaryHeap::new(),
             called: vec![u32::MAX; net.starts.len()],
             touched: Vec::new(),
@@ -953,7 +1013,7 @@ mod earley {
             if next.is_empty() {
                 break;
             }
-            std::mem::swap(&mut e.items, &mut next);
+            core::mem::swap(&mut e.items, &mut next);
             at += 1;
         }
         let mut bytes = [0u64; 4];
@@ -984,7 +1044,7 @@ mod earley {
             }
         }
         /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
             match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
                 Ok(i) => {
                     let end = self

@@ -4,9 +4,22 @@
 // Source: abnf/rfc7405-usage.abnf (sha256 b25a42f70cc71bc91d6488dbe3917fa9213c63c16b2a64e4979ffd1415ad5bba)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 7405 (case-sensitive strings in ABNF) and a rule using them, compiled to one minimized DFA.
+// Recognizers for every rule of RFC 7405 (case-sensitive strings in ABNF) and a rule using them,
+// compiled to one minimized DFA.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::CharVal.matches(input.as_bytes());
+// ```
+
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `char-val` of `abnf/rfc7405.abnf`, line 1:
     ///
@@ -52,11 +65,15 @@ pub enum Rule {
     Dquote,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 6] = [
@@ -85,6 +102,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -136,6 +155,8 @@ impl Rule {
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -148,10 +169,14 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u8, u8> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -169,6 +194,8 @@ const DFA: crate::runtime::Dfa<u8, u8> = crate::runtime::Dfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 1,
@@ -180,6 +207,8 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -194,21 +223,31 @@ static LOOP: [u8; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u8; 3] = [0, 1, 0];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 3] = [4, 0, 4];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 1] = [
     [252, 252, 248, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 252, 124],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 1, 1, 2, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -222,6 +261,8 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0,
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 10 byte classes. 14 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u8; 140] = [
     140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 10, 120, 10, 10, 10, 10, 10,
     10, 10, 140, 140, 10, 80, 140, 140, 140, 140, 140, 140, 140, 140, 10, 90, 140, 140,
@@ -234,8 +275,12 @@ static TRANS: [u8; 140] = [
     140, 140,
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 2] = [0, 16];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 6] = [
     [0, 0, 0, 0],
     [0, 0, 0, 0],
@@ -245,11 +290,19 @@ static SINGLE_BYTES: [[u64; 4]; 6] = [
     [17179869184, 0, 0, 0],
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u8; 6] = [20, 30, 40, 50, 60, 70];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u8; 6] = [0, 0, 0, 0, 0, 0];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 140;
 /// The body state each call enters and the state its return goes to.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u8, u8); 0] = [];

@@ -3,9 +3,22 @@
 // Source: abnf/rfc9110-appendix-a.abnf (sha256 9995d69b701189379f98c4e3896857c61bfb79db3d44ed8df832c8ab28189cf3)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 9110 Appendix A, field values, tokens and quoted strings, over octets (`obs-text` is any byte from 0x80 on), compiled to one minimized DFA.
+// Recognizers for every rule of RFC 9110 Appendix A, field values, tokens and quoted strings, over
+// octets (`obs-text` is any byte from 0x80 on), compiled to one minimized DFA.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::ContentType.matches(input.as_bytes());
+// ```
+
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `Content-Type` of `abnf/rfc9110-appendix-a.abnf`, line 24:
     ///
@@ -192,11 +205,15 @@ pub enum Rule {
     Vchar,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 29] = [
@@ -271,6 +288,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -345,6 +364,8 @@ impl Rule {
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -357,10 +378,14 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u16, u8> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -378,6 +403,8 @@ const DFA: crate::runtime::Dfa<u16, u8> = crate::runtime::Dfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 1,
@@ -389,6 +416,8 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 49, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 49, 30, 8, 30, 30, 30, 30, 30, 28, 28, 30, 30, 28, 30, 30, 28, 30, 30,
@@ -405,25 +434,35 @@ static LOOP: [u8; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u8; 25] = [
     0, 1, 0, 2, 0, 4, 0, 8, 2, 0, 2, 0, 16, 0, 1, 32, 0, 1, 0, 2, 0, 2, 16, 0, 0,
 ];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 25] = [
     4, 12, 4, 0, 4, 12, 4, 12, 0, 4, 0, 4, 12, 4, 12, 12, 4, 12, 4, 0, 4, 0, 12, 4, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 1] = [
     [232, 252, 248, 252, 252, 252, 252, 252, 248, 248, 244, 84, 208, 84, 244, 112],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 2, 3, 4, 3, 3, 3, 3, 3, 5, 5, 3, 3, 5, 3, 3, 6, 7, 7, 7, 7, 7, 7, 7, 7,
@@ -439,6 +478,8 @@ static CLASSES: [u8; 256] = [
     13, 13, 13, 13, 13, 13, 13,
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 14 byte classes. 46 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 644] = [
     644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 14, 14,
     644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 644, 28, 644, 644,
@@ -479,8 +520,12 @@ static TRANS: [u16; 644] = [
     644, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182,
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 6] = [82, 18, 4, 2, 192, 0];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 29] = [
     [0, 0, 0, 0],
     [0, 0, 0, 0],
@@ -528,16 +573,24 @@ static SINGLE_BYTES: [[u64; 4]; 29] = [
     [18446744065119617024, 9223372036854775807, 0, 0],
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 29] = [
     196, 210, 14, 210, 224, 238, 252, 266, 196, 280, 294, 308, 322, 336, 350, 364, 378,
     392, 322, 406, 322, 322, 420, 434, 448, 462, 476, 490, 504,
 ];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u16; 29] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 644;
 /// The body state each call enters and the state its return goes to.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u16, u16); 0] = [];

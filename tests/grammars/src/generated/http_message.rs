@@ -3,9 +3,22 @@
 // Source: abnf/rfc7230-appendix-b.abnf (sha256 3a77f9d5539ba5c59c3719724945af5368866ae9fe02ec7ad4a63cdc5dacb2b1)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 7230 Appendix B (HTTP/1.1 messages), the rules that need no other RFC, compiled to one minimized DFA.
+// Recognizers for every rule of RFC 7230 Appendix B (HTTP/1.1 messages), the rules that need no
+// other RFC, compiled to one minimized DFA.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::Bws.matches(input.as_bytes());
+// ```
+
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `BWS` of `abnf/rfc7230-appendix-b.abnf`, line 1:
     ///
@@ -365,11 +378,15 @@ pub enum Rule {
     Vchar,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 58] = [
@@ -502,6 +519,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -605,6 +624,8 @@ impl Rule {
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -617,10 +638,14 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -638,6 +663,8 @@ const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 2,
@@ -649,6 +676,8 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u16; 256] = [
     2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2199, 2050, 2050, 2050, 4098,
     2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050, 2050,
@@ -667,6 +696,8 @@ static LOOP: [u16; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u16; 158] = [
     0, 1, 0, 2, 0, 4, 0, 1, 8, 0, 16, 0, 32, 0, 8, 16, 0, 8, 0, 16, 0, 64, 8, 0, 128, 0,
     64, 0, 256, 64, 0, 512, 0, 8, 0, 256, 8, 0, 8, 0, 1, 0, 8, 8, 0, 1, 0, 1024, 0, 1,
@@ -678,12 +709,16 @@ static ACCEL: [u16; 158] = [
 ];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 158] = [
     4, 12, 4, 0, 4, 12, 4, 12, 1, 4, 12, 4, 12, 4, 1, 12, 4, 1, 4, 12, 4, 12, 1, 4, 2, 4,
     12, 4, 12, 12, 4, 12, 4, 1, 4, 12, 1, 4, 1, 4, 12, 4, 1, 1, 4, 12, 4, 12, 4, 12, 12,
@@ -694,6 +729,8 @@ static SET_OF: [u8; 158] = [
     4, 2, 12, 4, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 4] = [
     [255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255],
     [232, 252, 248, 252, 252, 252, 252, 252, 248, 248, 244, 84, 208, 84, 244, 112],
@@ -701,6 +738,8 @@ static NIBBLES: [[u8; 16]; 4] = [
     [255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 254, 255, 255],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 4, 5, 6, 5, 5, 5, 5, 5, 7, 7, 8, 5, 9, 5, 10, 11, 12, 13, 14, 14, 14, 14,
@@ -716,6 +755,8 @@ static CLASSES: [u8; 256] = [
     26, 26, 26, 26, 26, 26, 26, 26, 26, 26,
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 28 byte classes. 250 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 7000] = [
     7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000,
     7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000, 7000,
@@ -1211,11 +1252,15 @@ static TRANS: [u16; 7000] = [
     7000, 7000, 7000, 7000, 7000, 2492, 7000, 7000,
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 32] = [
     174, 165, 100, 40, 38, 128, 24, 136, 0, 0, 0, 64, 16, 4, 0, 2, 0, 19, 24, 0, 192, 0,
     24, 0, 22, 3, 9, 0, 16, 0, 1, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 58] = [
     [4294967808, 0, 0, 0],
     [288068722172624896, 6341068274398134270, 0, 0],
@@ -1277,6 +1322,8 @@ static SINGLE_BYTES: [[u64; 4]; 58] = [
     [18446744065119617024, 9223372036854775807, 0, 0],
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 58] = [
     28, 2520, 2548, 2576, 2604, 28, 2632, 2520, 2660, 2688, 2716, 2744, 2772, 2800, 2828,
     2856, 2884, 2912, 2828, 2940, 2828, 2968, 2996, 3024, 3052, 56, 2828, 3080, 3108,
@@ -1286,12 +1333,18 @@ static STARTS: [u16; 58] = [
 ];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u16; 58] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0,
 ];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 0 (0 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 7000;
 /// The body state each call enters and the state its return goes to.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u16, u16); 0] = [];

@@ -3,13 +3,31 @@
 // Source: abnf/rfc5322-sec3-4.abnf (sha256 1a9cd8955afc0ef8480c6dbf2c06ac65d64a853e2203adfea7f6b56f13e4b37e)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 5322 (Internet Message Format, sections 3 and 4): regular rules by one minimized DFA, the others by a recursive transition network run by an Earley engine.
+// Recognizers for every rule of RFC 5322 (Internet Message Format, sections 3 and 4): regular
+// rules by one minimized DFA, the others by a recursive transition network run by an Earley
+// engine.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::QuotedPair.matches(input.as_bytes());
+// ```
+
+#[rustfmt::skip]
+#[allow(unused_imports)]
 pub use self::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub const DEFAULT_DEPTH_LIMIT: usize = 512;
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `quoted-pair` of `abnf/rfc5322-sec3-4.abnf`, line 56: regular, matched by the DFA.
     ///
@@ -980,11 +998,15 @@ pub enum Rule {
     Wsp,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 143] = [
@@ -1287,6 +1309,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Whether the rule is regular (matched by the DFA): not recursive, and using no
     /// recursive rule.
@@ -1666,6 +1690,8 @@ impl Rule {
 /// Runs the DFA from `state` until the input ends or the dead state is reached.
 /// Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     let mut i = 0;
     while i < input.len() {
@@ -1680,8 +1706,12 @@ fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
     }
     (state, i)
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA_STRIDE: usize = 41;
 /// The byte class of every byte, for the DFA.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_CLASSES: [u8; 256] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 5, 6, 7, 6, 6, 6, 6, 6, 8, 8, 6, 9, 10, 9, 11, 6, 12, 12, 12, 12, 12, 12,
@@ -1697,6 +1727,8 @@ static DFA_CLASSES: [u8; 256] = [
     40, 40, 40, 40, 40, 40, 40, 40, 40, 40,
 ];
 /// `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are premultiplied by the 41 byte classes. State 0 is dead. 124 states in all.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_TRANS: [u16; 5084] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1919,6 +1951,8 @@ static DFA_TRANS: [u16; 5084] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3977, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each DFA state (by unmultiplied id) accepts.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_ACCEPT: [bool; 124] = [
     false, false, false, false, false, false, false, false, false, true, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -1933,12 +1967,16 @@ static DFA_ACCEPT: [bool; 124] = [
     false, false, false, false,
 ];
 /// The premultiplied start state of each regular rule.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static DFA_STARTS: [u16; 44] = [
     41, 82, 123, 164, 205, 246, 287, 328, 369, 410, 451, 492, 533, 369, 574, 615, 656,
     697, 738, 779, 820, 861, 861, 861, 902, 943, 369, 369, 984, 1025, 1066, 1107, 1148,
     1189, 1230, 1271, 1312, 1353, 1394, 1435, 1476, 1517, 1558, 1599,
 ];
 /// The network: 99 machines (ccontent, comment, CFWS, atom, dot-atom, quoted-string, word, phrase, date-time, day-of-week, date, day, year, time, time-of-day, hour, minute, second, address, mailbox, name-addr, angle-addr, group, display-name, mailbox-list, address-list, group-list, addr-spec, local-part, domain, domain-literal, message, fields, orig-date, from, sender, reply-to, to, cc, bcc, message-id, in-reply-to, references, msg-id, id-left, id-right, keywords, resent-date, resent-from, resent-sender, resent-to, resent-cc, resent-bcc, resent-msg-id, trace, return, path, received, received-token, obs-phrase, obs-phrase-list, obs-day-of-week, obs-day, obs-year, obs-hour, obs-minute, obs-second, obs-angle-addr, obs-route, obs-domain-list, obs-mbox-list, obs-addr-list, obs-group-list, obs-local-part, obs-domain, obs-fields, obs-orig-date, obs-from, obs-sender, obs-reply-to, obs-to, obs-cc, obs-bcc, obs-message-id, obs-in-reply-to, obs-references, obs-id-left, obs-id-right, obs-keywords, obs-resent-from, obs-resent-send, obs-resent-date, obs-resent-to, obs-resent-cc, obs-resent-bcc, obs-resent-mid, obs-resent-rply, obs-return, obs-received), 895 states over 47 byte classes, 303 call edges.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NETWORK: earley::Network<'static> = earley::Network {
     classes: &RTN_CLASSES,
     stride: 47,
@@ -1952,6 +1990,8 @@ static NETWORK: earley::Network<'static> = earley::Network {
     first: &RTN_FIRST,
 };
 /// The byte class of every byte, for the network.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CLASSES: [u8; 256] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 2, 5, 6, 5, 5, 5, 5, 5, 7, 8, 5, 9, 10, 11, 12, 5, 13, 13, 13, 13, 13,
@@ -1967,6 +2007,8 @@ static RTN_CLASSES: [u8; 256] = [
     46, 46, 46, 46, 46, 46, 46, 46, 46, 46, 46,
 ];
 /// `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_TRANS: [u32; 42065] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 2, 0, 0,
@@ -3507,6 +3549,8 @@ static RTN_TRANS: [u32; 42065] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// Whether each state ends a match of its machine.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_ACCEPT: [bool; 895] = [
     false, false, true, false, false, false, false, false, true, false, false, false,
     false, false, true, false, true, false, false, false, true, false, true, false, true,
@@ -3584,6 +3628,8 @@ static RTN_ACCEPT: [bool; 895] = [
     false, false, false, false, false, false, false, true,
 ];
 /// The machine of each state.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_MACHINE: [u32; 895] = [
     0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4,
     4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9,
@@ -3629,6 +3675,8 @@ static RTN_MACHINE: [u32; 895] = [
     97, 97, 97, 97, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98, 98,
 ];
 /// The call edges of state `s` are `RTN_CALLS[RTN_CALL_START[s]..RTN_CALL_START[s + 1]]`.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALL_START: [u32; 896] = [
     0, 0, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 4, 5, 6, 6, 7, 7, 7, 7, 8, 9, 10, 10, 10, 11,
     12, 12, 12, 13, 13, 13, 13, 13, 14, 14, 14, 14, 14, 14, 14, 16, 16, 18, 19, 19, 21,
@@ -3682,6 +3730,8 @@ static RTN_CALL_START: [u32; 896] = [
     301, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 302, 303, 303, 303,
 ];
 /// Call edges: the machine called and the state to go on in after it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_CALLS: [(u32, u32); 303] = [
     (1, 2),
     (0, 5),
@@ -3988,6 +4038,8 @@ static RTN_CALLS: [(u32, u32); 303] = [
     (58, 892),
 ];
 /// The start state of each machine.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_STARTS: [u32; 99] = [
     1, 4, 13, 21, 25, 29, 41, 43, 46, 52, 71, 93, 109, 127, 144, 150, 153, 156, 159, 161,
     163, 166, 172, 178, 180, 184, 188, 190, 194, 196, 198, 210, 214, 225, 234, 243, 254,
@@ -3997,6 +4049,8 @@ static RTN_STARTS: [u32; 99] = [
     717, 730, 746, 764, 780, 794, 808, 825, 847, 867, 883,
 ];
 /// Whether each machine matches the empty string.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_NULLABLE: [bool; 99] = [
     false, false, false, false, false, false, false, false, false, false, false, false,
     false, false, false, false, false, false, false, false, false, false, false, false,
@@ -4009,6 +4063,8 @@ static RTN_NULLABLE: [bool; 99] = [
     false, false, false,
 ];
 /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RTN_FIRST: [[u64; 4]; 99] = [
     [18446741870391319038, 18446744073709551615, 0, 0],
     [1099511627776, 0, 0, 0],
@@ -4110,39 +4166,44 @@ static RTN_FIRST: [[u64; 4]; 99] = [
     [0, 1125899907104768, 0, 0],
     [0, 1125899907104768, 0, 0],
 ];
+/// The Earley engine that runs a recursive transition network: the recognizer of every rule that
+/// is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
+/// that has such rules, so the library and the generated code run the same engine.
+///
+/// An item is a machine state, the input position where its machine was called (its *origin*)
+/// and the nesting depth of that call. Item sets are built left to right, one per input position
+/// (Earley 1970, on machines instead of dotted rules as for regular right part grammars):
+///
+/// - *scan*: an item whose state has an edge on the next byte moves to the next set;
+/// - *complete*: an item in an accepting state ends its call: the items that made the call (kept
+///   per position, by callee) move over their call edge into the current set;
+/// - *predict*: a call edge calls the callee at the current position, once per callee and position.
+///
+/// Empty matches are completed when they are predicted (Aycock and Horspool, "Practical Earley
+/// Parsing", 2002): a call of a machine that matches the empty string also moves the caller over
+/// the call at once. Items are sets, so ambiguity costs nothing beyond the number of distinct items.
+///
+/// Depth: the start rule is called at depth 1 and a call is one deeper than its caller. A call
+/// is predicted at the smallest depth of its callers (the set is closed in two phases: first the
+/// items of calls made before this position, then the new calls in order of depth), and not made
+/// when that is deeper than the limit. So an input with a derivation whose calls nest at most
+/// `limit` deep is always recognized. A call not made matters when its machine could have matched
+/// there (it matches the empty string or can start with the next byte); when one did and the
+/// input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
+///
+/// Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
+/// `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
+/// `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
+/// grammars. Memory is one item set at a time, plus the call edges waiting at each position:
+/// `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
+#[rustfmt::skip]
+#[allow(dead_code)]
 mod earley {
-    //! The Earley engine that runs a recursive transition network: the recognizer of every rule that
-    //! is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
-    //! that has such rules, so the library and the generated code run the same engine.
-    //!
-    //! An item is a machine state, the input position where its machine was called (its *origin*)
-    //! and the nesting depth of that call. Item sets are built left to right, one per input position
-    //! (Earley 1970, on machines instead of dotted rules as for regular right part grammars):
-    //!
-    //! - *scan*: an item whose state has an edge on the next byte moves to the next set;
-    //! - *complete*: an item in an accepting state ends its call: the items that made the call (kept
-    //!   per position, by callee) move over their call edge into the current set;
-    //! - *predict*: a call edge calls the callee at the current position, once per callee and position.
-    //!
-    //! Empty matches are completed when they are predicted (Aycock and Horspool, "Practical Earley
-    //! Parsing", 2002): a call of a machine that matches the empty string also moves the caller over
-    //! the call at once. Items are sets, so ambiguity costs nothing beyond the number of distinct items.
-    //!
-    //! Depth: the start rule is called at depth 1 and a call is one deeper than its caller. A call
-    //! is predicted at the smallest depth of its callers (the set is closed in two phases: first the
-    //! items of calls made before this position, then the new calls in order of depth), and not made
-    //! when that is deeper than the limit. So an input with a derivation whose calls nest at most
-    //! `limit` deep is always recognized. A call not made matters when its machine could have matched
-    //! there (it matches the empty string or can start with the next byte); when one did and the
-    //! input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
-    //!
-    //! Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
-    //! `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
-    //! `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
-    //! grammars. Memory is one item set at a time, plus the call edges waiting at each position:
-    //! `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-    use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashSet};
+    extern crate alloc;
+    use alloc::collections::{BTreeSet, BinaryHeap};
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use core::cmp::Reverse;
     /// The tables of a recursive transition network.
     #[derive(Clone, Copy, Debug)]
     pub struct Network<'a> {
@@ -4239,7 +4300,7 @@ mod earley {
         index: Vec<(u32, u32)>,
         /// The current item set, and which `(state, origin)` pairs it holds.
         items: Vec<Item>,
-        seen: HashSet<u64>,
+        seen: BTreeSet<u64>,
         /// Calls to predict at this position, least depth first.
         heap: BinaryHeap<Reverse<(u32, u32)>>,
         /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
@@ -4267,7 +4328,7 @@ mod earley {
             callers: Vec::new(),
             index: Vec::new(),
             items: Vec::new(),
-            seen: HashSet::new(),
+            seen: BTreeSet::new(),
             heap: BinaryHeap::new(),
             called: vec![u32::MAX; net.starts.len()],
             touched: Vec::new(),
@@ -4298,7 +4359,7 @@ mod earley {
             if next.is_empty() {
                 break;
             }
-            std::mem::swap(&mut e.items, &mut next);
+            core::mem::swap(&mut e.items, &mut next);
             at += 1;
         }
         let mut bytes = [0u64; 4];
@@ -4329,7 +4390,7 @@ mod earley {
             }
         }
         /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> std::ops::Range<usize> {
+        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
             match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
                 Ok(i) => {
                     let end = self

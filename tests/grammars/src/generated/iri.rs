@@ -3,9 +3,21 @@
 // Source: abnf/rfc3987.abnf (sha256 f29a9d42ff4d5e5331587fb2ca342a9a0159b50b1dd5f9d754469c0a615acb72)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 3987 (IRIs, section 2.2), compiled to one minimized DFA.
+// Recognizers for every rule of RFC 3987 (IRIs, section 2.2), compiled to one minimized DFA.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::Iri.matches(input.as_bytes());
+// ```
+
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `IRI` of `abnf/rfc3987.abnf`, line 24:
     ///
@@ -294,11 +306,15 @@ pub enum Rule {
     Hexdig,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 42] = [
@@ -399,6 +415,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -486,6 +504,8 @@ impl Rule {
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -498,10 +518,14 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -519,6 +543,8 @@ const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 1,
@@ -530,6 +556,8 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u16; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 159, 0, 0, 159, 0, 159, 159, 159, 159, 159, 223, 159, 223, 223, 20,
@@ -545,6 +573,8 @@ static LOOP: [u16; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u16; 59] = [
     0, 1, 2, 0, 4, 8, 0, 16, 16, 0, 32, 64, 128, 0, 16, 64, 0, 64, 128, 0, 2, 32, 0, 128,
     64, 4, 0, 1, 2, 0, 256, 2, 0, 32, 2, 32, 0, 4, 256, 0, 1, 2, 0, 32, 1, 0, 2, 32, 1,
@@ -552,18 +582,24 @@ static ACCEL: [u16; 59] = [
 ];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 59] = [
     4, 12, 0, 4, 12, 1, 4, 2, 2, 4, 12, 3, 12, 4, 2, 3, 4, 3, 12, 4, 0, 12, 4, 12, 3, 12,
     4, 12, 0, 4, 12, 0, 4, 12, 0, 12, 4, 12, 12, 4, 12, 0, 4, 12, 12, 4, 0, 12, 12, 4, 0,
     12, 4, 12, 12, 4, 0, 12, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 4] = [
     [168, 252, 248, 248, 252, 248, 252, 252, 252, 252, 244, 92, 84, 92, 212, 112],
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 112],
@@ -571,6 +607,8 @@ static NIBBLES: [[u8; 16]; 4] = [
     [168, 248, 248, 248, 248, 248, 248, 248, 248, 248, 240, 84, 80, 84, 84, 80],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13,
@@ -586,6 +624,8 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0,
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 46 byte classes. 695 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 31970] = [
     31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970,
     31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970,
@@ -3218,6 +3258,8 @@ static TRANS: [u16; 31970] = [
     31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970, 31970,
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 87] = [
     254, 238, 215, 103, 159, 237, 35, 0, 0, 16, 16, 0, 8, 0, 0, 4, 0, 0, 0, 0, 0, 1, 124,
     4, 0, 32, 0, 0, 0, 0, 0, 48, 48, 64, 0, 32, 0, 0, 0, 252, 1, 0, 0, 0, 0, 8, 2, 192,
@@ -3225,6 +3267,8 @@ static ACCEPT: [u8; 87] = [
     0, 248, 3, 128, 61, 0, 252, 1, 0, 125, 0, 0, 12, 128, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 42] = [
     [0, 0, 0, 0],
     [3458764316252045312, 5188146764422578175, 0, 0],
@@ -3270,6 +3314,8 @@ static SINGLE_BYTES: [[u64; 4]; 42] = [
     [287948901175001088, 541165879422, 0, 0],
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 42] = [
     1886, 1932, 1978, 2024, 2070, 2116, 2162, 46, 2208, 92, 138, 2254, 2300, 2346, 2392,
     2438, 184, 2484, 2530, 2576, 230, 276, 2622, 2668, 2714, 2760, 322, 2806, 2852, 2898,
@@ -3277,13 +3323,19 @@ static STARTS: [u16; 42] = [
 ];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u16; 42] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2438,
 ];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 2 (716 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 31970;
 /// The body state each call enters and the state its return goes to.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u16, u16); 88] = [
     (6302, 138),
     (6348, 138),

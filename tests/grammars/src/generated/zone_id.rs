@@ -4,9 +4,22 @@
 // Source: abnf/rfc3986.abnf (sha256 b1bfe135b619de681b3044b1d58685e1eabfe0368a90d92b40e07d05dc280291)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
-//! Recognizers for every rule of RFC 6874 (IPv6 zone identifiers in URIs) over RFC 3986, compiled to one minimized DFA.
+// Recognizers for every rule of RFC 6874 (IPv6 zone identifiers in URIs) over RFC 3986, compiled
+// to one minimized DFA.
+//
+// Usage: declare this file as a module (`mod grammar;`) or include it
+// (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
+// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+//
+// ```
+// use grammar::Rule;
+// let matched: bool = Rule::IpLiteral.matches(input.as_bytes());
+// ```
+
 /// A rule of the grammar. Every rule can be matched on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub enum Rule {
     /// The rule `IP-literal` of `abnf/rfc6874.abnf`, line 1:
     ///
@@ -253,11 +266,15 @@ pub enum Rule {
     Hexdig,
 }
 /// The rule's name as the grammar spells it (as [`Rule::name`]).
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl core::fmt::Display for Rule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// Every rule, in grammar order.
     pub const ALL: [Rule; 37] = [
@@ -348,6 +365,8 @@ impl Rule {
         Rule::ALL.iter().copied().find(|rule| rule.name().eq_ignore_ascii_case(name))
     }
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
 impl Rule {
     /// The rule's start state and the return register's first value.
     #[inline]
@@ -430,6 +449,8 @@ impl Rule {
 /// Runs the automaton from a state and return register until the input ends or no match
 /// can go on. Returns the last live state and how many bytes it consumed.
 #[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     if crate::runtime::avx2::ENABLED {
         if let Some(end) = crate::runtime::avx2::run(&DFA, &AVX2, start, input) {
@@ -442,10 +463,14 @@ fn run(start: (usize, usize), input: &[u8]) -> (usize, usize) {
 /// The table walk, out of line where the AVX2 walk may run, so that the caller that
 /// chooses keeps a small frame.
 #[inline(never)]
+#[rustfmt::skip]
+#[allow(dead_code)]
 fn run_table(start: (usize, usize), input: &[u8]) -> (usize, usize) {
     DFA.run(start, input)
 }
 /// The automaton's tables, as the walk runtime reads them.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
     classes: &CLASSES,
     trans: &TRANS,
@@ -463,6 +488,8 @@ const DFA: crate::runtime::Dfa<u16, u16> = crate::runtime::Dfa {
         masks: &ACCEL,
     },
 };
+#[rustfmt::skip]
+#[allow(dead_code)]
 const _: () = {
     let ids = crate::runtime::StateIds {
         twos: 0,
@@ -474,6 +501,8 @@ const _: () = {
     );
 };
 /// For each byte, the loop sets it belongs to (one bit per set).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static LOOP: [u16; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 413, 0, 0, 413, 0, 413, 413, 413, 413, 413, 477, 413, 509, 509, 144,
@@ -490,23 +519,31 @@ static LOOP: [u16; 256] = [
 ];
 /// The loop-set bit of each accelerated premultiplied state `state`, at
 /// `state >> shift` (other entries, the dead state's among them, are unused).
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEL: [u16; 49] = [
     0, 1, 2, 0, 4, 8, 0, 16, 32, 0, 64, 128, 256, 0, 16, 64, 0, 256, 64, 0, 4, 2, 0, 256,
     1, 4, 0, 512, 512, 0, 4, 2, 0, 4, 2, 1, 0, 4, 2, 0, 1, 4, 0, 2, 1, 0, 1, 32, 0,
 ];
 /// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
 /// nibble tables of the sets it classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SET_OF: [u8; 49] = [
     4, 12, 12, 4, 0, 12, 4, 1, 2, 4, 3, 12, 12, 4, 1, 3, 4, 12, 3, 4, 0, 12, 4, 12, 12,
     0, 4, 12, 12, 4, 0, 12, 4, 0, 12, 12, 4, 0, 12, 4, 12, 0, 4, 12, 12, 4, 12, 2, 4,
 ];
 /// The nibble table of each set the AVX2 walk classifies.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static NIBBLES: [[u8; 16]; 4] = [
     [168, 252, 248, 248, 252, 248, 252, 252, 252, 252, 244, 92, 84, 92, 212, 112],
     [184, 252, 248, 248, 252, 248, 252, 252, 252, 252, 252, 92, 84, 92, 212, 124],
@@ -514,6 +551,8 @@ static NIBBLES: [[u8; 16]; 4] = [
     [168, 248, 248, 248, 248, 248, 248, 248, 248, 248, 240, 84, 80, 84, 84, 80],
 ];
 /// The byte class of every byte.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 1, 0, 2, 1, 3, 1, 1, 1, 1, 1, 4, 1, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13,
@@ -527,6 +566,8 @@ static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// `TRANS[state + CLASSES[byte]]` is the next state; state ids are premultiplied by the 23 byte classes. 592 states in all; row 0 (the dead state) is never entered, as a transition to it is `SPECIAL`. Larger values leave or enter a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static TRANS: [u16; 13616] = [
     13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616,
     13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616, 13616,
@@ -1617,6 +1658,8 @@ static TRANS: [u16; 13616] = [
     13617, 13616,
 ];
 /// Whether each state accepts: bit `id % 8` of byte `id / 8`, by unmultiplied id.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static ACCEPT: [u8; 74] = [
     126, 255, 229, 237, 192, 27, 136, 0, 64, 9, 2, 120, 0, 148, 0, 3, 1, 0, 18, 252, 1,
     0, 0, 0, 64, 252, 14, 0, 0, 0, 0, 236, 3, 0, 0, 0, 140, 127, 0, 0, 0, 96, 15, 0, 0,
@@ -1624,6 +1667,8 @@ static ACCEPT: [u8; 74] = [
     0, 96, 0, 64, 0,
 ];
 /// For each rule, in `Rule::ALL` order, the bytes that alone match it.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static SINGLE_BYTES: [[u64; 4]; 37] = [
     [0, 0, 0, 0],
     [288054454291267584, 5188146764422578174, 0, 0],
@@ -1664,6 +1709,8 @@ static SINGLE_BYTES: [[u64; 4]; 37] = [
     [287948901175001088, 541165879422, 0, 0],
 ];
 /// The premultiplied start state of each rule, in `Rule::ALL` order.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static STARTS: [u16; 37] = [
     782, 805, 828, 851, 874, 897, 920, 943, 966, 989, 23, 1012, 46, 1035, 1058, 1081,
     1104, 1127, 1150, 69, 1173, 1196, 1219, 1242, 1265, 92, 1288, 1311, 1334, 115, 115,
@@ -1671,11 +1718,17 @@ static STARTS: [u16; 37] = [
 ];
 /// The return register's first value for each rule, in `Rule::ALL` order: 0 unless the
 /// rule starts inside a shared body.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static RETURNS: [u16; 37] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The first table value that is not a state: the dead end, where no match can go on. `SPECIAL + 1` is a return and larger values are calls. Shared bodies: 1 (483 states of copies removed); a rule automaton that several contexts use is kept once, entered by a call that sets the return register and left by a return.
+#[rustfmt::skip]
+#[allow(dead_code)]
 const SPECIAL: usize = 13616;
 /// The body state each call enters and the state its return goes to.
+#[rustfmt::skip]
+#[allow(dead_code)]
 static CALLS: [(u16, u16); 4] = [(1495, 1265), (1495, 4554), (1495, 6670), (1495, 6693)];

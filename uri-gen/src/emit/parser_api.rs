@@ -1,0 +1,89 @@
+//! The parser module's items for its callers beyond the captured offsets: `Failure`, which says
+//! where a parse failed and which bytes could have come there (as the recognizer's mismatches and
+//! `uri-gen match` do), and `Parser::parse_str`, whose `Parsed` gives each capture as `&str`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::capture::CaptureSpec;
+
+/// `Failure`, its `expects`, and `failure`, which explains a failed walk by walking the failed
+/// prefix again without register operations (failures only pay for it).
+pub(crate) fn failure_items() -> TokenStream {
+    quote! {
+        #[doc = " Where and why a parse failed."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Failure {
+            #[doc = " The index of the first byte that no match can continue with, or the input length"]
+            #[doc = " when the input ended too early."]
+            pub index: usize,
+            #[doc = " The bytes that could have come at `index` (bit `b % 64` of word `b / 64`); empty"]
+            #[doc = " when no byte could (the input has bytes too many)."]
+            pub expected: [u64; 4],
+            #[doc = " Whether a match could have ended at `index`: the input has bytes too many."]
+            pub end_allowed: bool,
+        }
+
+        impl Failure {
+            #[doc = " Whether `byte` could have come at [`Failure::index`]."]
+            pub fn expects(&self, byte: u8) -> bool {
+                self.expected[byte as usize / 64] & (1 << (byte % 64)) != 0
+            }
+        }
+
+        #[doc = " Why the walk from premultiplied state `start` failed at `index`, which is the input's"]
+        #[doc = " length when the input ended in a state that does not accept."]
+        #[cold]
+        #[inline(never)]
+        fn failure(start: usize, input: &[u8], index: usize) -> Failure {
+            match TDFA.state_after(start, &input[..index]) {
+                Some(state) => Failure {
+                    index,
+                    expected: TDFA.continuations(state),
+                    end_allowed: index < input.len() && FINAL_ROW[state_id(state)] != 0,
+                },
+                None => Failure { index, expected: [0; 4], end_allowed: false },
+            }
+        }
+    }
+}
+
+/// `Parsed` (the input as `&str` and its captures, with an accessor per capture giving its text)
+/// and `Parser::parse_str`.
+pub(crate) fn str_items(spec: &CaptureSpec) -> TokenStream {
+    let accessors = spec.captures.iter().map(|c| {
+        let name = format_ident!("{}", c.name.replace('-', "_"));
+        let doc = format!(" The text of `{}`, if it is present.", c.name);
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #name(&self) -> Option<&'a str> {
+                self.captures.#name().and_then(|(start, end)| self.input.get(start..end))
+            }
+        }
+    });
+    quote! {
+        #[doc = " A match of a `&str` input: the input and its captures, each capture's text a `&str`"]
+        #[doc = " of the input."]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Parsed<'a> {
+            #[doc = " The whole input."]
+            pub input: &'a str,
+            #[doc = " The captured offsets, and which alternative of each kind matched."]
+            pub captures: Captures,
+        }
+
+        impl<'a> Parsed<'a> {
+            #(#accessors)*
+        }
+
+        impl Parser {
+            #[doc = " Parses the whole of `input`, as [`Parser::parse`] does, giving captures as `&str`."]
+            #[inline]
+            pub fn parse_str(self, input: &str) -> Result<Parsed<'_>, Failure> {
+                let captures = self.parse(input.as_bytes())?;
+                Ok(Parsed { input, captures })
+            }
+        }
+    }
+}
