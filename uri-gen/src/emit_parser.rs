@@ -251,8 +251,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         .collect();
     let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
-    // Each slot reads, in most rows, one source (the base row); each distinct final row becomes
-    // an arm that sets only the slots where it reads another.
+    // Each distinct final row becomes one arm that reads its registers at fixed indexes.
     let src_expr = |src: FinalSrc| match src {
         FinalSrc::Reg(0) => quote!(NONE),
         FinalSrc::Reg(r) => {
@@ -261,25 +260,12 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         }
         FinalSrc::End => quote!(end),
     };
-    let rows: Vec<&Vec<FinalSrc>> = final_rows.iter().skip(1).flatten().collect();
-    let base: Vec<FinalSrc> = (0..slots).map(|k| most_common(rows.iter().map(|row| row[k]))).collect();
-    let base_exprs = base.iter().map(|&src| src_expr(src));
-    let final_arms = rows.iter().enumerate().filter_map(|(i, row)| {
-        let sets: Vec<TokenStream> = (0..slots)
-            .filter(|&k| row[k] != base[k])
-            .map(|k| {
-                let (k, src) = (Literal::usize_unsuffixed(k), src_expr(row[k]));
-                quote!(slots[#k] = #src)
-            })
-            .collect();
-        let row = Literal::usize_unsuffixed(i + 1);
-        match &sets[..] {
-            [] => None,
-            [one] => Some(quote!(#row => #one,)),
-            _ => Some(quote!(#row => { #(#sets;)* })),
-        }
+    let final_arms = final_rows.iter().enumerate().skip(1).map(|(row, f)| {
+        let row = Literal::usize_unsuffixed(row);
+        let values = f.iter().flatten().map(|&src| src_expr(src));
+        quote!(#row => [#(#values),*],)
     });
-    let reads_end = base.contains(&FinalSrc::End) || rows.iter().any(|row| row.contains(&FinalSrc::End));
+    let reads_end = final_rows.iter().flatten().any(|row| row.contains(&FinalSrc::End));
     let end_binding = reads_end.then(|| quote!(let end = len as u32;));
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
@@ -406,12 +392,10 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
                 return Err(Failure { index: len });
             }
             #end_binding
-            #[allow(unused_mut)]
-            let mut slots = [#(#base_exprs),*];
-            match row {
+            let slots = match row {
                 #(#final_arms)*
-                _ => {}
-            }
+                _ => [NONE; #slots_lit],
+            };
             Ok(Captures { slots })
         }
 
@@ -482,17 +466,4 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
     })
-}
-
-/// The value that occurs most often (the first of them on a tie).
-fn most_common(values: impl Iterator<Item = FinalSrc>) -> FinalSrc {
-    let mut counts: Vec<(FinalSrc, usize)> = Vec::new();
-    for value in values {
-        match counts.iter_mut().find(|(v, _)| *v == value) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((value, 1)),
-        }
-    }
-    let best = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
-    counts.into_iter().find(|&(_, n)| n == best).map_or(FinalSrc::Reg(0), |(v, _)| v)
 }

@@ -236,287 +236,993 @@ const fn finish(
         return Err(Failure { index: len });
     }
     let end = len as u32;
-    #[allow(unused_mut)]
-    let mut slots = [
-        regs[2],
-        regs[3],
-        regs[4],
-        end,
-        regs[6],
-        regs[7],
-        regs[8],
-        regs[9],
-        regs[10],
-        regs[11],
-        end,
-        end,
-        regs[12],
-        regs[13],
-        regs[14],
-        regs[15],
-        regs[16],
-        regs[17],
-        regs[18],
-        regs[19],
-    ];
-    match row {
+    let slots = match row {
         1 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         2 => {
-            slots[3] = regs[5];
-            slots[10] = regs[21];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[21],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         3 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[14];
-            slots[14] = regs[15];
-            slots[15] = end;
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[14],
+                regs[12],
+                regs[13],
+                regs[15],
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         4 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[20];
-            slots[13] = end;
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[20],
+                regs[12],
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         5 => {
-            slots[7] = end;
-            slots[19] = regs[21];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
         }
         6 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[19] = regs[22];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[22],
+            ]
         }
         7 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         8 => {
-            slots[8] = regs[23];
-            slots[9] = end;
-            slots[19] = regs[21];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[23],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
         }
-        9 => slots[7] = end,
+        9 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
         10 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[14];
-            slots[14] = regs[15];
-            slots[15] = end;
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[14],
+                regs[12],
+                regs[13],
+                regs[15],
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         11 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[20];
-            slots[13] = end;
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[20],
+                regs[12],
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         12 => {
-            slots[9] = end;
-            slots[19] = regs[24];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[24],
+            ]
         }
         13 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[19] = regs[21];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
         }
         14 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[19] = regs[23];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[23],
+            ]
         }
         15 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = regs[22];
-            slots[9] = end;
-            slots[19] = regs[21];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[22],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
         }
         16 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         17 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[9] = end;
-            slots[19] = regs[26];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[26],
+            ]
         }
         18 => {
-            slots[8] = regs[23];
-            slots[9] = end;
-            slots[18] = regs[21];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[23],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
         }
         19 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = regs[22];
-            slots[9] = end;
-            slots[18] = regs[21];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[22],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
         }
         20 => {
-            slots[0] = NONE;
-            slots[1] = NONE;
-            slots[2] = NONE;
-            slots[3] = NONE;
-            slots[4] = NONE;
-            slots[5] = NONE;
-            slots[6] = NONE;
-            slots[7] = NONE;
-            slots[8] = NONE;
-            slots[9] = NONE;
-            slots[12] = NONE;
-            slots[13] = NONE;
-            slots[14] = NONE;
-            slots[15] = NONE;
-            slots[16] = NONE;
-            slots[17] = NONE;
-            slots[18] = NONE;
-            slots[19] = NONE;
+            [
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                end,
+                end,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+            ]
         }
         21 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[14];
-            slots[14] = end;
-            slots[15] = end;
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[14],
+                regs[12],
+                regs[13],
+                end,
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         22 => {
-            slots[3] = regs[5];
-            slots[10] = regs[1];
-            slots[11] = regs[20];
-            slots[12] = end;
-            slots[13] = end;
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[20],
+                end,
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         23 => {
-            slots[2] = end;
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
+            [
+                regs[2],
+                regs[3],
+                end,
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
         }
         24 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         25 => {
-            slots[7] = end;
-            slots[19] = regs[23];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[23],
+            ]
         }
         26 => {
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[21];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
         }
         27 => {
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
         }
         28 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[14];
-            slots[14] = end;
-            slots[15] = end;
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[14],
+                regs[12],
+                regs[13],
+                end,
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         29 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[3] = regs[5];
-            slots[10] = regs[3];
-            slots[11] = regs[20];
-            slots[12] = end;
-            slots[13] = end;
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[20],
+                end,
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         30 => {
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[24];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[24],
+            ]
         }
         31 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[2] = end;
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
+            [
+                regs[1],
+                regs[2],
+                end,
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
         }
         32 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[19] = regs[22];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[22],
+            ]
         }
         33 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[21];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
         }
         34 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[6] = end;
-            slots[7] = end;
-            slots[19] = end;
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
         }
         35 => {
-            slots[7] = end;
-            slots[16] = regs[25];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[25],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         36 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = end;
-            slots[9] = end;
-            slots[19] = regs[26];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[26],
+            ]
         }
         37 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[16] = regs[27];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[27],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
         }
         38 => {
-            slots[7] = end;
-            slots[18] = regs[21];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
         }
         39 => {
-            slots[8] = end;
-            slots[9] = end;
-            slots[18] = regs[21];
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
         }
         40 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[7] = end;
-            slots[18] = regs[21];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
         }
         41 => {
-            slots[0] = regs[1];
-            slots[1] = regs[2];
-            slots[8] = end;
-            slots[9] = end;
-            slots[18] = regs[21];
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
         }
-        _ => {}
-    }
+        _ => [NONE; 20],
+    };
     Ok(Captures { slots })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
