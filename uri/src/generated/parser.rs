@@ -2,7 +2,7 @@
 // Regenerate with `cargo xtask regen`.
 // Source: abnf/rfc3986.abnf (sha256 b1bfe135b619de681b3044b1d58685e1eabfe0368a90d92b40e07d05dc280291)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
-// Source: abnf/rfc3986.captures (sha256 765fbb972fd563878adf4c5f2f772e9a0db7513371b9ca7d3e1e026cdd6deeb1)
+// Source: abnf/rfc3986.captures (sha256 53e381ca94ad526c8a2b58b8ff5b81b32a62cc9369e13f86e47232b32391f40f)
 // Source: tests/data/corpus/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
 
 // Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 645
@@ -39,7 +39,7 @@ pub struct Captures {
 #[allow(dead_code)]
 impl Captures {
     #[inline]
-    fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
+    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
         let (s, e) = (self.slots[start], self.slots[end]);
         if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
     }
@@ -65,7 +65,7 @@ impl Captures {
     }
     /// The span of `scheme` (start, end), if it is present.
     #[inline]
-    pub fn scheme(&self) -> Option<(usize, usize)> {
+    pub const fn scheme(&self) -> Option<(usize, usize)> {
         self.span(0, 1)
     }
     /// Records the span of `scheme` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -76,7 +76,7 @@ impl Captures {
     }
     /// The span of `authority` (start, end), if it is present.
     #[inline]
-    pub fn authority(&self) -> Option<(usize, usize)> {
+    pub const fn authority(&self) -> Option<(usize, usize)> {
         self.span(2, 3)
     }
     /// Records the span of `authority` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -87,7 +87,7 @@ impl Captures {
     }
     /// The span of `userinfo` (start, end), if it is present.
     #[inline]
-    pub fn userinfo(&self) -> Option<(usize, usize)> {
+    pub const fn userinfo(&self) -> Option<(usize, usize)> {
         self.span(4, 5)
     }
     /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -98,7 +98,7 @@ impl Captures {
     }
     /// The span of `host` (start, end), if it is present.
     #[inline]
-    pub fn host(&self) -> Option<(usize, usize)> {
+    pub const fn host(&self) -> Option<(usize, usize)> {
         self.span(6, 7)
     }
     /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -109,7 +109,7 @@ impl Captures {
     }
     /// The span of `port` (start, end), if it is present.
     #[inline]
-    pub fn port(&self) -> Option<(usize, usize)> {
+    pub const fn port(&self) -> Option<(usize, usize)> {
         self.span(8, 9)
     }
     /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -120,7 +120,7 @@ impl Captures {
     }
     /// The span of `path-abempty` / `path-absolute` / `path-noscheme` / `path-rootless` / `path-empty` (start, end), if it is present.
     #[inline]
-    pub fn path(&self) -> Option<(usize, usize)> {
+    pub const fn path(&self) -> Option<(usize, usize)> {
         self.span(10, 11)
     }
     /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -131,7 +131,7 @@ impl Captures {
     }
     /// The span of `query` (start, end), if it is present.
     #[inline]
-    pub fn query(&self) -> Option<(usize, usize)> {
+    pub const fn query(&self) -> Option<(usize, usize)> {
         self.span(12, 13)
     }
     /// Records the span of `query` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -142,7 +142,7 @@ impl Captures {
     }
     /// The span of `fragment` (start, end), if it is present.
     #[inline]
-    pub fn fragment(&self) -> Option<(usize, usize)> {
+    pub const fn fragment(&self) -> Option<(usize, usize)> {
         self.span(14, 15)
     }
     /// Records the span of `fragment` (or its absence), for code that builds a match from parts whose spans it knows.
@@ -154,6 +154,7 @@ impl Captures {
 }
 /// Which alternative of `host` matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub enum HostKind {
@@ -171,7 +172,7 @@ pub enum HostKind {
 impl Captures {
     /// Which alternative of `host` matched, if `host` is present.
     #[inline]
-    pub fn host_kind(&self) -> Option<HostKind> {
+    pub const fn host_kind(&self) -> Option<HostKind> {
         if self.slots[16] != NONE {
             return Some(HostKind::Ipv6);
         }
@@ -311,9 +312,39 @@ impl Parser {
                 end_allowed: false,
             });
         }
-        let start = STARTS[match self {
+        let start = self.start();
+        let mut regs = self.registers();
+        let state = walk(start, input, &mut regs)
+            .map_err(|index| failure(start, input, index))?;
+        finish(state, &regs, input.len())
+            .ok_or_else(|| failure(start, input, input.len()))
+    }
+    /// [`Parser::parse`] as a `const fn`, for inputs known at compile time: the same
+    /// tables and the same captures, one transition per byte (at run time, `parse` is
+    /// faster); `None` where `parse` fails, which says where and what was expected.
+    pub const fn parse_const(self, input: &[u8]) -> Option<Captures> {
+        if input.len() >= NONE as usize {
+            return None;
+        }
+        let mut regs = self.registers();
+        match crate::runtime::tdfa_walk_const!(
+            TDFA, run_ops, self.start(), input, & mut regs
+        ) {
+            Ok(state) => finish(state, &regs, input.len()),
+            Err(_) => None,
+        }
+    }
+    /// The parser's premultiplied start state.
+    #[inline(always)]
+    const fn start(self) -> usize {
+        STARTS[match self {
             Parser::UriRef => 0,
-        }] as usize;
+        }] as usize
+    }
+    /// The registers before the walk, with the positions the first byte records.
+    #[inline(always)]
+    const fn registers(self) -> [u32; 28] {
+        #[allow(unused_mut)]
         let mut regs = [NONE; 28];
         match self {
             Parser::UriRef => {
@@ -322,1002 +353,1008 @@ impl Parser {
                 regs[21] = 0;
             }
         }
-        let state = walk(start, input, &mut regs)
-            .map_err(|index| failure(start, input, index))?;
-        let row = FINAL_ROW[state_id(state)] as usize;
-        if row == 0 {
-            return Err(failure(start, input, input.len()));
-        }
-        let end = input.len() as u32;
-        let slots = match row {
-            1 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[1],
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            2 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[21],
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            3 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[1],
-                    regs[14],
-                    regs[12],
-                    regs[13],
-                    regs[15],
-                    end,
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            4 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[1],
-                    regs[20],
-                    regs[12],
-                    end,
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            5 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[21],
-                ]
-            }
-            6 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[1],
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[22],
-                ]
-            }
-            7 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[3],
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            8 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[23],
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[21],
-                ]
-            }
-            9 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            10 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[3],
-                    regs[14],
-                    regs[12],
-                    regs[13],
-                    regs[15],
-                    end,
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            11 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[3],
-                    regs[20],
-                    regs[12],
-                    end,
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            12 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[24],
-                ]
-            }
-            13 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[21],
-                ]
-            }
-            14 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[3],
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[23],
-                ]
-            }
-            15 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[22],
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[21],
-                ]
-            }
-            16 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            17 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[26],
-                ]
-            }
-            18 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[23],
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[21],
-                    regs[19],
-                ]
-            }
-            19 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[22],
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[21],
-                    regs[19],
-                ]
-            }
-            20 => {
-                [
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    end,
-                    end,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                    NONE,
-                ]
-            }
-            21 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[1],
-                    regs[14],
-                    regs[12],
-                    regs[13],
-                    end,
-                    end,
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            22 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[1],
-                    regs[20],
-                    end,
-                    end,
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            23 => {
-                [
-                    regs[2],
-                    regs[3],
-                    end,
-                    end,
-                    regs[6],
-                    regs[7],
-                    end,
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    end,
-                ]
-            }
-            24 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            25 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[23],
-                ]
-            }
-            26 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[21],
-                ]
-            }
-            27 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    end,
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    end,
-                ]
-            }
-            28 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[3],
-                    regs[14],
-                    regs[12],
-                    regs[13],
-                    end,
-                    end,
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            29 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    regs[5],
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    regs[10],
-                    regs[11],
-                    regs[3],
-                    regs[20],
-                    end,
-                    end,
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            30 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[24],
-                ]
-            }
-            31 => {
-                [
-                    regs[1],
-                    regs[2],
-                    end,
-                    end,
-                    regs[6],
-                    regs[7],
-                    end,
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    end,
-                ]
-            }
-            32 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[22],
-                ]
-            }
-            33 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[21],
-                ]
-            }
-            34 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    end,
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    end,
-                ]
-            }
-            35 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[25],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            36 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[18],
-                    regs[26],
-                ]
-            }
-            37 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[27],
-                    regs[17],
-                    regs[18],
-                    regs[19],
-                ]
-            }
-            38 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[21],
-                    regs[19],
-                ]
-            }
-            39 => {
-                [
-                    regs[2],
-                    regs[3],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[21],
-                    regs[19],
-                ]
-            }
-            40 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    end,
-                    regs[10],
-                    regs[11],
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[21],
-                    regs[19],
-                ]
-            }
-            41 => {
-                [
-                    regs[1],
-                    regs[2],
-                    regs[4],
-                    end,
-                    regs[6],
-                    regs[7],
-                    regs[8],
-                    regs[9],
-                    end,
-                    end,
-                    end,
-                    end,
-                    regs[12],
-                    regs[13],
-                    regs[14],
-                    regs[15],
-                    regs[16],
-                    regs[17],
-                    regs[21],
-                    regs[19],
-                ]
-            }
-            _ => [NONE; 20],
-        };
-        Ok(Captures { slots })
+        regs
     }
+}
+/// The captures of a walk that read all `len` bytes of the input and ended in `state`,
+/// or `None` where the state does not accept.
+#[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
+const fn finish(state: usize, regs: &[u32; 28], len: usize) -> Option<Captures> {
+    let row = FINAL_ROW[state_id(state)] as usize;
+    if row == 0 {
+        return None;
+    }
+    let end = len as u32;
+    let slots = match row {
+        1 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        2 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[21],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        3 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[14],
+                regs[12],
+                regs[13],
+                regs[15],
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        4 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[20],
+                regs[12],
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        5 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
+        }
+        6 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[22],
+            ]
+        }
+        7 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        8 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[23],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
+        }
+        9 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        10 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[14],
+                regs[12],
+                regs[13],
+                regs[15],
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        11 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[20],
+                regs[12],
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        12 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[24],
+            ]
+        }
+        13 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
+        }
+        14 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[23],
+            ]
+        }
+        15 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[22],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
+        }
+        16 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        17 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[26],
+            ]
+        }
+        18 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[23],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
+        }
+        19 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[22],
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
+        }
+        20 => {
+            [
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                end,
+                end,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+            ]
+        }
+        21 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[14],
+                regs[12],
+                regs[13],
+                end,
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        22 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[1],
+                regs[20],
+                end,
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        23 => {
+            [
+                regs[2],
+                regs[3],
+                end,
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
+        }
+        24 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        25 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[23],
+            ]
+        }
+        26 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
+        }
+        27 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
+        }
+        28 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[14],
+                regs[12],
+                regs[13],
+                end,
+                end,
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        29 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                regs[5],
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                regs[10],
+                regs[11],
+                regs[3],
+                regs[20],
+                end,
+                end,
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        30 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[24],
+            ]
+        }
+        31 => {
+            [
+                regs[1],
+                regs[2],
+                end,
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
+        }
+        32 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[22],
+            ]
+        }
+        33 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[21],
+            ]
+        }
+        34 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                end,
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                end,
+            ]
+        }
+        35 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[25],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        36 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[18],
+                regs[26],
+            ]
+        }
+        37 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[27],
+                regs[17],
+                regs[18],
+                regs[19],
+            ]
+        }
+        38 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
+        }
+        39 => {
+            [
+                regs[2],
+                regs[3],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
+        }
+        40 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                end,
+                regs[10],
+                regs[11],
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
+        }
+        41 => {
+            [
+                regs[1],
+                regs[2],
+                regs[4],
+                end,
+                regs[6],
+                regs[7],
+                regs[8],
+                regs[9],
+                end,
+                end,
+                end,
+                end,
+                regs[12],
+                regs[13],
+                regs[14],
+                regs[15],
+                regs[16],
+                regs[17],
+                regs[21],
+                regs[19],
+            ]
+        }
+        _ => [NONE; 20],
+    };
+    Some(Captures { slots })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.
@@ -1356,786 +1393,325 @@ struct Ops;
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl crate::runtime::RunOps<[u32; 28]> for Ops {
-    /// Runs operation list `list` of the tagged DFA at position `at`.
     #[inline(always)]
     fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
-        match list {
-            1 => {
-                regs[1] = at;
-            }
-            2 => {
-                regs[20] = at;
-            }
-            3 => {
-                regs[12] = at;
-            }
-            4 => {
-                regs[1] = regs[21];
-            }
-            5 => {
-                regs[1] = regs[21];
-                regs[20] = at;
-            }
-            6 => {
-                regs[4] = at;
-                regs[1] = at;
-                regs[8] = at;
-                regs[21] = at;
-            }
-            7 => {
-                regs[4] = at;
-                regs[5] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[22] = at;
-            }
-            8 => {
-                regs[4] = at;
-                regs[1] = at;
-                regs[8] = at;
-                regs[21] = at;
-                regs[23] = at;
-            }
-            9 => {
-                regs[4] = at;
-                regs[1] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[21] = at;
-            }
-            10 => {
-                regs[4] = at;
-                regs[5] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            11 => {
-                regs[4] = at;
-                regs[8] = at;
-            }
-            12 => {
-                regs[3] = at;
-            }
-            13 => {
-                regs[22] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-            }
-            14 => {
-                regs[9] = at;
-            }
-            15 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            16 => {
-                regs[19] = regs[22];
-                regs[20] = at;
-            }
-            17 => {
-                regs[21] = regs[23];
-            }
-            18 => {
-                regs[22] = regs[23];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-            }
-            19 => {
-                regs[21] = regs[23];
-                regs[9] = at;
-            }
-            20 => {
-                regs[19] = regs[23];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            21 => {
-                regs[22] = regs[21];
-                regs[10] = at;
-                regs[11] = at;
-                regs[5] = at;
-                regs[1] = at;
-            }
-            22 => {
-                regs[23] = at;
-            }
-            23 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            24 => {
-                regs[25] = at;
-            }
-            25 => {
-                regs[17] = at;
-            }
-            26 => {
-                regs[10] = regs[23];
-                regs[22] = regs[21];
-                regs[11] = at;
-                regs[5] = at;
-                regs[1] = at;
-            }
-            27 => {
-                regs[10] = regs[23];
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            28 => {
-                regs[22] = regs[19];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-            }
-            29 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            30 => {
-                regs[19] = regs[23];
-            }
-            31 => {
-                regs[4] = at;
-                regs[3] = at;
-                regs[8] = at;
-                regs[21] = at;
-            }
-            32 => {
-                regs[4] = at;
-                regs[5] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[23] = at;
-            }
-            33 => {
-                regs[4] = at;
-                regs[3] = at;
-                regs[8] = at;
-                regs[21] = at;
-                regs[22] = at;
-            }
-            34 => {
-                regs[4] = at;
-                regs[3] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[21] = at;
-            }
-            35 => {
-                regs[22] = regs[24];
-                regs[11] = at;
-                regs[5] = at;
-                regs[1] = at;
-            }
-            36 => {
-                regs[19] = regs[24];
-                regs[5] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            37 => {
-                regs[23] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-            }
-            38 => {
-                regs[21] = regs[22];
-            }
-            39 => {
-                regs[23] = regs[22];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-            }
-            40 => {
-                regs[21] = regs[22];
-                regs[9] = at;
-            }
-            41 => {
-                regs[23] = regs[21];
-                regs[10] = at;
-                regs[11] = at;
-                regs[5] = at;
-                regs[3] = at;
-            }
-            42 => {
-                regs[22] = at;
-            }
-            43 => {
-                regs[27] = at;
-            }
-            44 => {
-                regs[25] = regs[1];
-            }
-            45 => {
-                regs[16] = regs[25];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-            }
-            46 => {
-                regs[16] = regs[25];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            47 => {
-                regs[10] = regs[22];
-                regs[23] = regs[21];
-                regs[11] = at;
-                regs[5] = at;
-                regs[3] = at;
-            }
-            48 => {
-                regs[23] = regs[19];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-            }
-            49 => {
-                regs[19] = regs[22];
-            }
-            50 => {
-                regs[23] = regs[26];
-                regs[11] = at;
-                regs[5] = at;
-                regs[3] = at;
-            }
-            51 => {
-                regs[27] = regs[3];
-            }
-            52 => {
-                regs[16] = regs[27];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-            }
-            53 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-            }
-            54 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            55 => {
-                regs[18] = regs[21];
-                regs[10] = at;
-                regs[11] = at;
-                regs[5] = at;
-                regs[1] = at;
-            }
-            56 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            57 => {
-                regs[10] = regs[23];
-                regs[18] = regs[21];
-                regs[11] = at;
-                regs[5] = at;
-                regs[1] = at;
-            }
-            58 => {
-                regs[10] = regs[23];
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            59 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-            }
-            60 => {
-                regs[18] = regs[21];
-                regs[10] = at;
-                regs[11] = at;
-                regs[5] = at;
-                regs[3] = at;
-            }
-            61 => {
-                regs[10] = regs[22];
-                regs[18] = regs[21];
-                regs[11] = at;
-                regs[5] = at;
-                regs[3] = at;
-            }
-            62 => {
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            63 => {
-                regs[14] = regs[20];
-                regs[12] = at;
-                regs[13] = at;
-                regs[15] = at + 1;
-            }
-            64 => {
-                regs[1] = regs[21];
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            65 => {
-                regs[4] = at;
-                regs[5] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            66 => {
-                regs[14] = regs[20];
-                regs[13] = at;
-                regs[15] = at + 1;
-            }
-            67 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            68 => {
-                regs[19] = regs[22];
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            69 => {
-                regs[19] = regs[23];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            70 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            71 => {
-                regs[10] = regs[23];
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            72 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            73 => {
-                regs[19] = regs[24];
-                regs[5] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            74 => {
-                regs[16] = regs[25];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            75 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            76 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            77 => {
-                regs[10] = regs[23];
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            78 => {
-                regs[2] = at;
-                regs[3] = at + 1;
-            }
-            79 => {
-                regs[19] = at;
-            }
-            80 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[1] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            81 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[1] = at;
-                regs[22] = at;
-            }
-            82 => {
-                regs[21] = at;
-                regs[23] = at;
-            }
-            83 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[1] = at;
-                regs[20] = at;
-            }
-            84 => {
-                regs[4] = at;
-                regs[6] = at;
-                regs[7] = at;
-                regs[8] = at + 1;
-            }
-            85 => {
-                regs[6] = regs[1];
-                regs[7] = at;
-                regs[8] = at + 1;
-            }
-            86 => {
-                regs[4] = at;
-                regs[5] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            87 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            88 => {
-                regs[19] = regs[23];
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            89 => {
-                regs[19] = regs[22];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            90 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            91 => {
-                regs[10] = regs[22];
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            92 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            93 => {
-                regs[19] = regs[26];
-                regs[5] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            94 => {
-                regs[16] = regs[27];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            95 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            96 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            97 => {
-                regs[10] = regs[22];
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            98 => {
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            99 => {
-                regs[4] = at;
-                regs[5] = at;
-                regs[8] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            100 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            101 => {
-                regs[19] = regs[23];
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            102 => {
-                regs[19] = regs[22];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            103 => {
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            104 => {
-                regs[10] = regs[22];
-                regs[19] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            105 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            106 => {
-                regs[19] = regs[26];
-                regs[5] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            107 => {
-                regs[16] = regs[27];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            108 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            109 => {
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[10] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            110 => {
-                regs[10] = regs[22];
-                regs[18] = regs[21];
-                regs[5] = at;
-                regs[11] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            111 => {
-                regs[9] = at;
-                regs[24] = at;
-                regs[10] = at + 1;
-            }
-            112 => {
-                regs[24] = regs[19];
-                regs[9] = at;
-                regs[10] = at + 1;
-            }
-            113 => {
-                regs[24] = regs[23];
-                regs[9] = at;
-                regs[10] = at + 1;
-            }
-            114 => {
-                regs[16] = regs[25];
-                regs[9] = at;
-                regs[10] = at + 1;
-            }
-            115 => {
-                regs[18] = regs[21];
-                regs[9] = at;
-                regs[10] = at + 1;
-            }
-            116 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[3] = at;
-                regs[14] = at;
-                regs[15] = at + 1;
-            }
-            117 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[3] = at;
-                regs[23] = at;
-            }
-            118 => {
-                regs[21] = at;
-                regs[22] = at;
-            }
-            119 => {
-                regs[5] = at;
-                regs[9] = at;
-                regs[19] = at;
-                regs[3] = at;
-                regs[20] = at;
-                regs[12] = at + 1;
-            }
-            120 => {
-                regs[6] = regs[3];
-                regs[7] = at;
-                regs[8] = at + 1;
-            }
-            121 => {
-                regs[9] = at;
-                regs[26] = at;
-                regs[10] = at + 1;
-            }
-            122 => {
-                regs[26] = regs[19];
-                regs[9] = at;
-                regs[10] = at + 1;
-            }
-            123 => {
-                regs[26] = regs[22];
-                regs[9] = at;
-                regs[10] = at + 1;
-            }
-            124 => {
-                regs[16] = regs[27];
-                regs[9] = at;
-                regs[10] = at + 1;
-            }
-            _ => {}
+        run_ops(list, at, regs);
+    }
+}
+/// Runs operation list `list` of the tagged DFA at position `at`.
+#[inline(always)]
+#[rustfmt::skip]
+#[allow(dead_code)]
+const fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
+    match list {
+        1 => regs[1] = at,
+        2 => regs[20] = at,
+        3 => regs[12] = at,
+        4 => regs[1] = regs[21],
+        5 => (regs[1], regs[20]) = (regs[21], at),
+        6 => (regs[4], regs[1], regs[8], regs[21]) = (at, at, at, at),
+        7 => {
+            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
+            (regs[1], regs[22]) = (at, at);
         }
+        8 => {
+            (regs[4], regs[1], regs[8], regs[21]) = (at, at, at, at);
+            regs[23] = at;
+        }
+        9 => {
+            (regs[4], regs[1], regs[8], regs[9]) = (at, at, at, at);
+            regs[21] = at;
+        }
+        10 => {
+            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
+            (regs[19], regs[1], regs[20]) = (at, at, at);
+        }
+        11 => (regs[4], regs[8]) = (at, at),
+        12 => regs[3] = at,
+        13 => (regs[22], regs[5], regs[9], regs[1]) = (regs[21], at, at, at),
+        14 => regs[9] = at,
+        15 => {
+            (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
+            regs[20] = at;
+        }
+        16 => (regs[19], regs[20]) = (regs[22], at),
+        17 => regs[21] = regs[23],
+        18 => (regs[22], regs[5], regs[9], regs[1]) = (regs[23], at, at, at),
+        19 => (regs[21], regs[9]) = (regs[23], at),
+        20 => {
+            (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at);
+            regs[20] = at;
+        }
+        21 => {
+            (regs[22], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
+            regs[1] = at;
+        }
+        22 => regs[23] = at,
+        23 => {
+            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[1], regs[20]) = (at, at);
+        }
+        24 => regs[25] = at,
+        25 => regs[17] = at,
+        26 => {
+            (regs[10], regs[22], regs[11], regs[5]) = (regs[23], regs[21], at, at);
+            regs[1] = at;
+        }
+        27 => {
+            (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at);
+            (regs[1], regs[20]) = (at, at);
+        }
+        28 => (regs[22], regs[5], regs[9], regs[1]) = (regs[19], at, at, at),
+        29 => (regs[5], regs[9], regs[1], regs[20]) = (at, at, at, at),
+        30 => regs[19] = regs[23],
+        31 => (regs[4], regs[3], regs[8], regs[21]) = (at, at, at, at),
+        32 => {
+            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
+            (regs[3], regs[23]) = (at, at);
+        }
+        33 => {
+            (regs[4], regs[3], regs[8], regs[21]) = (at, at, at, at);
+            regs[22] = at;
+        }
+        34 => {
+            (regs[4], regs[3], regs[8], regs[9]) = (at, at, at, at);
+            regs[21] = at;
+        }
+        35 => (regs[22], regs[11], regs[5], regs[1]) = (regs[24], at, at, at),
+        36 => {
+            (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at);
+            regs[20] = at;
+        }
+        37 => (regs[23], regs[5], regs[9], regs[3]) = (regs[21], at, at, at),
+        38 => regs[21] = regs[22],
+        39 => (regs[23], regs[5], regs[9], regs[3]) = (regs[22], at, at, at),
+        40 => (regs[21], regs[9]) = (regs[22], at),
+        41 => {
+            (regs[23], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
+            regs[3] = at;
+        }
+        42 => regs[22] = at,
+        43 => regs[27] = at,
+        44 => regs[25] = regs[1],
+        45 => (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at),
+        46 => {
+            (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at);
+            regs[20] = at;
+        }
+        47 => {
+            (regs[10], regs[23], regs[11], regs[5]) = (regs[22], regs[21], at, at);
+            regs[3] = at;
+        }
+        48 => (regs[23], regs[5], regs[9], regs[3]) = (regs[19], at, at, at),
+        49 => regs[19] = regs[22],
+        50 => (regs[23], regs[11], regs[5], regs[3]) = (regs[26], at, at, at),
+        51 => regs[27] = regs[3],
+        52 => (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at),
+        53 => (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at),
+        54 => {
+            (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
+            regs[20] = at;
+        }
+        55 => {
+            (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
+            regs[1] = at;
+        }
+        56 => {
+            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[1], regs[20]) = (at, at);
+        }
+        57 => {
+            (regs[10], regs[18], regs[11], regs[5]) = (regs[23], regs[21], at, at);
+            regs[1] = at;
+        }
+        58 => {
+            (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at);
+            (regs[1], regs[20]) = (at, at);
+        }
+        59 => (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at),
+        60 => {
+            (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
+            regs[3] = at;
+        }
+        61 => {
+            (regs[10], regs[18], regs[11], regs[5]) = (regs[22], regs[21], at, at);
+            regs[3] = at;
+        }
+        62 => (regs[14], regs[15]) = (at, at + 1),
+        63 => (regs[14], regs[12], regs[13], regs[15]) = (regs[20], at, at, at + 1),
+        64 => (regs[1], regs[14], regs[15]) = (regs[21], at, at + 1),
+        65 => {
+            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
+            (regs[19], regs[1], regs[14], regs[15]) = (at, at, at, at + 1);
+        }
+        66 => (regs[14], regs[13], regs[15]) = (regs[20], at, at + 1),
+        67 => {
+            (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        68 => (regs[19], regs[14], regs[15]) = (regs[22], at, at + 1),
+        69 => {
+            (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        70 => {
+            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        71 => {
+            (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at);
+            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        72 => {
+            (regs[5], regs[9], regs[1], regs[14]) = (at, at, at, at);
+            regs[15] = at + 1;
+        }
+        73 => {
+            (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        74 => {
+            (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        75 => {
+            (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        76 => {
+            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        77 => {
+            (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at);
+            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        78 => (regs[2], regs[3]) = (at, at + 1),
+        79 => regs[19] = at,
+        80 => {
+            (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        81 => (regs[5], regs[9], regs[1], regs[22]) = (at, at, at, at),
+        82 => (regs[21], regs[23]) = (at, at),
+        83 => {
+            (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at);
+            regs[20] = at;
+        }
+        84 => (regs[4], regs[6], regs[7], regs[8]) = (at, at, at, at + 1),
+        85 => (regs[6], regs[7], regs[8]) = (regs[1], at, at + 1),
+        86 => {
+            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
+            (regs[19], regs[3], regs[14], regs[15]) = (at, at, at, at + 1);
+        }
+        87 => {
+            (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        88 => (regs[19], regs[14], regs[15]) = (regs[23], at, at + 1),
+        89 => {
+            (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        90 => {
+            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        91 => {
+            (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at);
+            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        92 => {
+            (regs[5], regs[9], regs[3], regs[14]) = (at, at, at, at);
+            regs[15] = at + 1;
+        }
+        93 => {
+            (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        94 => {
+            (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        95 => {
+            (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        96 => {
+            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        97 => {
+            (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at);
+            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
+        }
+        98 => (regs[20], regs[12]) = (at, at + 1),
+        99 => {
+            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
+            (regs[19], regs[3], regs[20], regs[12]) = (at, at, at, at + 1);
+        }
+        100 => {
+            (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
+            (regs[20], regs[12]) = (at, at + 1);
+        }
+        101 => (regs[19], regs[20], regs[12]) = (regs[23], at, at + 1),
+        102 => {
+            (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at);
+            (regs[20], regs[12]) = (at, at + 1);
+        }
+        103 => {
+            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
+        }
+        104 => {
+            (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at);
+            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
+        }
+        105 => {
+            (regs[5], regs[9], regs[3], regs[20]) = (at, at, at, at);
+            regs[12] = at + 1;
+        }
+        106 => {
+            (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at);
+            (regs[20], regs[12]) = (at, at + 1);
+        }
+        107 => {
+            (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at);
+            (regs[20], regs[12]) = (at, at + 1);
+        }
+        108 => {
+            (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
+            (regs[20], regs[12]) = (at, at + 1);
+        }
+        109 => {
+            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
+            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
+        }
+        110 => {
+            (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at);
+            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
+        }
+        111 => (regs[9], regs[24], regs[10]) = (at, at, at + 1),
+        112 => (regs[24], regs[9], regs[10]) = (regs[19], at, at + 1),
+        113 => (regs[24], regs[9], regs[10]) = (regs[23], at, at + 1),
+        114 => (regs[16], regs[9], regs[10]) = (regs[25], at, at + 1),
+        115 => (regs[18], regs[9], regs[10]) = (regs[21], at, at + 1),
+        116 => {
+            (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at);
+            (regs[14], regs[15]) = (at, at + 1);
+        }
+        117 => (regs[5], regs[9], regs[3], regs[23]) = (at, at, at, at),
+        118 => (regs[21], regs[22]) = (at, at),
+        119 => {
+            (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at);
+            (regs[20], regs[12]) = (at, at + 1);
+        }
+        120 => (regs[6], regs[7], regs[8]) = (regs[3], at, at + 1),
+        121 => (regs[9], regs[26], regs[10]) = (at, at, at + 1),
+        122 => (regs[26], regs[9], regs[10]) = (regs[19], at, at + 1),
+        123 => (regs[26], regs[9], regs[10]) = (regs[22], at, at + 1),
+        124 => (regs[16], regs[9], regs[10]) = (regs[27], at, at + 1),
+        _ => {}
     }
 }
 /// The unmultiplied id of a premultiplied state.
