@@ -73,7 +73,7 @@ fn grammar_errors_carry_file_line_and_column() {
     assert_eq!((syntax.file.as_str(), syntax.pos.line, syntax.pos.column), ("g.abnf", 2, 7));
     let error = Build::new()
         .grammar_text("g.abnf", "a = \"x\"\n")
-        .emit_options(uri_gen::emit_walk::EmitOptions { runtime: "runtime".to_owned(), vector: false })
+        .emit_options(uri_gen::emit::EmitOptions { runtime: "runtime".to_owned(), vector: false })
         .generate()
         .expect_err("a relative runtime path");
     assert_eq!(error.0[0].kind, DiagnosticKind::Emit);

@@ -124,7 +124,7 @@ fn usage(items: &[Item]) -> String {
         " Usage: declare this file as a module (`mod grammar;`) or include it".to_owned(),
         " (`mod grammar { include!(concat!(env!(\"OUT_DIR\"), \"/grammar.rs\")); }`), with the walk"
             .to_owned(),
-        " runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:".to_owned(),
+        " runtime file (`uri_gen::emit::runtime_file`) once in the crate, then:".to_owned(),
         String::new(),
         " ```".to_owned(),
     ];

@@ -9,7 +9,7 @@
 //
 // Usage: declare this file as a module (`mod grammar;`) or include it
 // (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
-// runtime file (`uri_gen::emit_walk::runtime_file`) once in the crate, then:
+// runtime file (`uri_gen::emit::runtime_file`) once in the crate, then:
 //
 // ```
 // use grammar::Rule;
