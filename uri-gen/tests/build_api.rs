@@ -90,5 +90,5 @@ fn warnings_come_with_the_output() {
     assert!(output.diagnostics.iter().all(|d| d.severity == Severity::Warning));
     assert!(output.module.contains("pub mod rules {") && output.module.contains("pub mod parser {"));
     let none = Build::new().grammar_text("empty.abnf", "Only prose.\n").generate().expect_err("no rule");
-    assert!(none.to_string().contains("define no rule"), "{none}");
+    assert!(none.to_string().contains("defines no rule"), "{none}");
 }

@@ -283,14 +283,14 @@ fn names_that_pass_give_a_module_that_compiles() {
     let header = Header { command: "capture_files test".to_owned(), inputs: Vec::new() };
     let module = render_file(tokens, &header).expect("the module parses");
     for item in [
-        "pub fn nid_x(",
+        "pub const fn nid_x(",
         "pub fn set_nid_x(",
-        "pub fn r_type(",
-        "pub fn self_(",
-        "pub fn set(",
-        "pub fn type_kind(",
+        "pub const fn r_type(",
+        "pub const fn self_(",
+        "pub const fn set(",
+        "pub const fn type_kind(",
         "pub enum TypeKind",
-        "pub fn self_ref_kind(",
+        "pub const fn self_ref_kind(",
         "pub enum SelfRefKind",
     ] {
         assert!(module.contains(item), "no `{item}` in the module");
