@@ -49,12 +49,14 @@ pub mod interp;
 pub mod ir;
 pub mod link;
 pub mod list;
+mod live_tags;
 pub mod lower;
 mod machine;
 mod minimize;
 pub mod nfa;
 pub mod parse_json;
 pub mod program;
+pub mod progress;
 pub mod project;
 pub mod prose;
 mod regalloc;
@@ -73,6 +75,7 @@ pub mod share;
 pub mod source;
 pub mod summary;
 pub mod tdfa;
+mod tdfa_budget;
 
 use std::path::Path;
 
@@ -104,7 +107,9 @@ pub struct Options {
     pub roots: Roots,
     /// The most NFA states one rule may inline to.
     pub nfa_limit: usize,
-    /// The most DFA states one rule may determinize to.
+    /// The most DFA states one rule may determinize to, and the most states the tagged DFA of
+    /// the parsers may have (`--max-states`): past it, compilation stops with an error that
+    /// names what grew (for parsers, the captures whose tags multiply the states).
     pub dfa_limit: usize,
     /// How `#` lists (RFC 9110 section 5.6.1) expand.
     pub lists: list::ListForm,
@@ -114,6 +119,8 @@ pub struct Options {
     /// Compile a rule whose alternatives hold prose that names no rule from its other
     /// alternatives, with a warning naming each alternative left out.
     pub formal_only: bool,
+    /// Who hears of the progress of long passes ([`progress`]): nobody by default.
+    pub progress: progress::Observer,
 }
 
 impl Default for Options {
@@ -126,6 +133,7 @@ impl Default for Options {
             lists: list::ListForm::default(),
             tags: Vec::new(),
             formal_only: false,
+            progress: progress::Observer::default(),
         }
     }
 }
@@ -285,8 +293,20 @@ fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa
     let classes = classes::ByteClasses::from_nfas(&nfas);
     let mut dfas = Vec::new();
     for (&id, nfa) in ids.iter().zip(&nfas) {
-        match determinize::determinize(nfa, &classes, options.dfa_limit) {
-            Ok(dfa) => dfas.push(dfa),
+        let what = &grammar.rule(id).name;
+        let report = |states, done| {
+            options.progress.report(progress::Progress {
+                stage: progress::Stage::Determinize,
+                what,
+                states,
+                done,
+            })
+        };
+        match determinize::determinize(nfa, &classes, options.dfa_limit, &|states| report(states, false)) {
+            Ok(dfa) => {
+                report(dfa.len(), true);
+                dfas.push(dfa)
+            }
             Err(e) => {
                 let rule = grammar.rule(id);
                 errors.push(
@@ -304,7 +324,19 @@ fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(minimize::minimize(&Dfa::union(&dfas)).compact_classes())
+    let union = Dfa::union(&dfas);
+    let report = |states, done| {
+        options.progress.report(progress::Progress {
+            stage: progress::Stage::Minimize,
+            what: "",
+            states,
+            done,
+        })
+    };
+    report(union.len(), false);
+    let dfa = minimize::minimize(&union).compact_classes();
+    report(dfa.len(), true);
+    Ok(dfa)
 }
 
 /// Compiles every rule of `files`, recursive ones included: regular rules to one minimized DFA
@@ -396,15 +428,10 @@ pub fn compile_parsers(
         return Err(Diagnostics(errors));
     }
     let classes = classes::ByteClasses::from_nfas(&nfas);
+    let names: Vec<String> = spec.parsers.iter().map(|p| p.name.clone()).collect();
     let (tdfa, ambiguities) =
-        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit).map_err(|e| {
-            Diagnostics(vec![Diagnostic::error(
-                DiagnosticKind::TooLarge,
-                captures_name,
-                Pos::default(),
-                format!("the parsers need more than {} tagged DFA states", e.limit),
-            )])
-        })?;
+        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit, &options.progress, &names)
+            .map_err(|e| Diagnostics(vec![tdfa_budget::diagnostic(&e, &spec, captures_name, captures)]))?;
     let names = spec.slot_names();
     for ambiguity in ambiguities {
         if spec.kinds.iter().enumerate().any(|(k, kind)| {
