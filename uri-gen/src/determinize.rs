@@ -55,7 +55,7 @@ pub fn determinize(
                         return Err(TooManyStates { limit });
                     }
                     let id = sets.len() as u32;
-                    if sets.len() % crate::progress::EVERY == 0 {
+                    if sets.len().is_multiple_of(crate::progress::EVERY) {
                         progress(sets.len());
                     }
                     ids.insert(set.clone(), id);

@@ -81,7 +81,10 @@ pub const EVERY: usize = 4096;
 /// assert!(seen.lock().unwrap().iter().any(|line| line.starts_with("determinizing `a`")));
 /// ```
 #[derive(Clone, Default)]
-pub struct Observer(Option<Arc<dyn Fn(&Progress<'_>) + Send + Sync>>);
+pub struct Observer(Option<Arc<Callback>>);
+
+/// What an [`Observer`] calls.
+type Callback = dyn Fn(&Progress<'_>) + Send + Sync;
 
 impl Observer {
     /// An observer that calls `f` with each report.

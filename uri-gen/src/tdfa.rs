@@ -260,7 +260,7 @@ pub fn build(
                     if b.states.len() >= limit {
                         return Err(crate::tdfa_budget::too_many(&b.states, limit, slots, DEAD));
                     }
-                    if b.states.len() % EVERY == 0 {
+                    if b.states.len().is_multiple_of(EVERY) {
                         let states = b.states.len();
                         progress.report(Progress {
                             stage: Stage::TaggedDfa,

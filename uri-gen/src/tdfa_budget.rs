@@ -13,6 +13,9 @@ use crate::capture::CaptureSpec;
 use crate::diag::{Diagnostic, DiagnosticKind, Pos};
 use crate::tdfa::{Thread, TooManyStates};
 
+/// A state's NFA states and lookahead tags: the untagged state it is a copy of.
+type Shape<'a> = Vec<(u32, &'a [u32])>;
+
 /// The error for a construction stopped at `limit` states (`states[0]` is the dead state).
 pub(crate) fn too_many(
     states: &[(usize, Vec<Thread>)],
@@ -26,7 +29,7 @@ pub(crate) fn too_many(
     }
     // The parser with the most states; the first of equals.
     let parser = per_parser.iter().max_by_key(|&(p, n)| (*n, std::cmp::Reverse(*p))).map_or(0, |(&p, _)| p);
-    let mut groups: HashMap<Vec<(u32, &[u32])>, Vec<&[Thread]>> = HashMap::new();
+    let mut groups: HashMap<Shape, Vec<&[Thread]>> = HashMap::new();
     for (p, threads) in &states[1..] {
         if *p == parser {
             let shape = threads.iter().map(|t| (t.nfa, t.lookahead.as_slice())).collect();

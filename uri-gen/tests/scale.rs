@@ -72,10 +72,13 @@ fn a_rule_too_large_without_its_captures_is_said_to_be_so_at_the_parser() {
     compile_parsers(&grammar(text), "g.captures", captures, &limited(1 << 16)).unwrap();
 }
 
+/// A progress report as the observer keeps it: stage, what, states, done.
+type Report = (Stage, String, usize, bool);
+
 #[test]
 fn progress_is_silent_by_default_and_heard_when_asked_for() {
     assert!(Options::default().progress.is_silent());
-    let seen: Arc<Mutex<Vec<(Stage, String, usize, bool)>>> = Arc::default();
+    let seen: Arc<Mutex<Vec<Report>>> = Arc::default();
     let log = Arc::clone(&seen);
     let progress =
         Observer::new(move |p| log.lock().unwrap().push((p.stage, p.what.to_owned(), p.states, p.done)));
