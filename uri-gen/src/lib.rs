@@ -39,6 +39,7 @@ pub mod capture;
 pub mod emit;
 mod pipeline;
 pub mod plan;
+pub mod progress;
 pub mod rtn;
 pub mod runtime;
 pub mod syntax;
@@ -76,7 +77,9 @@ pub struct Options {
     pub roots: Roots,
     /// The most NFA states one rule may inline to.
     pub nfa_limit: usize,
-    /// The most DFA states one rule may determinize to.
+    /// The most DFA states one rule may determinize to, and the most states the tagged DFA of
+    /// the parsers may have (`--max-states`): past it, compilation stops with an error that
+    /// names what grew (for parsers, the captures whose tags multiply the states).
     pub dfa_limit: usize,
     /// How `#` lists (RFC 9110 section 5.6.1) expand.
     pub lists: list::ListForm,
@@ -86,6 +89,8 @@ pub struct Options {
     /// Compile a rule whose alternatives hold prose that names no rule from its other
     /// alternatives, with a warning naming each alternative left out.
     pub formal_only: bool,
+    /// Who hears of the progress of long passes ([`progress`]): nobody by default.
+    pub progress: progress::Observer,
 }
 
 impl Default for Options {
@@ -98,6 +103,7 @@ impl Default for Options {
             lists: list::ListForm::default(),
             tags: Vec::new(),
             formal_only: false,
+            progress: progress::Observer::default(),
         }
     }
 }

@@ -9,10 +9,12 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use uri_gen::emit::{render_file, Header};
 use uri_gen::emit::{runtime_file, EmitOptions};
+use uri_gen::progress::{Progress, Stage};
 use uri_gen::rtn::program::{describe_mismatch, SampleError, DEFAULT_DEPTH_LIMIT};
 use uri_gen::tools::escape::{escape, unescape};
 use uri_gen::tools::regex::{rule_regex, RegexError};
@@ -393,12 +395,32 @@ fn write_out(out: &mut impl Write, bytes: &[u8]) -> Result<(), Stop> {
 }
 
 fn generate(args: GenerateArgs) -> Result<(), Stop> {
-    let GenerateArgs { grammars, options, captures, out, rules, what, train, vector, runtime, runtime_out } =
-        args;
+    let GenerateArgs {
+        grammars,
+        options,
+        captures,
+        out,
+        rules,
+        what,
+        train,
+        vector,
+        runtime,
+        runtime_out,
+        max_states,
+        timings,
+    } = args;
     let (options, captures, out, train) = (&options, captures.as_deref(), out.as_path(), train.as_deref());
     let emit = EmitOptions { runtime, vector };
     let files = read(&grammars, options)?;
-    let opts = compile_options(options, roots_for(rules, Roots::All));
+    let mut opts = compile_options(options, roots_for(rules, Roots::All));
+    if let Some(limit) = max_states {
+        opts.dfa_limit = limit;
+    }
+    opts.progress = if timings {
+        uri_gen::progress::Observer::stderr(Duration::ZERO, Duration::ZERO)
+    } else {
+        uri_gen::progress::Observer::stderr(Duration::from_secs(1), Duration::from_secs(1))
+    };
     let program = compiled(&files, &opts)?;
     if program.grammar.rules.is_empty() {
         return Err(Stop::Failed(
@@ -415,8 +437,13 @@ fn generate(args: GenerateArgs) -> Result<(), Stop> {
         .chain(std::env::args().skip(1).map(|a| if a.contains(' ') { format!("'{a}'") } else { a }))
         .collect();
     let mut inputs = files.clone();
+    let emitting = |what: &str, states: usize, done: bool| {
+        opts.progress.report(Progress { stage: Stage::Emit, what, states, done });
+    };
+    emitting("rules", program.dfa.len(), false);
     let rules = uri_gen::emit::module(&program, &what, training.as_ref().map(|t| &t.1), &emit)
         .map_err(|e| Stop::Usage(format!("{e:#}")))?;
+    emitting("rules", program.dfa.len(), true);
     let tokens = match captures {
         None => rules,
         Some(path) => {
@@ -436,8 +463,10 @@ fn generate(args: GenerateArgs) -> Result<(), Stop> {
             parsers.training = training.as_ref().map(|t| t.1.clone());
             trained |= training.as_ref().is_some_and(|t| parsers.parser_of(t.1.rule).is_some());
             inputs.push(SourceFile::new(name, text));
+            emitting("parser", parsers.tdfa.len(), false);
             let parser =
                 uri_gen::emit::parser(&parsers, &what, &emit).map_err(|e| Stop::Usage(format!("{e:#}")))?;
+            emitting("parser", parsers.tdfa.len(), true);
             quote::quote! {
                 #[doc = " Recognizers for every rule."]
                 pub mod rules { #rules }
@@ -513,6 +542,15 @@ struct GenerateArgs {
     /// default `uri_gen_runtime.rs` beside the module.
     #[arg(long, value_name = "FILE")]
     runtime_out: Option<PathBuf>,
+    /// The most states a rule's DFA, or the parsers' tagged DFA, may have: past it generation
+    /// stops with an error that names the rule, or the parser and the captures whose tags
+    /// multiply its states.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(usize))]
+    max_states: Option<usize>,
+    /// Print every progress report with the seconds since the start (otherwise progress is
+    /// printed only for work that lasts more than a second).
+    #[arg(long)]
+    timings: bool,
 }
 
 /// Reads the argument of `--train`, `RULE=FILE`: the file (for the module's header) and its

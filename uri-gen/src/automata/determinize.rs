@@ -13,11 +13,18 @@ pub struct TooManyStates {
     pub limit: usize,
 }
 
-/// Determinizes `nfa` over `classes`. State 0 is the dead state; the start is state 1.
+/// Determinizes `nfa` over `classes`, with at most `limit` states, telling `progress` the states
+/// found so far every [`crate::progress::EVERY`] states. State 0 is the dead state; the start is
+/// state 1.
 ///
 /// DFA states are sets of NFA states that consume a byte or accept, found by epsilon closure; ids
 /// are given in discovery order, so the result depends only on the NFA (the map is only looked up).
-pub fn determinize(nfa: &Nfa, classes: &ByteClasses, limit: usize) -> Result<Dfa, TooManyStates> {
+pub fn determinize(
+    nfa: &Nfa,
+    classes: &ByteClasses,
+    limit: usize,
+    progress: &dyn Fn(usize),
+) -> Result<Dfa, TooManyStates> {
     let reps = classes.representatives();
     let stride = classes.len();
     let mut closure = Closure::new(nfa.states.len());
@@ -48,6 +55,9 @@ pub fn determinize(nfa: &Nfa, classes: &ByteClasses, limit: usize) -> Result<Dfa
                         return Err(TooManyStates { limit });
                     }
                     let id = sets.len() as u32;
+                    if sets.len().is_multiple_of(crate::progress::EVERY) {
+                        progress(sets.len());
+                    }
                     ids.insert(set.clone(), id);
                     sets.push(set);
                     trans.extend(std::iter::repeat_n(DEAD, stride));

@@ -2,8 +2,10 @@
 //! the parser module, the tagged DFA that records capture positions ([`Tdfa`]), and register
 //! allocation with the passes that take operation lists off transitions.
 
+pub(crate) mod budget;
 pub(crate) mod check;
 pub(crate) mod items;
+pub(crate) mod live_tags;
 pub(crate) mod names;
 pub mod reference;
 pub(crate) mod regalloc;

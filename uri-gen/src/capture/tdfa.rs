@@ -20,6 +20,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::automata::classes::ByteClasses;
 use crate::automata::nfa::{Nfa, State, StateId};
 use crate::automata::renumber::{breadth_first, merge_equal_columns, remap_classes};
+use crate::capture::live_tags::LiveTags;
+use crate::progress::{Observer, Progress, Stage, EVERY};
 
 /// Register 0 is never written: it means "tag not set".
 pub const UNSET: u32 = 0;
@@ -179,35 +181,48 @@ pub struct Ambiguity {
 }
 
 /// The construction failed: too many states.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TooManyStates {
     /// The limit reached.
     pub limit: usize,
+    /// The parser with the most states when the limit was reached.
+    pub parser: usize,
+    /// The slots whose registers tell apart states that are otherwise the same (same NFA
+    /// states, same lookahead tags), each with how many such copies it accounts for, most
+    /// first; empty when the states differ in their NFA states alone (the rule itself is that
+    /// large).
+    pub slots: Vec<(u32, usize)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Thread {
-    nfa: StateId,
-    regs: Vec<u32>,
-    lookahead: Vec<u32>,
+pub(crate) struct Thread {
+    pub(crate) nfa: StateId,
+    pub(crate) regs: Vec<u32>,
+    pub(crate) lookahead: Vec<u32>,
     /// The slots this thread has recorded through tags that record once (sorted): a later
     /// passage through such a tag records nothing. Part of a state's shape, so that states
     /// know which first occurrences are behind them.
-    done: Vec<u32>,
+    pub(crate) done: Vec<u32>,
 }
 
-/// Builds the TDFA for `nfas` (one per parser) over `classes`, with `slots` tag slots.
+/// Builds the TDFA for `nfas` (one per parser, named `names` in progress reports) over `classes`,
+/// with `slots` tag slots and at most `limit` states.
 pub fn build(
     nfas: &[Nfa],
     classes: &ByteClasses,
     slots: usize,
     limit: usize,
+    progress: &Observer,
+    names: &[String],
 ) -> Result<(Tdfa, BTreeSet<Ambiguity>), TooManyStates> {
     let stride = classes.len();
     let reps = classes.representatives();
+    let name = |p: usize| names.get(p).map_or("", String::as_str);
     let mut b = Builder {
+        live: nfas.iter().map(|nfa| LiveTags::of(nfa, slots)).collect(),
         states: vec![(usize::MAX, Vec::new())],
         by_shape: HashMap::new(),
+        by_pattern: HashMap::new(),
         next_reg: 1,
         cleared: BTreeMap::new(),
         ambiguities: BTreeSet::new(),
@@ -219,7 +234,7 @@ pub fn build(
     let mut op_ids: HashMap<Vec<RegOp>, u32> = HashMap::from([(Vec::new(), 0)]);
     let mut starts = Vec::new();
     for (p, nfa) in nfas.iter().enumerate() {
-        let threads = b.closure(nfa, vec![(nfa.start, vec![UNSET; slots], Vec::new())]);
+        let threads = b.closure(p, nfa, vec![(nfa.start, vec![UNSET; slots], Vec::new())]);
         let id = b.states.len() as u32;
         b.insert(p, threads);
         trans.extend(std::iter::repeat_n(0, stride));
@@ -247,7 +262,7 @@ pub fn build(
                     }
                 }
             }
-            let next_threads = b.closure(nfa, moved);
+            let next_threads = b.closure(parser, nfa, moved);
             let at = current * stride + class;
             if next_threads.is_empty() {
                 continue;
@@ -256,7 +271,16 @@ pub fn build(
                 Some((target, mapping)) => (target, b.transfer_ops(&mapping)),
                 None => {
                     if b.states.len() >= limit {
-                        return Err(TooManyStates { limit });
+                        return Err(crate::capture::budget::too_many(&b.states, limit, slots, DEAD));
+                    }
+                    if b.states.len().is_multiple_of(EVERY) {
+                        let states = b.states.len();
+                        progress.report(Progress {
+                            stage: Stage::TaggedDfa,
+                            what: name(parser),
+                            states,
+                            done: false,
+                        });
                     }
                     // Give the fresh placeholders real register numbers.
                     let mut renamed = BTreeMap::new();
@@ -315,6 +339,8 @@ pub fn build(
         registers: b.next_reg as usize + 1,
         slots,
     };
+    let states = tdfa.len();
+    progress.report(Progress { stage: Stage::TaggedDfa, what: "", states, done: true });
     Ok((tdfa, b.ambiguities))
 }
 
@@ -324,11 +350,22 @@ const FRESH_BASE: u32 = u32::MAX / 2;
 /// A scratch register for breaking copy cycles; renumbered by register allocation.
 const SCRATCH: u32 = FRESH_BASE - 1;
 
+/// The register of a slot whose value is dead where the thread stands (see
+/// [`crate::live_tags`]): never read, never written by an operation, and equal only to itself
+/// when states are compared.
+const DEAD: u32 = u32::MAX;
+
 struct Builder {
+    /// The live slots of each parser's NFA states.
+    live: Vec<LiveTags>,
     /// Each state's parser and threads; state 0 is dead.
     states: Vec<(usize, Vec<Thread>)>,
     /// States by parser and shape (NFA states and lookahead tags, registers left out).
     by_shape: HashMap<(usize, Shape), Vec<u32>>,
+    /// States by parser, shape and register pattern ([`pattern`]): a state whose threads hold no
+    /// unset register maps onto an existing one exactly when both agree on all three, so it is
+    /// found by one lookup instead of a scan of every state of its shape.
+    by_pattern: HashMap<(usize, Shape, Vec<u32>), u32>,
     next_reg: u32,
     /// The register that stands for "cleared" for each slot in newly made states.
     cleared: BTreeMap<u32, u32>,
@@ -336,11 +373,39 @@ struct Builder {
     slots: usize,
 }
 
-/// A state's threads without their registers: NFA states, lookahead tags and slots recorded once.
-type Shape = Vec<(StateId, Vec<u32>, Vec<u32>)>;
+/// A state's registers renumbered in order of first use over its threads (unset stays 0), so
+/// that two states whose registers differ only by a renaming have the same pattern.
+fn pattern(threads: &[Thread]) -> Vec<u32> {
+    let mut first: HashMap<u32, u32> = HashMap::from([(UNSET, 0)]);
+    let mut out = Vec::with_capacity(threads.len() * threads.first().map_or(0, |t| t.regs.len()));
+    for t in threads {
+        for &r in &t.regs {
+            if r == DEAD {
+                out.push(DEAD);
+                continue;
+            }
+            let next = first.len() as u32;
+            out.push(*first.entry(r).or_insert(next));
+        }
+    }
+    out
+}
+
+/// A state's threads without their registers: each thread's NFA state, the number of its
+/// lookahead tags and the tags, the number of its slots recorded once and the slots, in one
+/// vector (one allocation to build, hash and compare).
+type Shape = Vec<u32>;
 
 fn shape(threads: &[Thread]) -> Shape {
-    threads.iter().map(|t| (t.nfa, t.lookahead.clone(), t.done.clone())).collect()
+    let mut out = Vec::with_capacity(threads.iter().map(|t| 3 + t.lookahead.len() + t.done.len()).sum());
+    for t in threads {
+        out.push(t.nfa);
+        out.push(t.lookahead.len() as u32);
+        out.extend(&t.lookahead);
+        out.push(t.done.len() as u32);
+        out.extend(&t.done);
+    }
+    out
 }
 
 impl Builder {
@@ -381,29 +446,48 @@ impl Builder {
 
     fn insert(&mut self, parser: usize, threads: Vec<Thread>) {
         let id = self.states.len() as u32;
-        self.by_shape.entry((parser, shape(&threads))).or_default().push(id);
+        let shape = shape(&threads);
+        self.by_pattern.entry((parser, shape.clone(), pattern(&threads))).or_insert(id);
+        self.by_shape.entry((parser, shape)).or_default().push(id);
         self.states.push((parser, threads));
     }
 
     /// The epsilon closure of `seeds` (in priority order), each thread collecting the tags it
     /// passes as lookahead. The first thread to reach an NFA state owns it.
-    fn closure(&mut self, nfa: &Nfa, seeds: Vec<(StateId, Vec<u32>, Vec<u32>)>) -> Vec<Thread> {
-        let mut owner: HashMap<StateId, (Vec<u32>, Vec<u32>)> = HashMap::new();
+    fn closure(
+        &mut self,
+        parser: usize,
+        nfa: &Nfa,
+        seeds: Vec<(StateId, Vec<u32>, Vec<u32>)>,
+    ) -> Vec<Thread> {
+        // Each NFA state reached: the seed whose registers reached it first, and its lookahead.
+        let mut owner: HashMap<StateId, (usize, Vec<u32>)> = HashMap::new();
         let mut out = Vec::new();
-        for (start, regs, done) in seeds {
-            let mut stack = vec![(start, Vec::<u32>::new(), done)];
+        let mut stack: Vec<(StateId, Vec<u32>, Vec<u32>)> = Vec::new();
+        for (seed, (start, regs, done)) in seeds.iter().enumerate() {
+            stack.push((*start, Vec::new(), done.clone()));
             while let Some((s, lookahead, done)) = stack.pop() {
-                if let Some((owner_regs, owner_la)) = owner.get(&s) {
-                    self.note_conflict(owner_regs, owner_la, &regs, &lookahead);
+                if let Some((first, owner_la)) = owner.get(&s) {
+                    self.note_conflict(&seeds[*first].1, owner_la, regs, &lookahead);
                     continue;
                 }
-                owner.insert(s, (regs.clone(), lookahead.clone()));
+                owner.insert(s, (seed, lookahead.clone()));
                 match &nfa.states[s as usize] {
                     State::Range { .. } | State::Match => {
                         let mut la = lookahead;
                         la.sort_unstable();
                         la.dedup();
-                        out.push(Thread { nfa: s, regs: regs.clone(), lookahead: la, done });
+                        // A slot about to be committed, or written again before any match,
+                        // holds nothing that matters here.
+                        let live = &self.live[parser];
+                        let mut regs = regs.clone();
+                        for (slot, r) in regs.iter_mut().enumerate() {
+                            let slot = slot as u32;
+                            if la.binary_search(&slot).is_ok() || !live.is_live(s, slot) {
+                                *r = DEAD;
+                            }
+                        }
+                        out.push(Thread { nfa: s, regs, lookahead: la, done });
                     }
                     State::Split(targets) => {
                         for &t in targets.iter().rev() {
@@ -433,6 +517,12 @@ impl Builder {
     fn note_conflict(&mut self, regs_a: &[u32], la_a: &[u32], regs_b: &[u32], la_b: &[u32]) {
         let differing: Vec<u32> = (0..self.slots as u32)
             .filter(|&s| {
+                // A dead value (see [`DEAD`]) is dead wherever the thread goes: it cannot
+                // make two ways through one state disagree.
+                let dead = |la: &[u32], regs: &[u32]| !la.contains(&s) && regs[s as usize] == DEAD;
+                if dead(la_a, regs_a) || dead(la_b, regs_b) {
+                    return false;
+                }
                 let a = (la_a.contains(&s), if la_a.contains(&s) { 0 } else { regs_a[s as usize] });
                 let b = (la_b.contains(&s), if la_b.contains(&s) { 0 } else { regs_b[s as usize] });
                 a != b
@@ -446,6 +536,22 @@ impl Builder {
     /// An existing state with the same shape whose registers correspond one to one with those of
     /// `threads`; returns it and the mapping (existing register, register or placeholder in `threads`).
     fn find(&self, parser: usize, threads: &[Thread]) -> Option<(u32, Vec<(u32, u32)>)> {
+        if threads.iter().all(|t| !t.regs.contains(&UNSET)) {
+            // Without an unset register a mapping is a bijection between the registers, which
+            // exists exactly when both states number their registers alike in order of first use
+            // (no two states share a pattern, so this is the state a scan would find first).
+            let id = *self.by_pattern.get(&(parser, shape(threads), pattern(threads)))?;
+            let existing = &self.states[id as usize].1;
+            let mut mapping: Vec<(u32, u32)> = existing
+                .iter()
+                .zip(threads)
+                .flat_map(|(old, new)| old.regs.iter().copied().zip(new.regs.iter().copied()))
+                .filter(|&(e, _)| e != UNSET && e != DEAD)
+                .collect();
+            mapping.sort_unstable();
+            mapping.dedup();
+            return Some((id, mapping));
+        }
         let candidates = self.by_shape.get(&(parser, shape(threads)))?;
         'candidates: for &id in candidates {
             let existing = &self.states[id as usize].1;
@@ -453,6 +559,13 @@ impl Builder {
             let mut backward: BTreeMap<u32, u32> = BTreeMap::new();
             for (old, new) in existing.iter().zip(threads) {
                 for (&e, &n) in old.regs.iter().zip(&new.regs) {
+                    if e == DEAD || n == DEAD {
+                        // Dead slots follow from the shape, which both states share.
+                        if e != n {
+                            continue 'candidates;
+                        }
+                        continue;
+                    }
                     // An unset register may be copied into a real one (which then holds "unset"),
                     // never the other way round.
                     if e == UNSET && n != UNSET {

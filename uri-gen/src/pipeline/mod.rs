@@ -29,12 +29,13 @@ use crate::automata::{classes, determinize, minimize, nfa, Dfa};
 use crate::capture::{regalloc, tdfa, CaptureSpec, Tdfa};
 use crate::plan::share::{share, MIN_BODY};
 use crate::plan::{Accel, Shared};
+use crate::progress;
 use crate::syntax::{self, link};
 use crate::tools::sample;
 #[cfg(doc)]
 use crate::Training;
 use crate::{
-    rtn, Compiled, CompiledParsers, Diagnostic, DiagnosticKind, Diagnostics, Grammar, Options, Pos, Program,
+    rtn, Compiled, CompiledParsers, Diagnostic, DiagnosticKind, Diagnostics, Grammar, Options, Program,
     RuleId, SourceFile,
 };
 
@@ -102,8 +103,20 @@ fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa
     let classes = classes::ByteClasses::from_nfas(&nfas);
     let mut dfas = Vec::new();
     for (&id, nfa) in ids.iter().zip(&nfas) {
-        match determinize::determinize(nfa, &classes, options.dfa_limit) {
-            Ok(dfa) => dfas.push(dfa),
+        let what = &grammar.rule(id).name;
+        let report = |states, done| {
+            options.progress.report(progress::Progress {
+                stage: progress::Stage::Determinize,
+                what,
+                states,
+                done,
+            })
+        };
+        match determinize::determinize(nfa, &classes, options.dfa_limit, &|states| report(states, false)) {
+            Ok(dfa) => {
+                report(dfa.len(), true);
+                dfas.push(dfa)
+            }
             Err(e) => {
                 let rule = grammar.rule(id);
                 errors.push(
@@ -121,7 +134,19 @@ fn build_dfa(grammar: &Grammar, ids: &[RuleId], options: &Options) -> Result<Dfa
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(minimize::minimize(&Dfa::union(&dfas)).compact_classes())
+    let union = Dfa::union(&dfas);
+    let report = |states, done| {
+        options.progress.report(progress::Progress {
+            stage: progress::Stage::Minimize,
+            what: "",
+            states,
+            done,
+        })
+    };
+    report(union.len(), false);
+    let dfa = minimize::minimize(&union).compact_classes();
+    report(dfa.len(), true);
+    Ok(dfa)
 }
 
 /// The recognizer's plan: the shared automaton of `compiled` and its acceleration plan, trained
@@ -171,16 +196,19 @@ pub fn compile_parsers(
         return Err(Diagnostics(errors));
     }
     let classes = classes::ByteClasses::from_nfas(&nfas);
+    let names: Vec<String> = spec.parsers.iter().map(|p| p.name.clone()).collect();
     let (tdfa, ambiguities) =
-        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit).map_err(|e| {
-            Diagnostics(vec![Diagnostic::error(
-                DiagnosticKind::TooLarge,
-                captures_name,
-                Pos { line: 1, column: 1 },
-                format!("the parsers need more than {} tagged DFA states", e.limit),
-            )])
-        })?;
+        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit, &options.progress, &names)
+            .map_err(|e| {
+                Diagnostics(vec![crate::capture::budget::diagnostic(&e, &spec, captures_name, captures)])
+            })?;
     let tdfa = allocate_registers(tdfa);
+    options.progress.report(progress::Progress {
+        stage: progress::Stage::Registers,
+        what: "",
+        states: tdfa.len(),
+        done: true,
+    });
     let errors = crate::capture::check::Checked {
         spec: &spec,
         grammar: &grammar,
