@@ -60,23 +60,23 @@ fn expected(failure: &build_example::file_uri::parser::Failure) -> Vec<u8> {
 #[test]
 fn failures_say_what_could_have_come_and_whether_the_input_could_end() {
     let failure = FileUri::parse("file:path").expect_err("a relative path");
-    assert_eq!((failure.index, expected(&failure), failure.end_allowed), (5, b"/".to_vec(), false));
+    assert_eq!((failure.index, expected(&failure), failure.end_allowed()), (5, b"/".to_vec(), false));
     // `file:/a` is complete: a space cannot follow, `/`, `%` and the path's characters can.
     let failure = FileUri::parse("file:/a b").expect_err("a space");
-    assert_eq!((failure.index, failure.end_allowed), (7, true));
+    assert_eq!((failure.index, failure.end_allowed()), (7, true));
     let bytes = expected(&failure);
     assert!(bytes.contains(&b'/') && bytes.contains(&b'%') && bytes.contains(&b'~'), "{bytes:?}");
     assert!(!bytes.contains(&b' ') && !bytes.contains(&b'#') && !bytes.contains(&b'?'), "{bytes:?}");
     // The input ends inside the authority: a path must follow.
     let failure = FileUri::parse("file://host").expect_err("no path");
-    assert_eq!((failure.index, failure.end_allowed), (11, false));
+    assert_eq!((failure.index, failure.end_allowed()), (11, false));
     assert!(failure.expects(b'/') && failure.expects(b'.') && !failure.expects(b':'), "no port in file-auth");
     // What the parser expects is what the recognizer allows after the same prefix.
     for (text, _) in INVALID {
         let failure = FileUri::parse(text).expect_err(text);
         let (bytes, end) = Rule::FileUri.continuations(&text.as_bytes()[..failure.index]);
-        assert_eq!(failure.expected, bytes, "{text}");
-        assert_eq!(failure.end_allowed, end && failure.index < text.len(), "{text}");
+        assert_eq!(failure.expected(), bytes, "{text}");
+        assert_eq!(failure.end_allowed(), end && failure.index < text.len(), "{text}");
     }
 }
 

@@ -336,7 +336,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             #[inline]
             pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
                 if input.len() >= NONE as usize {
-                    return Err(Failure { index: NONE as usize - 1, expected: [0; 4], end_allowed: false });
+                    return Err(Failure { index: NONE as usize - 1, state: 0, more: true });
                 }
                 let start = self.start();
                 let mut regs = self.registers();

@@ -7,43 +7,50 @@ use quote::{format_ident, quote};
 
 use crate::capture::CaptureSpec;
 
-/// `Failure`, its `expects`, and `failure`, which explains a failed walk by walking the failed
-/// prefix again without register operations (failures only pay for it).
+/// `Failure`, its `expected`, `expects` and `end_allowed`, and `failure`, which finds the state a
+/// failed prefix leads to by walking it again without register operations (failures only pay for
+/// it; the expected set is computed only when asked).
 pub(crate) fn failure_items() -> TokenStream {
     quote! {
-        #[doc = " Where and why a parse failed."]
+        #[doc = " Where and why a parse failed. The bytes that could have come there are found when"]
+        #[doc = " asked ([`Failure::expected`]), so that a failed parse costs little more than a walk."]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct Failure {
             #[doc = " The index of the first byte that no match can continue with, or the input length"]
             #[doc = " when the input ended too early."]
             pub index: usize,
-            #[doc = " The bytes that could have come at `index` (bit `b % 64` of word `b / 64`); empty"]
-            #[doc = " when no byte could (the input has bytes too many)."]
-            pub expected: [u64; 4],
-            #[doc = " Whether a match could have ended at `index`: the input has bytes too many."]
-            pub end_allowed: bool,
+            #[doc = " The premultiplied state the input's first `index` bytes lead to (0: none)."]
+            state: usize,
+            #[doc = " Whether the input goes on past `index`."]
+            more: bool,
         }
 
         impl Failure {
+            #[doc = " The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);"]
+            #[doc = " empty when no byte could (the input has bytes too many)."]
+            pub fn expected(&self) -> [u64; 4] {
+                if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+            }
+
             #[doc = " Whether `byte` could have come at [`Failure::index`]."]
             pub fn expects(&self, byte: u8) -> bool {
-                self.expected[byte as usize / 64] & (1 << (byte % 64)) != 0
+                self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+            }
+
+            #[doc = " Whether a match could have ended at [`Failure::index`]: the input has bytes too many."]
+            pub fn end_allowed(&self) -> bool {
+                self.more && self.state != 0 && FINAL_ROW[state_id(self.state)] != 0
             }
         }
 
         #[doc = " Why the walk from premultiplied state `start` failed at `index`, which is the input's"]
-        #[doc = " length when the input ended in a state that does not accept."]
+        #[doc = " length when the input ended in a state that does not accept: the state the failed"]
+        #[doc = " prefix leads to, found by walking it again without register operations."]
         #[cold]
         #[inline(never)]
         fn failure(start: usize, input: &[u8], index: usize) -> Failure {
-            match TDFA.state_after(start, &input[..index]) {
-                Some(state) => Failure {
-                    index,
-                    expected: TDFA.continuations(state),
-                    end_allowed: index < input.len() && FINAL_ROW[state_id(state)] != 0,
-                },
-                None => Failure { index, expected: [0; 4], end_allowed: false },
-            }
+            let state = TDFA.state_after(start, &input[..index]).unwrap_or(0);
+            Failure { index, state, more: index < input.len() }
         }
     }
 }

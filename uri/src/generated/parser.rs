@@ -253,7 +253,8 @@ impl Parser {
         Ok(Parsed { input, captures })
     }
 }
-/// Where and why a parse failed.
+/// Where and why a parse failed. The bytes that could have come there are found when
+/// asked ([`Failure::expected`]), so that a failed parse costs little more than a walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -261,42 +262,41 @@ pub struct Failure {
     /// The index of the first byte that no match can continue with, or the input length
     /// when the input ended too early.
     pub index: usize,
-    /// The bytes that could have come at `index` (bit `b % 64` of word `b / 64`); empty
-    /// when no byte could (the input has bytes too many).
-    pub expected: [u64; 4],
-    /// Whether a match could have ended at `index`: the input has bytes too many.
-    pub end_allowed: bool,
+    /// The premultiplied state the input's first `index` bytes lead to (0: none).
+    state: usize,
+    /// Whether the input goes on past `index`.
+    more: bool,
 }
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Failure {
+    /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
+    /// empty when no byte could (the input has bytes too many).
+    pub fn expected(&self) -> [u64; 4] {
+        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+    }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected[byte as usize / 64] & (1 << (byte % 64)) != 0
+        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+    }
+    /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
+    pub fn end_allowed(&self) -> bool {
+        self.more && self.state != 0 && FINAL_ROW[state_id(self.state)] != 0
     }
 }
 /// Why the walk from premultiplied state `start` failed at `index`, which is the input's
-/// length when the input ended in a state that does not accept.
+/// length when the input ended in a state that does not accept: the state the failed
+/// prefix leads to, found by walking it again without register operations.
 #[cold]
 #[inline(never)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 fn failure(start: usize, input: &[u8], index: usize) -> Failure {
-    match TDFA.state_after(start, &input[..index]) {
-        Some(state) => {
-            Failure {
-                index,
-                expected: TDFA.continuations(state),
-                end_allowed: index < input.len() && FINAL_ROW[state_id(state)] != 0,
-            }
-        }
-        None => {
-            Failure {
-                index,
-                expected: [0; 4],
-                end_allowed: false,
-            }
-        }
+    let state = TDFA.state_after(start, &input[..index]).unwrap_or(0);
+    Failure {
+        index,
+        state,
+        more: index < input.len(),
     }
 }
 #[rustfmt::skip]
@@ -308,8 +308,8 @@ impl Parser {
         if input.len() >= NONE as usize {
             return Err(Failure {
                 index: NONE as usize - 1,
-                expected: [0; 4],
-                end_allowed: false,
+                state: 0,
+                more: true,
             });
         }
         let start = self.start();
