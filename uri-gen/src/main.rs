@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use uri_gen::bundled;
 use uri_gen::emit::{render_file, Header};
 use uri_gen::emit::{runtime_file, EmitOptions};
 use uri_gen::progress::{Progress, Stage};
@@ -61,7 +62,8 @@ struct Cli {
 struct GrammarOptions {
     /// A library grammar file: its rules are compiled when referred to, and its own references
     /// keep their meaning (a grammar file's rule of the same name does not replace them). Files
-    /// named `rfc5234-core*` are libraries anyway.
+    /// named `rfc5234-core*` are libraries anyway. A name with no file of that name that is a
+    /// bundled grammar's (`rfc5234-core`, `rfc3986`) means the copy inside uri-gen.
     #[arg(long = "library", value_name = "FILE")]
     libraries: Vec<PathBuf>,
     /// An override file: each of its rules replaces the rule of the same name in every other
@@ -274,11 +276,24 @@ fn read(grammars: &[PathBuf], options: &GrammarOptions) -> Result<Vec<SourceFile
         files.push(SourceFile::overriding(path.display().to_string(), text));
     }
     for path in &options.libraries {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Stop::Usage(format!("cannot read grammar file {}: {e}", path.display())))?;
-        files.push(SourceFile::library(path.display().to_string(), text));
+        files.push(library(path)?);
     }
     Ok(files)
+}
+
+/// A library file, or the bundled grammar of that name when no such file exists.
+fn library(path: &Path) -> Result<SourceFile, Stop> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(SourceFile::library(path.display().to_string(), text)),
+        Err(e) => match path.to_str().filter(|_| path.components().count() == 1).and_then(bundled::find) {
+            Some(grammar) if e.kind() == std::io::ErrorKind::NotFound => Ok(grammar.library()),
+            _ => Err(Stop::Usage(format!(
+                "cannot read grammar file {}: {e} (the bundled grammars, usable by name: {})",
+                path.display(),
+                bundled::names()
+            ))),
+        },
+    }
 }
 
 fn compile_options(options: &GrammarOptions, roots: Roots) -> Options {

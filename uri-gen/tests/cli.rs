@@ -536,3 +536,29 @@ fn names_bind_by_scope_on_the_command_line() {
     ]);
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
 }
+
+/// `--library rfc3986` names the bundled copy when no file of that name exists; a name that is
+/// neither a file nor a bundled grammar is a usage error that lists the bundled names.
+#[test]
+fn library_names_a_bundled_grammar() {
+    let out = uri_gen(&[
+        "match",
+        "abnf/rfc8141.abnf",
+        "abnf/rfc8141-alphanum.abnf",
+        "--library",
+        "rfc3986",
+        "--library",
+        "rfc5234-core",
+        "--rule",
+        "namestring",
+        "urn:example:a123,z456",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "match: urn:example:a123,z456");
+
+    let out = uri_gen(&["check", "abnf/rfc8141.abnf", "--library", "rfc9999"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("cannot read grammar file rfc9999"), "{err}");
+    assert!(err.contains("rfc5234-core, rfc3986"), "{err}");
+}
