@@ -65,7 +65,13 @@ fn every_rfc_example_parses_with_the_components_its_prose_gives() {
             Err(e) => failures.push(format!("{record}\n  refused: {e}")),
         }
     }
-    assert!(failures.is_empty(), "{} of {} examples differ:\n{}", failures.len(), valid.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples differ:\n{}",
+        failures.len(),
+        valid.len(),
+        failures.join("\n")
+    );
     // Every scheme is covered.
     for scheme in ["urn", "file", "data", "geo"] {
         assert!(valid.iter().any(|r| r["scheme"] == scheme), "no example of {scheme}");
@@ -189,4 +195,32 @@ fn examples_read_from_a_uri_give_the_same_components() {
         };
         assert_eq!(same, Ok(true), "{input}");
     }
+}
+
+/// Scheme-based normalization (RFC 3986 section 6.2.3) with what RFC 8089 and RFC 8141 define:
+/// `localhost` as a `file` host is no host, and a URN's NID has no case.
+#[test]
+fn scheme_based_normalization_follows_rfc8089_and_rfc8141() {
+    use uri::{Normalization, UriRef};
+    let full = |t| UriRef::parse(t).unwrap().normalize();
+    assert_eq!(full("file://localhost/path/to/file"), "file:///path/to/file");
+    assert_eq!(full("FILE://LocalHost/a%2Fb"), "file:///a%2Fb");
+    // Another host, or `localhost` under another scheme, stays.
+    assert_eq!(full("file://host.example.com/path/to/file"), "file://host.example.com/path/to/file");
+    assert_eq!(full("http://localhost/"), "http://localhost/");
+    // The URN equivalence classes of RFC 8141 section 3.2 that differ in case alone.
+    for text in ["urn:example:a123,z456", "URN:example:a123,z456", "urn:EXAMPLE:a123,z456"] {
+        assert_eq!(full(text), "urn:example:a123,z456", "{text}");
+    }
+    // The NSS keeps its case; percent-encodings are upper-cased by section 6.2.2.1, not decoded
+    // where they stand for reserved characters.
+    assert_eq!(full("URN:EXAMPLE:a123%2cz456"), "urn:example:a123%2Cz456");
+    assert_eq!(full("urn:example:A123,z456"), "urn:example:A123,z456");
+    // Not a URN by RFC 8141: left as it is.
+    assert_eq!(full("urn:X:y"), "urn:X:y");
+    // Without scheme-based steps, nothing of this happens.
+    let syntax = |t| UriRef::parse(t).unwrap().normalize_with(Normalization::SYNTAX);
+    assert_eq!(syntax("file://localhost/x"), "file://localhost/x");
+    assert_eq!(syntax("urn:EXAMPLE:x"), "urn:EXAMPLE:x");
+    assert!(UriRef::parse("file://localhost/x").unwrap().normalized_eq(&UriRef::parse("file:///x").unwrap()));
 }

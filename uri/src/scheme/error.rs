@@ -137,8 +137,9 @@ pub(crate) trait SchemeGrammar {
     const RFC: &'static str;
     /// The rule the parser matches.
     const RULE: &'static str;
-    /// Parses `input`: each present component's name and span, or the failure's index, its
-    /// expected bytes and whether the input could have ended there.
+    /// Parses `input`: each present component's name and span (the parts a user names, not
+    /// the spans that hold several of them), or the failure's index, its expected bytes and
+    /// whether the input could have ended there.
     fn run(input: &[u8]) -> Result<Vec<(&'static str, (usize, usize))>, Miss>;
 }
 
@@ -192,10 +193,11 @@ impl SchemeError {
     }
 }
 
-/// The component the byte after `prefix` belongs to: the innermost component of the shortest
-/// completion of `prefix` that the parser accepts, among those holding that byte (or, when none
-/// does, ending there). The completion is found breadth first, one expected byte at a time,
-/// where prefixes with the same expected bytes count as one.
+/// The component the byte after `prefix` belongs to, read from the captures of the shortest
+/// completion of `prefix` that the parser accepts (found breadth first, one expected byte at a
+/// time, prefixes with the same expected bytes counting as one): the component being read at
+/// that byte (started before it, not ended before it; the innermost), else the one starting
+/// there.
 fn component<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<&'static str> {
     let at = prefix.len();
     let spans = if miss.end {
@@ -204,10 +206,11 @@ fn component<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<&'static st
     } else {
         complete::<G>(prefix, miss)?
     };
-    let inside =
-        spans.iter().filter(|(_, (s, e))| *s <= at && at < *e).max_by_key(|(_, (s, e))| (*s, usize::MAX - e));
-    let ending = || spans.iter().filter(|(_, (s, e))| *s <= at && at == *e).max_by_key(|(_, (s, _))| *s);
-    inside.or_else(ending).map(|(name, _)| *name)
+    let innermost = |spans: &mut dyn Iterator<Item = &(&'static str, (usize, usize))>| {
+        spans.max_by_key(|(_, (s, e))| (*s, usize::MAX - e)).map(|(name, _)| *name)
+    };
+    innermost(&mut spans.iter().filter(|(_, (s, e))| *s < at && at <= *e))
+        .or_else(|| innermost(&mut spans.iter().filter(|(_, (s, _))| *s == at)))
 }
 
 /// The captures of the shortest accepted completion of `prefix`, if one is found in time.

@@ -164,10 +164,7 @@ impl<'a> File<'a> {
             let miss = Miss { index: f.index, expected: f.expected(), end: f.end_allowed() };
             SchemeError::new::<Grammar>(text.as_bytes(), &miss)
         })?;
-        let ip_literal = matches!(
-            parsed.captures.host_kind(),
-            Some(file::HostKind::Ipv6 | file::HostKind::Ipv6Zone | file::HostKind::IpvFuture)
-        );
+        let ip_literal = parsed.ip_literal().is_some();
         Ok(File {
             text,
             host: host_of(parsed.auth_path(), parsed.host(), parsed.localhost().is_some()),
@@ -183,14 +180,7 @@ impl<'a> File<'a> {
             let miss = Miss { index: f.index, expected: f.expected(), end: f.end_allowed() };
             SchemeError::new::<NonstandardGrammar>(text.as_bytes(), &miss)
         })?;
-        let ip_literal = matches!(
-            parsed.captures.host_kind(),
-            Some(
-                file_nonstandard::HostKind::Ipv6
-                    | file_nonstandard::HostKind::Ipv6Zone
-                    | file_nonstandard::HostKind::IpvFuture
-            )
-        );
+        let ip_literal = parsed.ip_literal().is_some();
         let host = match parsed.unc_host() {
             Some(server) => FileHost::Name(server),
             None => host_of(parsed.auth_path(), parsed.host(), parsed.localhost().is_some()),

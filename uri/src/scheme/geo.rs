@@ -44,7 +44,6 @@ impl SchemeGrammar for Grammar {
             end: f.end_allowed(),
         })?;
         let parts = [
-            ("coordinates", c.coordinates()),
             ("latitude", c.coord_a()),
             ("longitude", c.coord_b()),
             ("altitude", c.coord_c()),

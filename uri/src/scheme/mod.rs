@@ -37,6 +37,7 @@ mod error;
 mod file;
 mod generated;
 mod geo;
+pub(crate) mod normalize;
 mod number;
 mod urn;
 

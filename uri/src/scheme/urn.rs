@@ -44,7 +44,6 @@ impl SchemeGrammar for Grammar {
             end: f.end_allowed(),
         })?;
         let parts = [
-            ("assigned-name", c.assigned_name()),
             ("NID", c.nid()),
             ("NSS", c.nss()),
             ("r-component", c.r_component()),
