@@ -5,7 +5,7 @@ use alloc::{borrow::Cow, string::String, vec::Vec};
 use core::fmt;
 
 use super::decode::base64;
-use super::error::{Miss, SchemeError, SchemeGrammar};
+use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::data::{Parsed, Parser};
 use crate::percent::decode;
 use crate::{Uri, UriRef};
@@ -40,11 +40,9 @@ pub struct Data<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const SCHEME: &'static str = "data";
-    const RFC: &'static str = "RFC 2397";
-    const RULE: &'static str = "dataurl";
+    const NAMES: &'static Names = &Names { scheme: "data", rfc: "RFC 2397", rule: "dataurl" };
 
-    fn run(input: &[u8]) -> Result<Vec<(&'static str, (usize, usize))>, Miss> {
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Data.parse(input).map_err(|f| Miss {
             index: f.index,
             expected: f.expected(),

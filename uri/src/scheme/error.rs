@@ -27,9 +27,7 @@ use crate::error::{Expected, Found};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SchemeError {
-    scheme: &'static str,
-    rfc: &'static str,
-    rule: &'static str,
+    names: &'static Names,
     index: usize,
     found: Option<u8>,
     expected: Expected,
@@ -42,13 +40,13 @@ impl SchemeError {
     /// The scheme name, lower case (`urn`).
     #[must_use]
     pub fn scheme(&self) -> &'static str {
-        self.scheme
+        self.names.scheme
     }
 
     /// The rule of the scheme's RFC that the input was parsed as (`namestring`).
     #[must_use]
     pub fn rule(&self) -> &'static str {
-        self.rule
+        self.names.rule
     }
 
     /// The byte index of the first byte that cannot be part of a match, or the input length
@@ -99,9 +97,9 @@ impl fmt::Display for SchemeError {
             return write!(
                 f,
                 "invalid {} URI ({} `{}`): the {} at byte {} is outside {range}",
-                self.scheme,
-                self.rfc,
-                self.rule,
+                self.names.scheme,
+                self.names.rfc,
+                self.names.rule,
                 self.component.unwrap_or("number"),
                 self.index
             );
@@ -109,9 +107,9 @@ impl fmt::Display for SchemeError {
         write!(
             f,
             "invalid {} URI ({} `{}`): unexpected {} at byte {}",
-            self.scheme,
-            self.rfc,
-            self.rule,
+            self.names.scheme,
+            self.names.rfc,
+            self.names.rule,
             Found(self.found),
             self.index
         )?;
@@ -128,19 +126,29 @@ impl fmt::Display for SchemeError {
 
 impl core::error::Error for SchemeError {}
 
+/// What an error says of its scheme.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Names {
+    /// The scheme name.
+    pub(crate) scheme: &'static str,
+    /// The RFC, for messages (`RFC 8141`).
+    pub(crate) rfc: &'static str,
+    /// The rule the parser matches.
+    pub(crate) rule: &'static str,
+}
+
+/// The spans of the components of one match, each with its name.
+pub(crate) type Spans = Vec<(&'static str, (usize, usize))>;
+
 /// A scheme's generated parser, seen from the error: its names, and a run that gives the spans
 /// of the named components or the failure.
 pub(crate) trait SchemeGrammar {
-    /// The scheme name.
-    const SCHEME: &'static str;
-    /// The RFC, for messages (`RFC 8141`).
-    const RFC: &'static str;
-    /// The rule the parser matches.
-    const RULE: &'static str;
+    /// The scheme, its RFC and rule.
+    const NAMES: &'static Names;
     /// Parses `input`: each present component's name and span (the parts a user names, not
     /// the spans that hold several of them), or the failure's index, its expected bytes and
     /// whether the input could have ended there.
-    fn run(input: &[u8]) -> Result<Vec<(&'static str, (usize, usize))>, Miss>;
+    fn run(input: &[u8]) -> Result<Spans, Miss>;
 }
 
 /// A failed run of a generated parser.
@@ -162,9 +170,7 @@ impl SchemeError {
     pub(crate) fn new<G: SchemeGrammar>(input: &[u8], miss: &Miss) -> SchemeError {
         let index = miss.index.min(input.len());
         SchemeError {
-            scheme: G::SCHEME,
-            rfc: G::RFC,
-            rule: G::RULE,
+            names: G::NAMES,
             index,
             found: input.get(index).copied(),
             expected: Expected::from_parts(miss.expected, miss.end),
@@ -181,9 +187,7 @@ impl SchemeError {
         range: &'static str,
     ) -> SchemeError {
         SchemeError {
-            scheme: G::SCHEME,
-            rfc: G::RFC,
-            rule: G::RULE,
+            names: G::NAMES,
             index,
             found: None,
             expected: Expected::from_parts([0; 4], false),
@@ -214,7 +218,7 @@ fn component<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<&'static st
 }
 
 /// The captures of the shortest accepted completion of `prefix`, if one is found in time.
-fn complete<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<Vec<(&'static str, (usize, usize))>> {
+fn complete<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<Spans> {
     let mut seen = BTreeSet::new();
     seen.insert(miss.expected);
     let mut frontier = alloc::vec![(prefix.to_vec(), miss.expected)];

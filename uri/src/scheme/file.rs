@@ -4,7 +4,7 @@
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
-use super::error::{Miss, SchemeError, SchemeGrammar};
+use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::{file, file_nonstandard};
 use crate::file_path::{unix_path, unsupported_host, userinfo_error, windows_path};
 use crate::{FilePathError, Uri, UriRef};
@@ -77,11 +77,9 @@ pub struct File<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const SCHEME: &'static str = "file";
-    const RFC: &'static str = "RFC 8089";
-    const RULE: &'static str = "file-URI";
+    const NAMES: &'static Names = &Names { scheme: "file", rfc: "RFC 8089", rule: "file-URI" };
 
-    fn run(input: &[u8]) -> Result<Vec<(&'static str, (usize, usize))>, Miss> {
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = file::Parser::File.parse(input).map_err(|f| Miss {
             index: f.index,
             expected: f.expected(),
@@ -95,11 +93,9 @@ impl SchemeGrammar for Grammar {
 pub(crate) struct NonstandardGrammar;
 
 impl SchemeGrammar for NonstandardGrammar {
-    const SCHEME: &'static str = "file";
-    const RFC: &'static str = "RFC 8089 Appendix F";
-    const RULE: &'static str = "file-URI";
+    const NAMES: &'static Names = &Names { scheme: "file", rfc: "RFC 8089 Appendix F", rule: "file-URI" };
 
-    fn run(input: &[u8]) -> Result<Vec<(&'static str, (usize, usize))>, Miss> {
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = file_nonstandard::Parser::FileNonstandard.parse(input).map_err(|f| Miss {
             index: f.index,
             expected: f.expected(),

@@ -1,10 +1,9 @@
 //! `geo:` URIs (RFC 5870): [`Geo`], its coordinates, CRS and uncertainty, the WGS-84 ranges
 //! (section 3.4.2) and the comparison of section 3.4.4.
 
-use alloc::vec::Vec;
 use core::fmt;
 
-use super::error::{Miss, SchemeError, SchemeGrammar};
+use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::geo::{Parsed, Parser};
 use super::number::Decimal;
 use crate::{Uri, UriRef};
@@ -33,11 +32,9 @@ pub struct Geo<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const SCHEME: &'static str = "geo";
-    const RFC: &'static str = "RFC 5870";
-    const RULE: &'static str = "geo-URI";
+    const NAMES: &'static Names = &Names { scheme: "geo", rfc: "RFC 5870", rule: "geo-URI" };
 
-    fn run(input: &[u8]) -> Result<Vec<(&'static str, (usize, usize))>, Miss> {
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Geo.parse(input).map_err(|f| Miss {
             index: f.index,
             expected: f.expected(),

@@ -1,10 +1,9 @@
 //! `urn:` URIs (RFC 8141): [`Urn`], its parts, and URN-equivalence (section 3).
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
-use super::error::{Miss, SchemeError, SchemeGrammar};
+use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::urn::{Parsed, Parser};
 use crate::percent::{push_triplet, triplet_at};
 use crate::{Uri, UriRef};
@@ -33,11 +32,9 @@ pub struct Urn<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const SCHEME: &'static str = "urn";
-    const RFC: &'static str = "RFC 8141";
-    const RULE: &'static str = "namestring";
+    const NAMES: &'static Names = &Names { scheme: "urn", rfc: "RFC 8141", rule: "namestring" };
 
-    fn run(input: &[u8]) -> Result<Vec<(&'static str, (usize, usize))>, Miss> {
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Urn.parse(input).map_err(|f| Miss {
             index: f.index,
             expected: f.expected(),
