@@ -73,3 +73,15 @@ fn bytes_after_a_complete_uri_are_refused_where_they_start() {
     // The longitude could have gone on.
     assert_eq!(err.component(), Some("longitude"));
 }
+
+/// A long input refused at its end: the search that names the component walks a bounded
+/// multiple of the input, and here finds it at once (the data can end anywhere).
+#[test]
+fn a_long_input_refused_at_its_end_still_names_its_component() {
+    let text = format!("data:;base64,{} ", "QUFB".repeat(1 << 18));
+    let err = data(&text);
+    assert_eq!((err.index(), err.component()), (text.len() - 1, Some("data")));
+    let text = format!("geo:1,2;{}", "a".repeat(1 << 20));
+    let err = geo(&format!("{text}="));
+    assert_eq!((err.index(), err.component()), (text.len() + 1, Some("parameters")));
+}

@@ -162,6 +162,10 @@ pub(crate) struct Miss {
 /// component.
 const SEARCH_LIMIT: usize = 4096;
 
+/// The most bytes the search for a completion walks in all (each try walks the whole prefix
+/// again), so that a long input's error costs a bounded multiple of its length.
+const SEARCH_BYTES: usize = 1 << 24;
+
 impl SchemeError {
     /// The error of `input` failing `G` as `miss` says. Out of line and cold: it searches for
     /// the shortest completion of the valid prefix to name the component.
@@ -223,6 +227,7 @@ fn complete<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<Spans> {
     seen.insert(miss.expected);
     let mut frontier = alloc::vec![(prefix.to_vec(), miss.expected)];
     let mut tried = 0;
+    let limit = SEARCH_LIMIT.min(1 + SEARCH_BYTES / (prefix.len() + 1));
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for (text, expected) in &frontier {
@@ -231,7 +236,7 @@ fn complete<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<Spans> {
                     continue;
                 }
                 tried += 1;
-                if tried > SEARCH_LIMIT {
+                if tried > limit {
                     return None;
                 }
                 let mut longer = text.clone();
