@@ -224,3 +224,40 @@ fn scheme_based_normalization_follows_rfc8089_and_rfc8141() {
     assert_eq!(syntax("urn:EXAMPLE:x"), "urn:EXAMPLE:x");
     assert!(UriRef::parse("file://localhost/x").unwrap().normalized_eq(&UriRef::parse("file:///x").unwrap()));
 }
+
+/// RFC 8089's examples as platform paths (Appendices D, E.2, E.2.2, E.3), through the same
+/// conversions as `Uri::to_unix_path` and `Uri::to_windows_path`.
+#[test]
+fn rfc8089_examples_as_platform_paths() {
+    let standard = |t| File::parse(t).unwrap();
+    let nonstandard = |t| File::parse_with(t, FileOptions::NONSTANDARD).unwrap();
+    assert_eq!(standard("file:///path/to/file").to_unix_path().unwrap(), b"/path/to/file");
+    assert_eq!(standard("file:/path/to/file").to_unix_path().unwrap(), b"/path/to/file");
+    assert_eq!(standard("file://localhost/path/to/file").to_unix_path().unwrap(), b"/path/to/file");
+    assert!(standard("file://host.example.com/path/to/file").to_unix_path().is_err());
+    assert_eq!(standard("file:///c:/path/to/file.txt").to_windows_path().unwrap(), r"c:\path\to\file.txt");
+    assert_eq!(
+        standard("file://host.example.com/Share/path/to/file.txt").to_windows_path().unwrap(),
+        r"\\host.example.com\Share\path\to\file.txt"
+    );
+    for text in
+        ["file:c:/path/to/file", "file:///c|/path/to/file", "file:/c|/path/to/file", "file:c|/path/to/file"]
+    {
+        let f = nonstandard(text);
+        assert_eq!(f.to_windows_path().unwrap(), r"c:\path\to\file", "{text}");
+        assert!(f.to_unix_path().is_err(), "{text}");
+    }
+    for text in ["file:////host.example.com/path/to/file", "file://///host.example.com/path/to/file"] {
+        assert_eq!(
+            nonstandard(text).to_windows_path().unwrap(),
+            r"\\host.example.com\path\to\file",
+            "{text}"
+        );
+    }
+    // User information (Appendix E.1) and IP literals name no path.
+    let user = nonstandard("file://user@host.example.com/path");
+    assert_eq!(user.userinfo(), Some("user"));
+    assert_eq!(user.to_windows_path().unwrap_err().to_string(), user.to_unix_path().unwrap_err().to_string());
+    assert!(standard("file://[fe80::1%25eth0]/x").to_windows_path().is_err());
+    assert!(standard("file://[fe80::1]/x").to_unix_path().is_err());
+}

@@ -238,6 +238,8 @@ impl<'a> File<'a> {
     pub fn to_unix_path(&self) -> Result<Vec<u8>, FilePathError> {
         let (host, path) = self.parts()?;
         if self.drive_letter.is_some() {
+            // A drive letter names no Unix path: the error of a path that is not absolute (or
+            // of the host, if there is one).
             return unix_path(host, "");
         }
         unix_path(host, path)
