@@ -9,9 +9,9 @@
 //!   section 3.4.2), which the grammar accepts.
 //! - Some scheme URIs are no RFC 3986 URIs, so `Uri::parse` refuses them: a `file` host with an
 //!   RFC 6874 zone identifier (`%25` inside brackets), and a `geo` parameter value holding `[`
-//!   or `]` (RFC 5870's `p-unreserved`); the Appendix F `file` forms with `|` in the drive
-//!   letter, and with a `%5B`-quoted IPv6 UNC host followed by an RFC 3986-valid path, which
-//!   `Uri` reads, are not compared component by component.
+//!   or `]` (RFC 5870's `p-unreserved`), and an Appendix F `file` drive letter with `|`.
+//! - Appendix F's `file` forms are compared with `Uri` for acceptance alone: `Uri` reads their
+//!   drive letters and UNC hosts as path segments.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
