@@ -183,6 +183,12 @@ impl Expected {
         Expected { bytes, end }
     }
 
+    /// The bytes of a generated parser's failure (bit `b % 64` of word `b / 64`) and whether
+    /// the input could have ended.
+    pub(crate) fn from_parts(bytes: [u64; 4], end: bool) -> Expected {
+        Expected { bytes, end }
+    }
+
     pub(crate) fn contains(&self, byte: u8) -> bool {
         self.bytes[usize::from(byte / 64)] & (1 << (byte % 64)) != 0
     }

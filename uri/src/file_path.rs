@@ -261,16 +261,7 @@ impl Uri<'_> {
     /// ```
     pub fn to_unix_path(&self) -> Result<Vec<u8>, FilePathError> {
         let (host, path) = file_parts(self)?;
-        if host.is_some() {
-            return error(Kind::NonLocalHost);
-        }
-        let Some(path) = path.strip_prefix('/') else { return error(Kind::NotAbsolute) };
-        let mut out = Vec::with_capacity(path.len() + 1);
-        for segment in decoded_segments(path, b"/")? {
-            out.push(b'/');
-            out.extend_from_slice(&segment);
-        }
-        Ok(out)
+        unix_path(host, path)
     }
 
     /// The Windows path this `file:` URI names: a drive letter path for a local file
@@ -297,50 +288,7 @@ impl Uri<'_> {
     /// ```
     pub fn to_windows_path(&self) -> Result<String, FilePathError> {
         let (host, path) = file_parts(self)?;
-        let (server, rest) = match host {
-            Some(host) => (Some(decode(host).or(error(Kind::Malformed))?.into_owned()), path),
-            None => {
-                // The UNC forms of Appendix E.3.2: two or three slashes before the server.
-                let unc = path.strip_prefix("///").or_else(|| path.strip_prefix("//"));
-                match unc.and_then(|rest| rest.split_once('/')) {
-                    Some((server, rest)) if !server.is_empty() => (
-                        Some(decode(server).or(error(Kind::Malformed))?.into_owned()),
-                        &path[path.len() - rest.len() - 1..],
-                    ),
-                    _ => (None, path),
-                }
-            }
-        };
-        let mut out = Vec::with_capacity(path.len() + 2);
-        let rest = match server {
-            Some(server) => {
-                out.extend_from_slice(br"\\");
-                out.extend_from_slice(&server);
-                match rest.strip_prefix('/') {
-                    // A share, then the path in it.
-                    Some(rest) if !rest.starts_with('/') && !rest.is_empty() => rest,
-                    _ => return error(Kind::NotAbsolute),
-                }
-            }
-            None => {
-                let drive = path.strip_prefix('/').unwrap_or(path);
-                let b = drive.as_bytes();
-                if !(b.len() >= 2
-                    && b[0].is_ascii_alphabetic()
-                    && b[1] == b':'
-                    && (b.len() == 2 || b[2] == b'/'))
-                {
-                    return error(Kind::NotAbsolute);
-                }
-                out.extend_from_slice(&b[..2]);
-                drive.get(3..).unwrap_or("")
-            }
-        };
-        for segment in decoded_segments(rest, b"\\/")? {
-            out.push(b'\\');
-            out.extend_from_slice(&segment);
-        }
-        String::from_utf8(out).or(error(Kind::NotUtf8))
+        windows_path(host, path)
     }
 
     /// The path this `file:` URI names, in this system's style ([`Uri::to_unix_path`] on Unix,
@@ -370,4 +318,74 @@ impl Uri<'_> {
             Ok(PathBuf::from(String::from_utf8(self.to_unix_path()?).or(error(Kind::NotUtf8))?))
         }
     }
+}
+
+/// The Unix path of a `file:` URI's host (`None` for a local file) and path.
+pub(crate) fn unix_path(host: Option<&str>, path: &str) -> Result<Vec<u8>, FilePathError> {
+    if host.is_some() {
+        return error(Kind::NonLocalHost);
+    }
+    let Some(path) = path.strip_prefix('/') else { return error(Kind::NotAbsolute) };
+    let mut out = Vec::with_capacity(path.len() + 1);
+    for segment in decoded_segments(path, b"/")? {
+        out.push(b'/');
+        out.extend_from_slice(&segment);
+    }
+    Ok(out)
+}
+
+/// The Windows path of a `file:` URI's host (`None` for a local file) and path: a drive letter
+/// path, or a UNC path for a host or for the UNC forms of RFC 8089 Appendix E.3.2.
+pub(crate) fn windows_path(host: Option<&str>, path: &str) -> Result<String, FilePathError> {
+    let (server, rest) = match host {
+        Some(host) => (Some(decode(host).or(error(Kind::Malformed))?.into_owned()), path),
+        None => {
+            // The UNC forms of Appendix E.3.2: two or three slashes before the server.
+            let unc = path.strip_prefix("///").or_else(|| path.strip_prefix("//"));
+            match unc.and_then(|rest| rest.split_once('/')) {
+                Some((server, rest)) if !server.is_empty() => (
+                    Some(decode(server).or(error(Kind::Malformed))?.into_owned()),
+                    &path[path.len() - rest.len() - 1..],
+                ),
+                _ => (None, path),
+            }
+        }
+    };
+    let mut out = Vec::with_capacity(path.len() + 2);
+    let rest = match server {
+        Some(server) => {
+            out.extend_from_slice(br"\\");
+            out.extend_from_slice(&server);
+            match rest.strip_prefix('/') {
+                // A share, then the path in it.
+                Some(rest) if !rest.starts_with('/') && !rest.is_empty() => rest,
+                _ => return error(Kind::NotAbsolute),
+            }
+        }
+        None => {
+            let drive = path.strip_prefix('/').unwrap_or(path);
+            let b = drive.as_bytes();
+            if !(b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && (b.len() == 2 || b[2] == b'/'))
+            {
+                return error(Kind::NotAbsolute);
+            }
+            out.extend_from_slice(&b[..2]);
+            drive.get(3..).unwrap_or("")
+        }
+    };
+    for segment in decoded_segments(rest, b"\\/")? {
+        out.push(b'\\');
+        out.extend_from_slice(&segment);
+    }
+    String::from_utf8(out).or(error(Kind::NotUtf8))
+}
+
+/// The error of a host that names no path: an IP literal (the UNC forms have none).
+pub(crate) fn unsupported_host<T>() -> Result<T, FilePathError> {
+    error(Kind::Unsupported)
+}
+
+/// The error of a `file:` URI with user information, which names no path.
+pub(crate) fn userinfo_error<T>() -> Result<T, FilePathError> {
+    error(Kind::QueryOrUserinfo)
 }

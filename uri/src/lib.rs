@@ -226,6 +226,7 @@ mod resolve;
 #[rustfmt::skip]
 mod runtime;
 mod scan;
+pub mod scheme;
 mod schemes;
 mod segments;
 mod uri_ref;

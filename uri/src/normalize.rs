@@ -110,8 +110,18 @@ impl Normalization {
         ipv6_canonical: false,
     };
     /// Scheme-based normalization (section 6.2.3) alone: empty and default ports
-    /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed, and
-    /// an empty `http`/`https` path with an authority becomes `/`.
+    /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed,
+    /// an empty `http`/`https` path with an authority becomes `/`, a `file` host `localhost`
+    /// becomes empty (RFC 8089 section 2), and a `urn` NID lower case (RFC 8141 section 3.1).
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let scheme_based = |t| UriRef::parse(t).unwrap().normalize_with(Normalization::SCHEME_BASED);
+    /// assert_eq!(scheme_based("file://LocalHost/etc/hosts"), "file:///etc/hosts");
+    /// assert_eq!(scheme_based("urn:ISBN:0451450523"), "urn:isbn:0451450523");
+    /// assert_eq!(scheme_based("urn:Example:A%2fB?=Q"), "urn:example:A%2fB?=Q");
+    /// ```
     pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
     /// Both: what [`UriRef::normalize`] applies.
     pub const FULL: Normalization = Normalization::SYNTAX.scheme_based(true);
@@ -388,6 +398,8 @@ pub(crate) fn normalize_with_ports_into(
                 crate::ipv6::push_canonical(out, ip);
                 out.push(']');
             }
+            // RFC 8089 section 2: `file://localhost/p` is `file:///p`.
+            _ if steps.scheme_based && crate::scheme::normalize::is_file_localhost(scheme, a.host()) => {}
             _ => push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case),
         }
         spans.host = Some(at(out, host_start));
@@ -413,6 +425,14 @@ pub(crate) fn normalize_with_ports_into(
         }
     } else {
         push_percent_normalized(out, path, steps, Components::PATH, false);
+    }
+    // RFC 8141 section 3.1: a URN's NID in lower case (it holds no percent-encoding and no
+    // dot segment, so the path written above starts with it as it was).
+    if let Some(n) =
+        steps.scheme_based.then(|| crate::scheme::normalize::urn_nid_len(scheme, r.as_str())).flatten()
+    {
+        let lower = out[path_start..path_start + n].to_ascii_lowercase();
+        out.replace_range(path_start..path_start + n, &lower);
     }
     if authority.is_none() && out[path_start..].starts_with("//") {
         out.insert_str(path_start, "/.");

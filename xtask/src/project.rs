@@ -115,6 +115,7 @@ pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
         (PathBuf::from(URI_RUNTIME), uri_gen::emit::runtime_file(true)),
     ];
     files.extend(generate_grammar_modules(root)?);
+    files.extend(crate::schemes::generate_scheme_modules(root)?);
     // Copies kept byte-identical to `abnf/`: the grammars bundled in the uri-gen package, and
     // the grammar of the example crate, which holds its own copy as a user's crate would.
     for bundled in uri_gen::bundled::BUNDLED {

@@ -1,0 +1,211 @@
+//! `data:` URLs (RFC 2397): [`Data`], its media type with the RFC's default, the `;base64`
+//! flag, and the data raw or decoded.
+
+use alloc::{borrow::Cow, string::String, vec::Vec};
+use core::fmt;
+
+use super::decode::base64;
+use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
+use super::generated::data::{Parsed, Parser};
+use crate::percent::decode;
+use crate::{Uri, UriRef};
+
+/// The media type of a `data:` URL without one (RFC 2397 section 3).
+const DEFAULT_MEDIA_TYPE: &str = "text/plain;charset=US-ASCII";
+
+/// The type and subtype a media type without them stands for (RFC 2397 section 3: "As a
+/// shorthand, "text/plain" can be omitted but the charset parameter supplied").
+const DEFAULT_TYPE: &str = "text/plain";
+
+/// A `data:` URL (RFC 2397 `dataurl`), borrowing its text, read by a parser generated from an
+/// ABNF transcription of section 3's grammar (`abnf/rfc2397-data.abnf`): a media type of RFC
+/// 2045 tokens, `;base64` or not, then the data.
+///
+/// ```
+/// use uri::scheme::Data;
+///
+/// let gif = Data::parse("data:image/gif;base64,R0lGODdh").unwrap();
+/// assert_eq!((gif.media_type(), gif.is_base64(), gif.data()), ("image/gif".into(), true, "R0lGODdh"));
+/// assert_eq!(gif.decode().unwrap(), b"GIF87a");
+///
+/// let note = Data::parse("data:,A%20brief%20note").unwrap();
+/// assert_eq!(note.media_type(), "text/plain;charset=US-ASCII");
+/// assert_eq!(note.decode().unwrap(), b"A brief note");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Data<'a> {
+    parsed: Parsed<'a>,
+}
+
+pub(crate) struct Grammar;
+
+impl SchemeGrammar for Grammar {
+    const NAMES: &'static Names = &Names { scheme: "data", rfc: "RFC 2397", rule: "dataurl" };
+
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
+        let c = Parser::Data.parse(input).map_err(|f| Miss {
+            index: f.index,
+            expected: f.expected(),
+            end: f.end_allowed(),
+        })?;
+        let parts = [
+            ("media type", c.mediatype()),
+            ("type", c.main_type()),
+            ("subtype", c.subtype()),
+            ("data", c.data()),
+        ];
+        Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
+    }
+}
+
+/// Why the data of a `data:` URL did not decode: its base64 text is malformed.
+///
+/// ```
+/// let err = uri::scheme::Data::parse("data:;base64,SGk!").unwrap().decode().unwrap_err();
+/// assert_eq!(err.index(), 3);
+/// assert_eq!(err.to_string(), "invalid base64 data: unexpected '!' at byte 3 of the decoded data text");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DataDecodeError {
+    index: usize,
+    found: Option<u8>,
+}
+
+impl DataDecodeError {
+    /// The index, in the data once percent-decoded, of the first byte that breaks the base64
+    /// form, or its length when the last group is cut short.
+    #[must_use]
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl fmt::Display for DataDecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid base64 data: unexpected {} at byte {} of the decoded data text",
+            crate::error::Found(self.found),
+            self.index
+        )
+    }
+}
+
+impl core::error::Error for DataDecodeError {}
+
+impl<'a> Data<'a> {
+    /// Parses `text` as a `data:` URL.
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemeError`] where `text` stops matching `dataurl`.
+    ///
+    /// ```
+    /// // RFC 2397 section 4's `%be%fg%be`: `%fg` is no escape.
+    /// let err = uri::scheme::Data::parse("data:text/plain;charset=iso-8859-7,%be%fg%be").unwrap_err();
+    /// assert_eq!((err.index(), err.component()), (40, Some("data")));
+    /// ```
+    pub fn parse(text: &'a str) -> Result<Data<'a>, SchemeError> {
+        match Parser::Data.parse_str(text) {
+            Ok(parsed) => Ok(Data { parsed }),
+            Err(f) => Err(SchemeError::new::<Grammar>(
+                text.as_bytes(),
+                &Miss { index: f.index, expected: f.expected(), end: f.end_allowed() },
+            )),
+        }
+    }
+
+    /// The whole text.
+    #[must_use]
+    pub fn as_str(&self) -> &'a str {
+        self.parsed.input
+    }
+
+    /// The media type as written (type, subtype and parameters; empty when omitted).
+    #[must_use]
+    pub fn media_type_raw(&self) -> &'a str {
+        self.parsed.mediatype().unwrap_or_default()
+    }
+
+    /// The media type, with RFC 2397 section 3's defaults: `text/plain;charset=US-ASCII` when it
+    /// is omitted, and `text/plain` in front of parameters given without a type.
+    ///
+    /// ```
+    /// use uri::scheme::Data;
+    ///
+    /// let media = |t| Data::parse(t).unwrap().media_type().into_owned();
+    /// assert_eq!(media("data:;charset=utf-8,x"), "text/plain;charset=utf-8");
+    /// assert_eq!(media("data:text/html,x"), "text/html");
+    /// ```
+    #[must_use]
+    pub fn media_type(&self) -> Cow<'a, str> {
+        let raw = self.media_type_raw();
+        if raw.is_empty() {
+            Cow::Borrowed(DEFAULT_MEDIA_TYPE)
+        } else if self.parsed.main_type().is_none() {
+            let mut out = String::with_capacity(DEFAULT_TYPE.len() + raw.len());
+            out.push_str(DEFAULT_TYPE);
+            out.push_str(raw);
+            Cow::Owned(out)
+        } else {
+            Cow::Borrowed(raw)
+        }
+    }
+
+    /// The type and subtype as written (`image`, `gif`), if the media type names them.
+    #[must_use]
+    pub fn mime_type(&self) -> Option<(&'a str, &'a str)> {
+        Some((self.parsed.main_type()?, self.parsed.subtype()?))
+    }
+
+    /// Whether the data is base64 (`;base64` before the comma).
+    #[must_use]
+    pub fn is_base64(&self) -> bool {
+        self.parsed.base64().is_some()
+    }
+
+    /// The data as written, after the comma.
+    #[must_use]
+    pub fn data(&self) -> &'a str {
+        self.parsed.data().unwrap_or_default()
+    }
+
+    /// The data's bytes: percent-decoded, then base64-decoded when [`Data::is_base64`].
+    ///
+    /// # Errors
+    ///
+    /// A [`DataDecodeError`] for base64 data that is malformed (RFC 4648 section 4, padding
+    /// optional).
+    pub fn decode(&self) -> Result<Vec<u8>, DataDecodeError> {
+        // The grammar's `escaped` makes every `%` start a well-formed triplet.
+        let text = decode(self.data()).unwrap_or_default();
+        if !self.is_base64() {
+            return Ok(text.into_owned());
+        }
+        base64(&text).map_err(|index| DataDecodeError { index, found: text.get(index).copied() })
+    }
+}
+
+impl fmt::Display for Data<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Every `data:` URL is a URI (its media type and data form a rootless path, or an empty path
+/// then a query where the data holds `?`).
+impl<'a> TryFrom<&Uri<'a>> for Data<'a> {
+    type Error = SchemeError;
+
+    fn try_from(uri: &Uri<'a>) -> Result<Data<'a>, SchemeError> {
+        Data::parse(uri.as_str())
+    }
+}
+
+impl<'a> TryFrom<&UriRef<'a>> for Data<'a> {
+    type Error = SchemeError;
+
+    fn try_from(uri: &UriRef<'a>) -> Result<Data<'a>, SchemeError> {
+        Data::parse(uri.as_str())
+    }
+}

@@ -1,0 +1,243 @@
+//! `geo:` URIs (RFC 5870): [`Geo`], its coordinates, CRS and uncertainty, the WGS-84 ranges
+//! (section 3.4.2) and the comparison of section 3.4.4.
+
+use core::fmt;
+
+use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
+use super::generated::geo::{Parsed, Parser};
+use super::number::Decimal;
+use crate::{Uri, UriRef};
+
+/// A `geo:` URI (RFC 5870 `geo-URI`), borrowing its text, read by a parser generated from
+/// section 3.3's grammar with two narrowings of its prose, each a grammar file of its own: the
+/// WGS-84 coordinate forms (`latitude`, `longitude`, `altitude`) hold only where the CRS is
+/// WGS-84 (no `crs` parameter, or `crs=wgs84`), and `crs` and `u` come once each, first.
+///
+/// For WGS-84, [`Geo::parse`] also refuses a latitude outside -90 to 90 or a longitude outside
+/// -180 to 180, which section 3.4.2 says "MUST be considered invalid".
+///
+/// ```
+/// use uri::scheme::Geo;
+///
+/// let geo = Geo::parse("geo:48.198634,16.371648;crs=wgs84;u=40").unwrap();
+/// assert_eq!((geo.latitude(), geo.longitude(), geo.altitude()), (48.198634, 16.371648, None));
+/// assert_eq!((geo.crs(), geo.is_wgs84(), geo.uncertainty()), (Some("wgs84"), true, Some(40.0)));
+/// assert!(Geo::parse("geo:94,0").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geo<'a> {
+    parsed: Parsed<'a>,
+}
+
+pub(crate) struct Grammar;
+
+impl SchemeGrammar for Grammar {
+    const NAMES: &'static Names = &Names { scheme: "geo", rfc: "RFC 5870", rule: "geo-URI" };
+
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
+        let c = Parser::Geo.parse(input).map_err(|f| Miss {
+            index: f.index,
+            expected: f.expected(),
+            end: f.end_allowed(),
+        })?;
+        let parts = [
+            ("latitude", c.coord_a()),
+            ("longitude", c.coord_b()),
+            ("altitude", c.coord_c()),
+            ("crs", c.crs()),
+            ("uncertainty", c.uncertainty()),
+            ("parameters", c.parameters()),
+        ];
+        Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
+    }
+}
+
+impl<'a> Geo<'a> {
+    /// Parses `text` as a `geo:` URI.
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemeError`] where `text` stops matching `geo-URI`, or, for WGS-84, at a latitude
+    /// or longitude out of range.
+    ///
+    /// ```
+    /// let err = uri::scheme::Geo::parse("geo:1,2;u=").unwrap_err();
+    /// assert_eq!((err.index(), err.component()), (10, Some("uncertainty")));
+    /// let err = uri::scheme::Geo::parse("geo:45,-180.5").unwrap_err();
+    /// assert_eq!((err.index(), err.component()), (7, Some("longitude")));
+    /// assert_eq!(err.to_string(), "invalid geo URI (RFC 5870 `geo-URI`): the longitude at byte 7 is outside -180 to 180");
+    /// ```
+    pub fn parse(text: &'a str) -> Result<Geo<'a>, SchemeError> {
+        let parsed = Parser::Geo.parse_str(text).map_err(|f| {
+            let miss = Miss { index: f.index, expected: f.expected(), end: f.end_allowed() };
+            SchemeError::new::<Grammar>(text.as_bytes(), &miss)
+        })?;
+        let geo = Geo { parsed };
+        if geo.is_wgs84() {
+            let c = parsed.captures;
+            if Decimal::new(geo.coord_a()).exceeds("90") {
+                let at = c.coord_a().map_or(0, |(s, _)| s);
+                return Err(SchemeError::out_of_range::<Grammar>(at, "latitude", "-90 to 90"));
+            }
+            if Decimal::new(geo.coord_b()).exceeds("180") {
+                let at = c.coord_b().map_or(0, |(s, _)| s);
+                return Err(SchemeError::out_of_range::<Grammar>(at, "longitude", "-180 to 180"));
+            }
+        }
+        Ok(geo)
+    }
+
+    /// The whole text.
+    #[must_use]
+    pub fn as_str(&self) -> &'a str {
+        self.parsed.input
+    }
+
+    /// The first coordinate as written (`coord-a`: the latitude for WGS-84).
+    #[must_use]
+    pub fn coord_a(&self) -> &'a str {
+        self.parsed.coord_a().unwrap_or_default()
+    }
+
+    /// The second coordinate as written (`coord-b`: the longitude for WGS-84).
+    #[must_use]
+    pub fn coord_b(&self) -> &'a str {
+        self.parsed.coord_b().unwrap_or_default()
+    }
+
+    /// The third coordinate as written, if any (`coord-c`: the altitude for WGS-84).
+    #[must_use]
+    pub fn coord_c(&self) -> Option<&'a str> {
+        self.parsed.coord_c()
+    }
+
+    /// The first coordinate's value: the latitude in decimal degrees for WGS-84.
+    #[must_use]
+    pub fn latitude(&self) -> f64 {
+        number(self.coord_a())
+    }
+
+    /// The second coordinate's value: the longitude in decimal degrees for WGS-84.
+    #[must_use]
+    pub fn longitude(&self) -> f64 {
+        number(self.coord_b())
+    }
+
+    /// The third coordinate's value, if any: the altitude in meters for WGS-84.
+    #[must_use]
+    pub fn altitude(&self) -> Option<f64> {
+        self.coord_c().map(number)
+    }
+
+    /// The CRS label as written, if the URI names one (`;crs=...`); without it the CRS is
+    /// WGS-84 (section 3.4.1).
+    #[must_use]
+    pub fn crs(&self) -> Option<&'a str> {
+        match self.parsed.crs_wgs84() {
+            // The literal `;crs=wgs84`, of which the label is the part after `=`.
+            Some(literal) => literal.get(";crs=".len()..),
+            None => self.parsed.crs(),
+        }
+    }
+
+    /// Whether the CRS is WGS-84: no `crs` parameter, or `crs=wgs84` in any case.
+    #[must_use]
+    pub fn is_wgs84(&self) -> bool {
+        self.parsed.crs().is_none()
+    }
+
+    /// The uncertainty as written (`;u=`), in meters.
+    #[must_use]
+    pub fn uncertainty_str(&self) -> Option<&'a str> {
+        self.parsed.uncertainty()
+    }
+
+    /// The uncertainty's value in meters (section 3.4.3); `None` when unknown.
+    #[must_use]
+    pub fn uncertainty(&self) -> Option<f64> {
+        self.uncertainty_str().map(number)
+    }
+
+    /// The further parameters as written, from the first one's `;` to the end; empty when
+    /// there are none.
+    #[must_use]
+    pub fn parameters_str(&self) -> &'a str {
+        // The first `parameter` includes its leading `;` and the parameters run to the end.
+        self.parsed.parameters().unwrap_or_default()
+    }
+
+    /// Whether two `geo:` URIs are equal by RFC 5870 section 3.4.4: the same CRS (an omitted
+    /// one being `wgs84`; labels compared without case), coordinates and uncertainty equal as
+    /// numbers (`43.10` is `43.1`, an absent altitude or uncertainty equal only to an absent
+    /// one), for WGS-84 the longitude ignored at a pole and 180 equal to -180, and the same
+    /// further parameters.
+    ///
+    /// `None` where the answer depends on comparing further parameters one by one (both URIs
+    /// have some, written differently), which this type does not yet read one by one.
+    ///
+    /// ```
+    /// use uri::scheme::Geo;
+    ///
+    /// let geo = |t| Geo::parse(t).unwrap();
+    /// assert_eq!(geo("geo:90,-22.43;crs=WGS84").rfc5870_eq(&geo("geo:90,46")), Some(true));
+    /// assert_eq!(geo("geo:22.300,-118.44").rfc5870_eq(&geo("geo:22.3,-118.4400")), Some(true));
+    /// assert_eq!(geo("geo:1,180").rfc5870_eq(&geo("geo:1,-180")), Some(true));
+    /// assert_eq!(geo("geo:1,2").rfc5870_eq(&geo("geo:1,2,0")), Some(false));
+    /// assert_eq!(geo("geo:1,2;a=1;b=2").rfc5870_eq(&geo("geo:1,2;b=2;a=1")), None);
+    /// ```
+    #[must_use]
+    pub fn rfc5870_eq(&self, other: &Geo<'_>) -> Option<bool> {
+        let same_crs = match (self.is_wgs84(), other.is_wgs84()) {
+            (true, true) => true,
+            (false, false) => self.crs().zip(other.crs()).is_some_and(|(a, b)| a.eq_ignore_ascii_case(b)),
+            _ => false,
+        };
+        let pole = self.is_wgs84() && Decimal::new(self.coord_a()).is_plus_or_minus("90");
+        let longitude_equal = pole
+            || Decimal::new(self.coord_b()) == Decimal::new(other.coord_b())
+            || (self.is_wgs84()
+                && Decimal::new(self.coord_b()).is_plus_or_minus("180")
+                && Decimal::new(other.coord_b()).is_plus_or_minus("180"));
+        let numbers_equal = Decimal::new(self.coord_a()) == Decimal::new(other.coord_a())
+            && longitude_equal
+            && self.coord_c().map(Decimal::new) == other.coord_c().map(Decimal::new)
+            && self.uncertainty_str().map(Decimal::new) == other.uncertainty_str().map(Decimal::new);
+        if !same_crs || !numbers_equal {
+            return Some(false);
+        }
+        match (self.parameters_str(), other.parameters_str()) {
+            (a, b) if a == b => Some(true),
+            ("", _) | (_, "") => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// A `num` or `pnum` of the grammar as a floating-point number.
+fn number(text: &str) -> f64 {
+    text.parse().unwrap_or(f64::NAN)
+}
+
+impl fmt::Display for Geo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A `geo:` URI that RFC 3986 also reads: every one whose parameter values hold no `[` or `]`
+/// (RFC 5870's `p-unreserved`, which RFC 3986 allows in no path).
+impl<'a> TryFrom<&Uri<'a>> for Geo<'a> {
+    type Error = SchemeError;
+
+    fn try_from(uri: &Uri<'a>) -> Result<Geo<'a>, SchemeError> {
+        Geo::parse(uri.as_str())
+    }
+}
+
+impl<'a> TryFrom<&UriRef<'a>> for Geo<'a> {
+    type Error = SchemeError;
+
+    fn try_from(uri: &UriRef<'a>) -> Result<Geo<'a>, SchemeError> {
+        Geo::parse(uri.as_str())
+    }
+}

@@ -1,0 +1,48 @@
+//! Scheme-specific syntax: one type per scheme RFC, each read by a parser that `uri-gen`
+//! generates from that RFC's own grammar, as the generic parser comes from RFC 3986's.
+//!
+//! | type | scheme | RFC | rule |
+//! |---|---|---|---|
+//! | [`Urn`] | `urn` | RFC 8141 | `namestring` |
+//! | [`File`] | `file` | RFC 8089 (Appendix F with [`FileOptions`]) | `file-URI` |
+//! | [`Data`] | `data` | RFC 2397 (an ABNF transcription of section 3) | `dataurl` |
+//! | [`Geo`] | `geo` | RFC 5870 | `geo-URI` |
+//!
+//! Each type's `parse` borrows the text and fails with a [`SchemeError`] that names the rule,
+//! the component, the byte index and the expected bytes. `TryFrom<&Uri>` (and `&UriRef`) reads
+//! a URI already parsed by the generic parser; some scheme URIs are no RFC 3986 URIs (an RFC
+//! 6874 zone identifier in a `file` host, brackets in `geo` parameters), and only `parse` reads
+//! those. Where an RFC's prose narrows its grammar, the narrowing is a grammar file of its own
+//! in `abnf/`, bound by a declared override and citing the sentences it encodes.
+//!
+//! ```
+//! use uri::scheme::{Data, Geo, Urn};
+//! use uri::Uri;
+//!
+//! let uri = Uri::parse("urn:isbn:0451450523").unwrap();
+//! let urn = Urn::try_from(&uri).unwrap();
+//! assert_eq!((urn.nid(), urn.nss()), ("isbn", "0451450523"));
+//!
+//! let data = Data::parse("data:;base64,SGVsbG8=").unwrap();
+//! assert_eq!(data.media_type(), "text/plain;charset=US-ASCII");
+//! assert_eq!(data.decode().unwrap(), b"Hello");
+//!
+//! let geo = Geo::parse("geo:48.2010,16.3695,183").unwrap();
+//! assert_eq!((geo.latitude(), geo.longitude(), geo.altitude()), (48.201, 16.3695, Some(183.0)));
+//! ```
+
+mod data;
+mod decode;
+mod error;
+mod file;
+mod generated;
+mod geo;
+pub(crate) mod normalize;
+mod number;
+mod urn;
+
+pub use data::{Data, DataDecodeError};
+pub use error::SchemeError;
+pub use file::{File, FileHost, FileOptions};
+pub use geo::Geo;
+pub use urn::Urn;
