@@ -200,7 +200,6 @@ impl CaptureSpec {
                     }
                 }
                 ("capture", 3..) => {
-                    names.capture(words[1].1, pos(words[1].0));
                     let mut items = Vec::new();
                     let mut options = Options::default();
                     let mut seen = Vec::new();
@@ -226,6 +225,7 @@ impl CaptureSpec {
                             ),
                         ));
                     }
+                    names.capture(words[1].1, pos(words[1].0), options.occurs == Occurs::All);
                     spec.captures.push(CaptureDecl {
                         name: words[1].1.to_owned(),
                         items,
@@ -337,9 +337,9 @@ impl TagRules for CaptureSpec {
         let mut close = Vec::new();
         for (i, c) in self.captures.iter().enumerate() {
             if c.records(Some(rule), None, outer) {
-                let once = c.options.occurs == Occurs::First;
-                open.push(Tag { slot: 2 * i as u32, once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once });
+                let (open_once, close_once) = c.options.occurs.tag_once();
+                open.push(Tag { slot: 2 * i as u32, once: open_once });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: close_once });
             }
         }
         for (k, kind) in self.kinds.iter().enumerate() {
@@ -359,9 +359,9 @@ impl TagRules for CaptureSpec {
         let mut close = Vec::new();
         for (i, c) in self.captures.iter().enumerate() {
             if c.records(None, Some(expr), outer) {
-                let once = c.options.occurs == Occurs::First;
-                open.push(Tag { slot: 2 * i as u32, once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once });
+                let (open_once, close_once) = c.options.occurs.tag_once();
+                open.push(Tag { slot: 2 * i as u32, once: open_once });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: close_once });
             }
         }
         (open, close)
