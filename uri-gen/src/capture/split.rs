@@ -355,6 +355,9 @@ fn close_over(
                 let mut marks = marks;
                 if *slot == open || *slot == close {
                     marks.push(*slot == open);
+                    if marks.len() > MAX_MARKS {
+                        return Err(SplitError::TooManyMarks { text: text.to_vec() });
+                    }
                 }
                 if *slot == close {
                     match &end {
