@@ -416,3 +416,21 @@ fn a_module_with_lists_compiles_clippy_clean_in_a_no_std_crate_and_gives_the_occ
     let out = Command::new(&tests).output().expect("the tests run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
 }
+
+#[test]
+fn parse_prints_a_list_as_a_json_array() {
+    let parsers =
+        compile(TEL, "parser Tel tel\ncapture pars par occurs=all\ncapture n number\n").expect("compiles");
+    assert_eq!(
+        parsers.parse_json(0, b"1;a=2;ext=3"),
+        (
+            true,
+            r#"{"input": "1;a=2;ext=3", "ok": true, "captures": {"pars": [{"start": 1, "end": 5, "text": ";a=2"}, {"start": 5, "end": 11, "text": ";ext=3"}], "n": {"start": 0, "end": 1, "text": "1"}}, "kinds": {}}"#
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        parsers.parse_json(0, b"1").1,
+        r#"{"input": "1", "ok": true, "captures": {"pars": [], "n": {"start": 0, "end": 1, "text": "1"}}, "kinds": {}}"#
+    );
+}
