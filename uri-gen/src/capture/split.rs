@@ -224,7 +224,7 @@ pub fn build(nfas: &[Nfa], capture: usize, limit: usize) -> Result<Split, SplitE
             text.push(byte);
             for (s, m) in &state.threads {
                 let State::Range { lo, hi, next } = nfa.states[*s as usize] else { continue };
-                if !(lo <= byte && byte <= hi) || !live[next as usize] {
+                if !((lo..=hi).contains(&byte) && live[next as usize]) {
                     continue;
                 }
                 match committed {
