@@ -194,6 +194,9 @@ fn shortest_and_longest_choose_where_a_capture_ends() {
     )
     .expect("compiles");
     assert_eq!((text(&longest, 0, input), text(&longest, 1, input)), (Some(input.into()), None));
+    // Length before the order of alternatives.
+    let x = compile("top = x *\"b\"\nx = \"a\" / \"ab\"\n", "parser Top top\ncapture x x prefer=longest\n").expect("compiles");
+    assert_eq!(text(&x, 0, "abb"), Some("ab".into()));
     // Where one reading only exists, both give it.
     assert_eq!(text(&shortest, 0, "a?b"), Some("a?b".into()));
     // Without a preference, the ambiguity is refused.
@@ -252,6 +255,19 @@ fn parsers_and_span_automata_agree_with_the_reference_on_sampled_inputs() {
         (
             "top = word [ \"x\" ] *DIGIT\nword = 1*ALPHA\nALPHA = %x61-7A\nDIGIT = %x30-39\n",
             "parser Top top\ncapture word word prefer=longest\n",
+        ),
+        // The longest reading through the later alternative, a capture after another one.
+        ("top = x *\"b\"\nx = \"a\" / \"ab\"\n", "parser Top top\ncapture x x prefer=longest\n"),
+        ("top = x *\"b\"\nx = \"a\" / \"ab\"\n", "parser Top top\ncapture x x prefer=shortest\n"),
+        (
+            "top = head *( ALPHA / DIGIT ) [ tail ]\nhead = \"#\" word\ntail = \";\" word\nword = 1*ALPHA *DIGIT\n\
+             ALPHA = %x61-62\nDIGIT = %x30-31\n",
+            "parser Top top\ncapture w head/word prefer=longest\ncapture v tail prefer=earliest\n",
+        ),
+        (
+            "top = head *( ALPHA / DIGIT ) [ tail ]\nhead = \"#\" word\ntail = \";\" word\nword = 1*ALPHA *DIGIT\n\
+             ALPHA = %x61-62\nDIGIT = %x30-31\n",
+            "parser Top top\ncapture w head/word prefer=shortest\ncapture t tail/word prefer=earliest\n",
         ),
     ];
     for (grammar, captures) in modules {
