@@ -195,7 +195,8 @@ fn shortest_and_longest_choose_where_a_capture_ends() {
     .expect("compiles");
     assert_eq!((text(&longest, 0, input), text(&longest, 1, input)), (Some(input.into()), None));
     // Length before the order of alternatives.
-    let x = compile("top = x *\"b\"\nx = \"a\" / \"ab\"\n", "parser Top top\ncapture x x prefer=longest\n").expect("compiles");
+    let x = compile("top = x *\"b\"\nx = \"a\" / \"ab\"\n", "parser Top top\ncapture x x prefer=longest\n")
+        .expect("compiles");
     assert_eq!(text(&x, 0, "abb"), Some("ab".into()));
     // Where one reading only exists, both give it.
     assert_eq!(text(&shortest, 0, "a?b"), Some("a?b".into()));
