@@ -243,6 +243,8 @@ fn parsers_and_span_automata_agree_with_the_reference_on_sampled_inputs() {
     let modules = [
         (TEL, "parser Tel tel\ncapture pars par occurs=all\ncapture n number\ncapture names par/parameter/pname occurs=first prefer=earliest\n"),
         (ITEMS, "parser List list\ncapture items item occurs=all\n"),
+        // A literal as a list, and two lists over one input.
+        (ITEMS, "parser List list\ncapture commas \",\" occurs=all\ncapture items item occurs=all\n"),
         (
             "top = item *( \",\" pair )\npair = item \"=\" item\nitem = 1*ALPHA\nALPHA = %x61-7A\n",
             "parser Top top\ncapture items pair/item occurs=all\ncapture all item occurs=all\ncapture pairs pair occurs=all\n",
