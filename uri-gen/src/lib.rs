@@ -187,6 +187,8 @@ pub struct CompiledParsers {
     pub spec: capture::CaptureSpec,
     /// The tagged automaton; `tdfa.starts[i]` belongs to `spec.parsers[i]`.
     pub tdfa: tdfa::Tdfa,
+    /// The span automaton of each list capture (`occurs=all`), in declaration order.
+    pub lists: Vec<capture::split::Split>,
     /// Capture ambiguities that the declarations do not explain, as warnings.
     pub warnings: Vec<Diagnostic>,
     /// Sample inputs that guide the plan of the vector walks (see [`Training`]); none after

@@ -35,8 +35,13 @@ impl Checked<'_> {
         let mut out = Vec::new();
         let settable = settable_slots(self.tdfa);
         let reference = Reference::new(self.grammar, self.spec, self.encoding);
+        let misuses = crate::capture::prefer::misuses(self.spec);
         for (i, c) in self.spec.captures.iter().enumerate() {
             let slots = [2 * i as u32, 2 * i as u32 + 1];
+            if let Some((_, message)) = misuses.iter().find(|(m, _)| *m == i) {
+                out.push(Diagnostic::error(DiagnosticKind::Ambiguity, self.file, c.pos, message.clone()));
+                continue;
+            }
             if !settable[slots[0] as usize] {
                 out.push(self.never_set(&format!("capture `{}`", c.name), c.pos, slots[0], &c.describe()));
                 continue;
@@ -50,6 +55,10 @@ impl Checked<'_> {
             let ambiguous = self.ambiguities.iter().any(|a| a.slots.iter().any(|s| slots.contains(s)));
             if c.options.prefer == Prefer::Unambiguous && ambiguous {
                 out.push(self.ambiguous(&reference, i));
+            }
+            let starts_differ = self.ambiguities.iter().any(|a| a.slots.contains(&slots[0]));
+            if crate::capture::prefer::prefers_length(c.options.prefer) && starts_differ {
+                out.push(self.starts_differ(&reference, i));
             }
         }
         for (k, kind) in self.spec.kinds.iter().enumerate() {
@@ -150,6 +159,44 @@ impl Checked<'_> {
             format!(
                 "capture `{}` is ambiguous{example}; expected `prefer=earliest` to take the reading through \
                  the earlier alternative, or a grammar that reads it one way",
+                c.name
+            ),
+        )
+    }
+}
+
+impl Checked<'_> {
+    /// An error for capture `i`, which prefers a length but which one input can give spans of
+    /// different starts (or a span and none), with such an input when the search finds one.
+    fn starts_differ(&self, reference: &Reference, i: usize) -> Diagnostic {
+        let c = &self.spec.captures[i];
+        let slots = [2 * i as u32, 2 * i as u32 + 1];
+        let shown = self.nfas.iter().enumerate().find_map(|(p, nfa)| {
+            let rule = self.spec.parsers[p].rule;
+            ambiguous_input(nfa, &slots[..1], |w| {
+                let readings = reference.readings(rule, w, &slots[..1], 2).ok()?;
+                let full = reference.readings(rule, w, &slots, usize::MAX).ok()?;
+                let pick = |start: Option<usize>| full.iter().find(|r| r[2 * i] == start).cloned();
+                (readings.len() == 2).then(|| [pick(readings[0][2 * i]), pick(readings[1][2 * i])])
+            })
+        });
+        let example = match shown {
+            Some((w, [Some(a), Some(b)])) => format!(
+                ": `{}` reads as {} or as {}",
+                escape(&w),
+                reading(&c.name, &w, &a, i),
+                reading(&c.name, &w, &b, i)
+            ),
+            _ => " (no example input was found within the search's budget)".to_owned(),
+        };
+        Diagnostic::error(
+            DiagnosticKind::Ambiguity,
+            self.file,
+            c.pos,
+            format!(
+                "capture `{}` can start at different places in one input{example}; a length decides only \
+                 between spans that start at one place, so expected `prefer=earliest` or a context that \
+                 fixes the start",
                 c.name
             ),
         )

@@ -55,6 +55,23 @@ pub enum Occurs {
     First,
     /// `occurs=last`: the last occurrence.
     Last,
+    /// `occurs=all`: every occurrence, in match order (a list capture). The parser records the
+    /// span from the first occurrence's start to the last one's end, and the occurrences are
+    /// found again in that span when they are asked for.
+    All,
+}
+
+impl Occurs {
+    /// Whether the capture's start tag and its end tag record only their first passage: the
+    /// first occurrence records both once; a list records its first start and its last end, the
+    /// span of all its occurrences.
+    pub(crate) fn tag_once(self) -> (bool, bool) {
+        match self {
+            Occurs::First => (true, true),
+            Occurs::All => (true, false),
+            Occurs::Once | Occurs::Last => (false, false),
+        }
+    }
 }
 
 /// Which reading wins where one input can be read with different capture values.
@@ -66,6 +83,12 @@ pub enum Prefer {
     /// `prefer=earliest`: the reading through the earlier alternative in the grammar's source
     /// order, a repetition taking one more turn before stopping.
     Earliest,
+    /// `prefer=shortest`: the reading that gives the capture its shortest span, among readings
+    /// whose spans start at the same place.
+    Shortest,
+    /// `prefer=longest`: the reading that gives the capture its longest span, among readings
+    /// whose spans start at the same place.
+    Longest,
 }
 
 /// The options of a capture line.
@@ -93,7 +116,8 @@ pub(crate) fn option(
         "prefer" => "prefer",
         _ => {
             return error(format!(
-                "unknown option `{key}`; expected `occurs=first`, `occurs=last` or `prefer=earliest`"
+                "unknown option `{key}`; expected `occurs=first`, `occurs=last`, `occurs=all` or \
+                 `prefer=earliest`, `prefer=shortest`, `prefer=longest`"
             ))
         }
     };
@@ -104,9 +128,18 @@ pub(crate) fn option(
     match (key, value) {
         ("occurs", "first") => options.occurs = Occurs::First,
         ("occurs", "last") => options.occurs = Occurs::Last,
+        ("occurs", "all") => options.occurs = Occurs::All,
         ("prefer", "earliest") => options.prefer = Prefer::Earliest,
-        ("occurs", _) => return error(format!("expected `occurs=first` or `occurs=last`, found `{word}`")),
-        _ => return error(format!("expected `prefer=earliest`, found `{word}`")),
+        ("prefer", "shortest") => options.prefer = Prefer::Shortest,
+        ("prefer", "longest") => options.prefer = Prefer::Longest,
+        ("occurs", _) => {
+            return error(format!("expected `occurs=first`, `occurs=last` or `occurs=all`, found `{word}`"))
+        }
+        _ => {
+            return error(format!(
+                "expected `prefer=earliest`, `prefer=shortest` or `prefer=longest`, found `{word}`"
+            ))
+        }
     }
     None
 }

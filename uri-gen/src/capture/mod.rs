@@ -7,9 +7,11 @@ pub(crate) mod check;
 pub(crate) mod items;
 pub(crate) mod live_tags;
 pub(crate) mod names;
+pub(crate) mod prefer;
 pub mod reference;
 pub(crate) mod regalloc;
 pub mod spec;
+pub mod split;
 pub mod tdfa;
 
 pub use spec::{CaptureSpec, Occurs, Prefer, Target};

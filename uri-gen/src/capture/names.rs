@@ -119,17 +119,22 @@ impl<'a> Names<'a> {
     }
 
     /// `capture NAME ...` at `pos`: an accessor and a setter.
-    pub(crate) fn capture(&mut self, name: &str, pos: Pos) {
+    pub(crate) fn capture(&mut self, name: &str, pos: Pos, list: bool) {
         let accessor = name.replace('-', "_");
         let gives = format!("the accessor `Captures::{accessor}`");
         if !self.valid(Role::Capture, name, &accessor, &gives, pos) {
             return;
         }
         let owner = format!("capture `{name}`");
-        let setter = format!("set_{accessor}");
-        for (ident, gives) in
-            [(accessor, gives), (setter.clone(), format!("the setter `Captures::{setter}`"))]
-        {
+        // A list's span has an accessor of its own, and the setter sets the span.
+        let span = format!("{accessor}_span");
+        let setter = if list { format!("set_{span}") } else { format!("set_{accessor}") };
+        let mut claims = vec![(accessor, gives)];
+        if list {
+            claims.push((span.clone(), format!("the accessor `Captures::{span}`")));
+        }
+        claims.push((setter.clone(), format!("the setter `Captures::{setter}`")));
+        for (ident, gives) in claims {
             let item = Item { ident, owner: owner.clone(), pos: Some(pos) };
             if !claim(&mut self.methods, item, Role::Capture, name, &gives, self.file, &mut self.diags) {
                 return;

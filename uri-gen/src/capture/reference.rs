@@ -9,11 +9,13 @@
 //! nothing, which leaves every distinct reading and finitely many derivations. Each derivation is
 //! the list of the occurrences of rules and captured literals it goes through, with their spans;
 //! the capture values follow from it as [`crate::capture`] documents (`occurs=first`,
-//! `occurs=last`, an occurrence nested in another item of the same capture not counting).
+//! `occurs=last`, `occurs=all`, an occurrence nested in another item of the same capture not
+//! counting). With `prefer=shortest` or `prefer=longest` every derivation is visited and the one
+//! whose capture is shortest (longest) is reported, the earliest of equal ones.
 
 use std::rc::Rc;
 
-use crate::capture::spec::{CaptureSpec, Occurs, Target};
+use crate::capture::spec::{CaptureSpec, Occurs, Prefer, Target};
 use crate::syntax::ir::{Expr, Grammar, RuleId};
 use crate::Encoding;
 
@@ -46,6 +48,16 @@ pub enum RefError {
 
 /// The slot values of one reading: as [`crate::capture::tdfa::Tdfa::run`] gives them.
 pub type Slots = Vec<Option<usize>>;
+
+/// The values of one reading: its slots, and the occurrences of each list capture
+/// (`occurs=all`), in match order; empty for the other captures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// The slot values; a list's slots hold its first start and its last end.
+    pub slots: Slots,
+    /// For each capture, its occurrences `(start, end)` if it is a list.
+    pub lists: Vec<Vec<(usize, usize)>>,
+}
 
 /// The reference over one grammar and capture declaration.
 pub struct Reference<'g> {
@@ -100,14 +112,56 @@ impl<'g> Reference<'g> {
         Ok(found)
     }
 
-    /// The slot values the first derivation gives, `Ok(None)` when `input` does not match.
+    /// The slot values the documented derivation gives, `Ok(None)` when `input` does not match.
     pub fn run(&self, rule: RuleId, input: &[u8]) -> Result<Option<Slots>, RefError> {
-        let mut result = None;
+        Ok(self.reading(rule, input)?.map(|r| r.slots))
+    }
+
+    /// The values of the documented derivation of `input`, `Ok(None)` when it does not match:
+    /// the first in rank order, or with a `prefer=shortest` (`prefer=longest`) capture the first
+    /// of those that give it the shortest (longest) span.
+    pub fn reading(&self, rule: RuleId, input: &[u8]) -> Result<Option<Reading>, RefError> {
+        let by_length = self.spec.captures.iter().enumerate().find_map(|(i, c)| match c.options.prefer {
+            Prefer::Shortest => Some((i, false)),
+            Prefer::Longest => Some((i, true)),
+            Prefer::Unambiguous | Prefer::Earliest => None,
+        });
+        let mut best: Option<(Option<usize>, Result<Reading, RefError>)> = None;
         self.derivations(rule, input, |occ| {
-            result = Some(self.values(occ));
-            true
+            let reading = self.values(occ).map(|slots| Reading { lists: self.lists(occ), slots });
+            let Some((i, longest)) = by_length else {
+                best = Some((None, reading));
+                return true;
+            };
+            let length = reading.as_ref().ok().and_then(|r| Some(r.slots[2 * i + 1]? - r.slots[2 * i]?));
+            let better = match (&best, length) {
+                (None, _) => true,
+                (Some((Some(old), _)), Some(new)) => (new > *old) == longest && new != *old,
+                (Some((None, _)), Some(_)) => true,
+                (Some(_), None) => false,
+            };
+            if better {
+                best = Some((length, reading));
+            }
+            false
         })?;
-        result.transpose()
+        best.map(|(_, r)| r).transpose()
+    }
+
+    /// The occurrences of each list capture in a derivation with occurrences `occ`.
+    pub fn lists(&self, occ: &[Occurrence<'g>]) -> Vec<Vec<(usize, usize)>> {
+        self.spec
+            .captures
+            .iter()
+            .map(|c| match c.options.occurs {
+                Occurs::All => occ
+                    .iter()
+                    .filter(|o| c.records(o.rule, o.literal, &o.outer))
+                    .map(|o| (o.start, o.end))
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect()
     }
 
     /// Up to `most` different readings of `input` in rank order, as slot values restricted to
@@ -142,14 +196,15 @@ impl<'g> Reference<'g> {
         for (i, c) in self.spec.captures.iter().enumerate() {
             let found: Vec<&Occurrence> =
                 occ.iter().filter(|o| c.records(o.rule, o.literal, &o.outer)).collect();
-            let chosen = match (c.options.occurs, found.len()) {
+            let (first, last) = match (c.options.occurs, found.len()) {
                 (_, 0) => continue,
                 (Occurs::Once, 2..) => return Err(RefError::SetTwice { capture: i }),
-                (Occurs::First, _) => found[0],
-                (Occurs::Once | Occurs::Last, _) => found[found.len() - 1],
+                (Occurs::First, _) => (found[0], found[0]),
+                (Occurs::Once | Occurs::Last, _) => (found[found.len() - 1], found[found.len() - 1]),
+                (Occurs::All, _) => (found[0], found[found.len() - 1]),
             };
-            slots[2 * i] = Some(chosen.start);
-            slots[2 * i + 1] = Some(chosen.end);
+            slots[2 * i] = Some(first.start);
+            slots[2 * i + 1] = Some(last.end);
         }
         for (k, kind) in self.spec.kinds.iter().enumerate() {
             let base = self.spec.kind_base(k);

@@ -7,6 +7,8 @@
 //! parser UriRef URI-reference
 //! capture path path-abempty path-absolute path-noscheme path-rootless path-empty
 //! capture value parameter/pvalue occurs=last prefer=earliest
+//! capture params parameter occurs=all
+//! capture to to prefer=shortest
 //! capture base64 ";base64"
 //! kind host IPv6address=Ipv6 IPvFuture=IpvFuture IPv4address=Ipv4 reg-name=RegName
 //! ```
@@ -41,10 +43,27 @@
 //!   the grammar's source order, a repetition taking one more turn before it stops. Without it,
 //!   such a capture is refused with a shortest ambiguous input and its two readings. A kind's
 //!   variants are declared in priority order, which is the same rule, and need no option.
+//! - Which length: `prefer=shortest` (`prefer=longest`) takes the reading that gives the capture
+//!   its shortest (longest) span, the earliest of equal ones (`to = 1*( ALPHA / "?" )` before
+//!   `[ "?" hfields ]` reads `a?b=c` with `to` = `a` under `prefer=shortest`). It applies to a
+//!   capture that occurs once in a reading (no `occurs=`), to one capture of a file, and where
+//!   every reading starts the capture at the same place (or leaves it unset in all): otherwise
+//!   the capture is refused, with an input whose readings start it at different places.
 //! - Which occurrence: where the items of a capture can occur more than once in one reading (every
 //!   `hfield` of a `mailto`, every `;param` of a `tel`), `occurs=first` records the first
-//!   occurrence (the one that starts first) and `occurs=last` the last. Without either, such a
-//!   capture is refused with a shortest input that shows two occurrences and where they are.
+//!   occurrence (the one that starts first), `occurs=last` the last, and `occurs=all` every one,
+//!   in match order (a list capture). Without one, such a capture is refused with a shortest input
+//!   that shows two occurrences and where they are.
+//!
+//! # List captures
+//!
+//! A list capture (`occurs=all`) owns the same two slots as any capture: they record the span
+//! from its first occurrence's start to its last occurrence's end, unset when there is none.
+//! The occurrences are found again in that span by a small automaton of the list's own
+//! ([`crate::capture::split`]), which marks where occurrences start and end as it reads. It is
+//! exact when any two ways through one span mark the same positions; a list for which that is
+//! not so (items with nothing between them, a value that may hold the separator) is refused at
+//! its line with the shortest span text that shows two readings.
 //!
 //! A capture that no input can set (its items are not reached in the declared context, or every
 //! input that reaches them is read another way) is refused too. Every refusal is an error at the
@@ -62,6 +81,7 @@
 //! |-------------------------|------------------------------------------------------------------|
 //! | `parser UriRef ...`     | the variant `Parser::UriRef`, as written                         |
 //! | `capture nid-x ...`     | the methods `Captures::nid_x` and `Captures::set_nid_x` (`-` read as `_`) |
+//! | `capture p-x ... occurs=all` | `Captures::p_x(input)` (the occurrences), `Captures::p_x_span` and `Captures::set_p_x_span`; `Parsed::p_x` |
 //! | `kind host-ip ...`      | the method `Captures::host_ip_kind` (`-` read as `_`) and the enum `HostIpKind` |
 //! | `kind ... RULE=Ipv4`    | the variant `HostIpKind::Ipv4`, as written                       |
 //!
@@ -200,7 +220,6 @@ impl CaptureSpec {
                     }
                 }
                 ("capture", 3..) => {
-                    names.capture(words[1].1, pos(words[1].0));
                     let mut items = Vec::new();
                     let mut options = Options::default();
                     let mut seen = Vec::new();
@@ -226,6 +245,7 @@ impl CaptureSpec {
                             ),
                         ));
                     }
+                    names.capture(words[1].1, pos(words[1].0), options.occurs == Occurs::All);
                     spec.captures.push(CaptureDecl {
                         name: words[1].1.to_owned(),
                         items,
@@ -337,9 +357,9 @@ impl TagRules for CaptureSpec {
         let mut close = Vec::new();
         for (i, c) in self.captures.iter().enumerate() {
             if c.records(Some(rule), None, outer) {
-                let once = c.options.occurs == Occurs::First;
-                open.push(Tag { slot: 2 * i as u32, once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once });
+                let (open_once, close_once) = c.options.occurs.tag_once();
+                open.push(Tag { slot: 2 * i as u32, once: open_once });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: close_once });
             }
         }
         for (k, kind) in self.kinds.iter().enumerate() {
@@ -359,9 +379,9 @@ impl TagRules for CaptureSpec {
         let mut close = Vec::new();
         for (i, c) in self.captures.iter().enumerate() {
             if c.records(None, Some(expr), outer) {
-                let once = c.options.occurs == Occurs::First;
-                open.push(Tag { slot: 2 * i as u32, once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once });
+                let (open_once, close_once) = c.options.occurs.tag_once();
+                open.push(Tag { slot: 2 * i as u32, once: open_once });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: close_once });
             }
         }
         (open, close)

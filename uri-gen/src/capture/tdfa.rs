@@ -215,6 +215,20 @@ pub fn build(
     progress: &Observer,
     names: &[String],
 ) -> Result<(Tdfa, BTreeSet<Ambiguity>), TooManyStates> {
+    build_preferring(nfas, classes, slots, limit, progress, names, None)
+}
+
+/// [`build`], with the threads of each state put in the order `preference` asks for before they
+/// move on (see [`crate::capture::prefer`]).
+pub(crate) fn build_preferring(
+    nfas: &[Nfa],
+    classes: &ByteClasses,
+    slots: usize,
+    limit: usize,
+    progress: &Observer,
+    names: &[String],
+    preference: Option<&crate::capture::prefer::Preference>,
+) -> Result<(Tdfa, BTreeSet<Ambiguity>), TooManyStates> {
     let stride = classes.len();
     let reps = classes.representatives();
     let name = |p: usize| names.get(p).map_or("", String::as_str);
@@ -261,6 +275,9 @@ pub fn build(
                         moved.push((next, regs, t.done.clone()));
                     }
                 }
+            }
+            if let Some(preference) = preference {
+                preference.order(parser, &mut moved);
             }
             let next_threads = b.closure(parser, nfa, moved);
             let at = current * stride + class;

@@ -8,6 +8,7 @@
 mod file;
 pub mod parser;
 mod parser_api;
+mod parser_lists;
 pub mod recognizer;
 pub mod rtn;
 pub mod walk;

@@ -87,6 +87,9 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let slots = spec.slot_count();
     let slots_lit = Literal::usize_unsuffixed(slots);
     let capture_fns = spec.captures.iter().enumerate().map(|(i, c)| {
+        if let Some(methods) = crate::emit::parser_lists::capture_methods(compiled, i, c, &rt) {
+            return methods;
+        }
         let name = format_ident!("{}", c.name.replace('-', "_"));
         let (start, end) = (Literal::usize_unsuffixed(2 * i), Literal::usize_unsuffixed(2 * i + 1));
         let doc = format!(" The span of {} (start, end), if it is present.", c.describe());
@@ -185,6 +188,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             _ => quote!(#id => { #(#tuples;)* }),
         }
     });
+    // With one list, the `match` is an `if` to clippy's eyes.
+    let single_match = (t.op_lists.len() == 2).then(|| quote!(#[allow(clippy::single_match)]));
     let trans_len = Literal::usize_unsuffixed(t.trans.len());
     let accel = crate::pipeline::plan_parser(compiled);
     let (accel_tables, accel_expr) = accel_tables(&accel, stride, &rt);
@@ -272,7 +277,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
     let failure_items = crate::emit::parser_api::failure_items();
-    let str_items = crate::emit::parser_api::str_items(spec);
+    let str_items = crate::emit::parser_api::str_items(compiled, &rt);
+    let list_tables = crate::emit::parser_lists::tables(compiled, &rt)?;
 
     Ok(quote! {
         #![doc = #module_doc]
@@ -413,6 +419,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         #[doc = " Runs operation list `list` of the tagged DFA at position `at`."]
         #[inline(always)]
+        #single_match
         const fn run_ops(list: usize, at: u32, regs: &mut [u32; #registers]) {
             match list {
                 #(#op_arms)*
@@ -456,5 +463,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         #[doc = " The premultiplied start state of each parser."]
         static STARTS: [#entry_ty; #parsers_len] = [#(#starts),*];
+
+        #list_tables
     })
 }

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::capture::CaptureSpec;
+use crate::CompiledParsers;
 
 /// `Failure`, its `expected`, `expects` and `end_allowed`, and `failure`, which finds the state a
 /// failed prefix leads to by walking it again without register operations (failures only pay for
@@ -57,8 +57,11 @@ pub(crate) fn failure_items() -> TokenStream {
 
 /// `Parsed` (the input as `&str` and its captures, with an accessor per capture giving its text)
 /// and `Parser::parse_str`.
-pub(crate) fn str_items(spec: &CaptureSpec) -> TokenStream {
-    let accessors = spec.captures.iter().map(|c| {
+pub(crate) fn str_items(compiled: &CompiledParsers, rt: &TokenStream) -> TokenStream {
+    let accessors = compiled.spec.captures.iter().enumerate().map(|(i, c)| {
+        if let Some(accessor) = crate::emit::parser_lists::str_accessor(compiled, i, c, rt) {
+            return accessor;
+        }
         let name = format_ident!("{}", c.name.replace('-', "_"));
         let doc = format!(" The text of `{}`, if it is present.", c.name);
         quote! {

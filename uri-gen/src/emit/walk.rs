@@ -52,7 +52,9 @@ impl EmitOptions {
 pub fn runtime_file(vector: bool) -> String {
     const WALK: &str = include_str!("../runtime/walk.rs");
     const VECTOR: &str = include_str!("../runtime/vector.rs");
+    const LIST: &str = include_str!("../runtime/list.rs");
     let mut text = String::from(WALK);
+    text.push_str(LIST);
     if vector {
         text.push('\n');
         text.push_str(VECTOR);

@@ -197,11 +197,17 @@ pub fn compile_parsers(
     }
     let classes = classes::ByteClasses::from_nfas(&nfas);
     let names: Vec<String> = spec.parsers.iter().map(|p| p.name.clone()).collect();
-    let (tdfa, ambiguities) =
-        tdfa::build(&nfas, &classes, spec.slot_count(), options.dfa_limit, &options.progress, &names)
-            .map_err(|e| {
-                Diagnostics(vec![crate::capture::budget::diagnostic(&e, &spec, captures_name, captures)])
-            })?;
+    let preference = crate::capture::prefer::Preference::of(&spec, &nfas);
+    let (tdfa, ambiguities) = tdfa::build_preferring(
+        &nfas,
+        &classes,
+        spec.slot_count(),
+        options.dfa_limit,
+        &options.progress,
+        &names,
+        preference.as_ref(),
+    )
+    .map_err(|e| Diagnostics(vec![crate::capture::budget::diagnostic(&e, &spec, captures_name, captures)]))?;
     let tdfa = allocate_registers(tdfa);
     options.progress.report(progress::Progress {
         stage: progress::Stage::Registers,
@@ -219,10 +225,17 @@ pub fn compile_parsers(
         ambiguities: &ambiguities,
     }
     .errors();
+    let (lists, list_errors) =
+        crate::capture::split::build_lists(&spec, &nfas, options.dfa_limit, captures_name);
+    let mut errors = errors;
+    for e in list_errors {
+        push_unique(&mut errors, e);
+    }
+    errors.sort_by_key(|d| d.pos);
     if !errors.is_empty() {
         return Err(Diagnostics(errors));
     }
-    Ok(CompiledParsers { grammar, spec, tdfa, warnings, training: None })
+    Ok(CompiledParsers { grammar, spec, tdfa, lists, warnings, training: None })
 }
 
 /// The passes after tagged determinization: minimize, drop operations that clear an unset

@@ -3,4 +3,5 @@
 //! here so that it is linted and tested where it is written.
 
 include!("walk.rs");
+include!("list.rs");
 include!("vector.rs");

@@ -7,7 +7,8 @@
 //! {"input": "http://a/b", "ok": true, "captures": {"scheme": {"start": 0, "end": 4, "text": "http"}, "query": null, ...}, "kinds": {"host": "RegName"}}
 //! ```
 //!
-//! with every capture of the declaration, in declaration order (`null` when absent), and every
+//! with every capture of the declaration, in declaration order (`null` when absent; a list
+//! capture, `occurs=all`, as an array of such objects, `[]` when it has none), and every
 //! kind (`null` when none of its rules matched). Positions are byte offsets into the input.
 //! Captures and kinds are separate objects, since a kind may share its name with a capture
 //! (`capture host host` beside `kind host ...`). A failing input gives
@@ -91,13 +92,25 @@ impl CompiledParsers {
                     }
                     string(&mut out, &capture.name);
                     out.push_str(": ");
-                    match (slots[2 * i], slots[2 * i + 1]) {
-                        (Some(start), Some(end)) => {
-                            out.push_str(&format!("{{\"start\": {start}, \"end\": {end}, "));
-                            bytes_field(&mut out, "text", &input[start..end]);
-                            out.push('}');
+                    let span = slots[2 * i].zip(slots[2 * i + 1]);
+                    if let Some(list) = self.lists.iter().find(|l| l.capture == i) {
+                        let found = span.map_or(Some(Vec::new()), |(start, end)| {
+                            let found = list.occurrences(&input[start..end])?;
+                            Some(found.into_iter().map(|(s, e)| (s + start, e + start)).collect())
+                        });
+                        out.push('[');
+                        for (k, &(start, end)) in found.unwrap_or_default().iter().enumerate() {
+                            if k > 0 {
+                                out.push_str(", ");
+                            }
+                            span_object(&mut out, input, start, end);
                         }
-                        _ => out.push_str("null"),
+                        out.push(']');
+                        continue;
+                    }
+                    match span {
+                        Some((start, end)) => span_object(&mut out, input, start, end),
+                        None => out.push_str("null"),
                     }
                 }
                 out.push_str("}, \"kinds\": {");
@@ -130,6 +143,13 @@ impl CompiledParsers {
             }
         }
     }
+}
+
+/// Writes `{"start": S, "end": E, "text": ...}` for the span `start..end` of `input`.
+fn span_object(out: &mut String, input: &[u8], start: usize, end: usize) {
+    out.push_str(&format!("{{\"start\": {start}, \"end\": {end}, "));
+    bytes_field(out, "text", &input[start..end]);
+    out.push('}');
 }
 
 /// Writes `"name": "text"` for `bytes`, and `, "name_escaped": "..."` when they are not UTF-8.
