@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use quote::quote;
 
 use crate::bundled;
-use crate::emit::walk::{runtime_file, EmitOptions};
-use crate::emit::{render_file, Header};
+use crate::emit::walk::EmitOptions;
+use crate::emit::{render_file, Header, RuntimeParts};
 use crate::{compile_parsers, compile_program, Diagnostic, DiagnosticKind, Diagnostics, Options, Pos};
 use crate::{Roots, SourceFile};
 
@@ -55,6 +55,7 @@ enum Text {
 /// assert!(output.module.contains("pub enum Rule"));
 /// assert!(output.module.contains("// Source: greeting.abnf (sha256 "));
 /// assert!(output.runtime.contains("pub struct Dfa"));
+/// assert!(!output.runtime_parts.earley, "every rule is regular: no Earley engine");
 /// assert!(output.diagnostics.is_empty());
 /// ```
 ///
@@ -262,7 +263,8 @@ impl Build {
         };
         let header = Header { command: self.command.clone(), inputs };
         let module = render_file(tokens, &header).map_err(|e| emit_error(&grammar_name, e))?;
-        Ok(Output { module, runtime: runtime_file(self.emit.vector), diagnostics, files: read })
+        let runtime_parts = RuntimeParts::for_program(&program, &self.emit);
+        Ok(Output { module, runtime: runtime_parts.text(), runtime_parts, diagnostics, files: read })
     }
 }
 
@@ -312,8 +314,13 @@ pub struct Output {
     /// (`include!`), with no inner attributes.
     pub module: String,
     /// The walk runtime file, which the crate holds once for all its generated modules, at the
-    /// path of [`EmitOptions::runtime`] (`mod uri_gen_runtime;` at the crate root by default).
+    /// path of [`EmitOptions::runtime`] (`mod uri_gen_runtime;` at the crate root by default):
+    /// the table walks, with the AVX2 walk when [`EmitOptions::vector`] and with the Earley
+    /// engine when the grammar has recursive rules.
     pub runtime: String,
+    /// The parts of `runtime`. A crate with several generated modules writes one runtime file
+    /// with the union of their parts ([`RuntimeParts::union`], [`RuntimeParts::text`]).
+    pub runtime_parts: RuntimeParts,
     /// The warnings (the errors stop generation).
     pub diagnostics: Vec<Diagnostic>,
     /// The files read, as given.

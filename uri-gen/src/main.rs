@@ -14,7 +14,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use uri_gen::bundled;
 use uri_gen::emit::{render_file, Header};
-use uri_gen::emit::{runtime_file, EmitOptions};
+use uri_gen::emit::{EmitOptions, RuntimeParts};
 use uri_gen::progress::{Progress, Stage};
 use uri_gen::rtn::program::{describe_mismatch, SampleError, DEFAULT_DEPTH_LIMIT};
 use uri_gen::tools::escape::{escape, unescape};
@@ -496,7 +496,7 @@ fn generate(args: GenerateArgs) -> Result<(), Stop> {
         } else {
             eprintln!(
                 "warning: --train has no effect: the grammar has rules that are not regular (matched by the \
-                 module's Earley engine, which has no vector walk) and no parser captures the rule"
+                 runtime's Earley engine, which has no vector walk) and no parser captures the rule"
             );
         }
     }
@@ -504,17 +504,18 @@ fn generate(args: GenerateArgs) -> Result<(), Stop> {
     let text = render_file(tokens, &header).map_err(|e| Stop::Usage(format!("{e:#}")))?;
     std::fs::write(out, text).map_err(|e| Stop::Usage(format!("cannot write {}: {e}", out.display())))?;
     let runtime_out = runtime_out.unwrap_or_else(|| out.with_file_name("uri_gen_runtime.rs"));
-    write_runtime(&runtime_out, vector)
+    write_runtime(&runtime_out, RuntimeParts::for_program(&program, &emit))
 }
 
-/// Writes the walk runtime file, with the AVX2 walk when `vector`. A runtime file already there
-/// that holds the AVX2 walk is kept for a module without it: it serves both.
-fn write_runtime(path: &Path, vector: bool) -> Result<(), Stop> {
-    let current = std::fs::read_to_string(path).ok();
-    let text = runtime_file(vector);
-    if current.as_deref().is_some_and(|current| current == text || current == runtime_file(true)) {
+/// Writes the walk runtime file with the parts the module needs, and those of the runtime file
+/// already there (written for the crate's other modules), so that it serves them all; a file
+/// that serves them all already is left as it is.
+fn write_runtime(path: &Path, needed: RuntimeParts) -> Result<(), Stop> {
+    let current = std::fs::read_to_string(path).ok().and_then(|text| RuntimeParts::of_text(&text));
+    if current.is_some_and(|current| current.covers(needed)) {
         return Ok(());
     }
+    let text = current.map_or(needed, |current| current.union(needed)).text();
     std::fs::write(path, text).map_err(|e| Stop::Usage(format!("cannot write {}: {e}", path.display())))
 }
 
@@ -553,8 +554,10 @@ struct GenerateArgs {
     /// The path at which the module finds the walk runtime, as Rust source.
     #[arg(long, value_name = "PATH", default_value = "crate::uri_gen_runtime")]
     runtime: String,
-    /// Where to write the walk runtime file (one per crate, the same for every grammar); by
-    /// default `uri_gen_runtime.rs` beside the module.
+    /// Where to write the walk runtime file (one per crate): the table walks, the AVX2 walk
+    /// with `--vector`, the Earley engine for grammars with recursive rules. A runtime file
+    /// already there keeps its parts, so that it serves every module of the crate; by default
+    /// `uri_gen_runtime.rs` beside the module.
     #[arg(long, value_name = "FILE")]
     runtime_out: Option<PathBuf>,
     /// The most states a rule's DFA, or the parsers' tagged DFA, may have: past it generation

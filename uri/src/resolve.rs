@@ -177,8 +177,9 @@ fn resolve_into(
 ) -> Option<Captures> {
     let start = out.len();
     let (b_text, r_text) = (base.as_str(), r.as_str());
-    let b_ref = base.as_uri_ref();
-    let (b_captures, r_captures) = (b_ref.captures(), r.captures());
+    // Borrowed, so that only the spans read are loaded.
+    let b_ref = base.uri_ref();
+    let (b_captures, r_captures) = (b_ref.captures_ref(), r.captures_ref());
     let (r_path_start, r_path_end) = path_span(r);
     out.reserve(result_capacity(base, r));
     let r_is_uri = match r_captures.scheme() {
@@ -205,7 +206,7 @@ fn resolve_into(
             // T is R, with the dot segments of its path removed.
             _ => {
                 out.push_str(&r_text[..r_path_start]);
-                r_captures
+                *r_captures
             }
         };
         // R's path alone, nothing merged before it.
@@ -215,7 +216,7 @@ fn resolve_into(
     } else {
         // R has no authority, and no scheme unless the non-strict case ignores it: its path
         // starts it (or follows that scheme), then come its query and fragment.
-        let (b_path_start, b_path_end) = path_span(&b_ref);
+        let (b_path_start, b_path_end) = path_span(b_ref);
         if r_path_start == r_path_end {
             // T is the base up to its path, then R's query, or else the base's; then R's
             // fragment.
@@ -225,7 +226,7 @@ fn resolve_into(
             };
             out.push_str(&b_text[..base_end]);
             out.push_str(&r_text[r_path_end..]);
-            let mut captures = b_captures;
+            let mut captures = *b_captures;
             let delta = base_end as isize - r_path_end as isize;
             if r_captures.query().is_some() {
                 captures.set_query(shift(r_captures.query(), delta));
@@ -233,7 +234,7 @@ fn resolve_into(
             captures.set_fragment(shift(r_captures.fragment(), delta));
             return fits(out.len() - start).then_some(captures);
         }
-        captures = b_captures;
+        captures = *b_captures;
         let base_path = &b_text[b_path_start..b_path_end];
         // The merge (section 5.2.3): the part of the base's path that R's path goes after.
         let reference = &r_text[r_path_start..];
@@ -285,7 +286,7 @@ fn fits(len: usize) -> bool {
 /// Where the path of `r` is: its span, or the empty span where it would be.
 #[inline]
 pub(crate) fn path_span(r: &UriRef<'_>) -> (usize, usize) {
-    let captures = r.captures();
+    let captures = r.captures_ref();
     captures.path().unwrap_or_else(|| {
         let at = match (captures.authority(), captures.scheme()) {
             (Some((_, end)), _) => end,

@@ -83,6 +83,12 @@ impl<'a> UriRef<'a> {
         self.captures
     }
 
+    /// The recorded capture offsets, borrowed: code that reads a few spans of a value it does
+    /// not keep (resolution) then loads only those.
+    pub(crate) fn captures_ref(&self) -> &Captures {
+        &self.captures
+    }
+
     fn slice(&self, span: Option<(usize, usize)>) -> Option<&'a str> {
         span.map(|(start, end)| &self.text[start..end])
     }
@@ -219,6 +225,11 @@ impl<'a> Uri<'a> {
     #[must_use]
     pub fn as_uri_ref(&self) -> UriRef<'a> {
         self.inner
+    }
+
+    /// The URI as a borrowed [`UriRef`], with no copy of its offsets.
+    pub(crate) fn uri_ref(&self) -> &UriRef<'a> {
+        &self.inner
     }
 
     /// The whole URI as written.

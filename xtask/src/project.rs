@@ -372,18 +372,21 @@ pub fn grammar_emit_options() -> EmitOptions {
     EmitOptions { runtime: "crate::runtime".to_owned(), vector: true }
 }
 
-/// The `grammar-tests` crate's copy of the walk runtime.
+/// The `grammar-tests` crate's copy of the walk runtime, with the parts its modules need: the
+/// AVX2 walk, and the Earley engine once for every module with recursive rules.
 pub const GRAMMAR_RUNTIME: &str = "tests/grammars/src/runtime.rs";
 
 /// The generated modules of the `grammar-tests` crate: path relative to `root` and contents.
 pub fn generate_grammar_modules(root: &Path) -> Result<Vec<(PathBuf, String)>> {
     let mut out = Vec::new();
+    let mut runtime = uri_gen::emit::RuntimeParts::default();
     for module in GRAMMAR_MODULES {
         let program = module.compile(root)?;
+        runtime = runtime.union(uri_gen::emit::RuntimeParts::for_program(&program, &grammar_emit_options()));
         let header = Header { command: REGEN_COMMAND.to_owned(), inputs: module.sources(root)? };
         let tokens = uri_gen::emit::module(&program, module.what, None, &grammar_emit_options())?;
         out.push((module.path(), render_file(tokens, &header)?));
     }
-    out.push((PathBuf::from(GRAMMAR_RUNTIME), uri_gen::emit::runtime_file(true)));
+    out.push((PathBuf::from(GRAMMAR_RUNTIME), runtime.text()));
     Ok(out)
 }

@@ -119,12 +119,22 @@ fn usage(items: &[Item]) -> String {
             "rules::",
         ),
     };
+    // A module with recursive rules re-exports the engine's `Mismatch`: its runtime file needs
+    // the engine too.
+    let earley = items.iter().chain(module_items(items, "rules")).any(|item| {
+        matches!(item, Item::Use(u) if quote::ToTokens::to_token_stream(u).to_string().contains("earley"))
+    });
+    let runtime = if earley {
+        " runtime file with its Earley engine (`uri_gen::emit::RuntimeParts`) once in the crate, then:"
+    } else {
+        " runtime file (`uri_gen::emit::runtime_file`) once in the crate, then:"
+    };
     let mut lines = vec![
         String::new(),
         " Usage: declare this file as a module (`mod grammar;`) or include it".to_owned(),
         " (`mod grammar { include!(concat!(env!(\"OUT_DIR\"), \"/grammar.rs\")); }`), with the walk"
             .to_owned(),
-        " runtime file (`uri_gen::emit::runtime_file`) once in the crate, then:".to_owned(),
+        runtime.to_owned(),
         String::new(),
         " ```".to_owned(),
     ];

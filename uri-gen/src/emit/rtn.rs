@@ -1,7 +1,8 @@
-//! Emission of a grammar that has recursive rules: one standalone module with `pub enum Rule`,
-//! the minimized DFA of the regular rules, the tables of the recursive transition network, and the
-//! Earley engine of [`crate::rtn::earley`], copied from its source file so that the generated code and
-//! the library run the same engine.
+//! Emission of a grammar that has recursive rules: one module with `pub enum Rule`, the tables of
+//! the minimized DFA of the regular rules and of the recursive transition network, and glue that
+//! hands them to the Earley engine of the walk runtime ([`crate::rtn::earley`], written once per
+//! crate with [`crate::emit::RuntimeParts::earley`]), so that the generated code and the library
+//! run the same engine.
 //!
 //! Grammars whose rules are all regular are emitted by [`crate::emit::recognizer::recognizer`] instead;
 //! [`module`] picks the right one.
@@ -10,10 +11,8 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::emit::recognizer::{recognizer, variant_name};
+use crate::emit::walk::EmitOptions;
 use crate::rtn::program::{Program, DEFAULT_DEPTH_LIMIT};
-
-/// The source of the engine, copied into generated modules.
-const ENGINE: &str = include_str!("../rtn/earley.rs");
 
 /// Sizes of the tables of a generated module, for reports and the size tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,14 +43,14 @@ pub fn module(
     program: &Program,
     what: &str,
     training: Option<&crate::Training>,
-    options: &crate::emit::walk::EmitOptions,
+    options: &EmitOptions,
 ) -> anyhow::Result<TokenStream> {
     match program.compiled() {
         Some(mut compiled) => {
             compiled.training = training.cloned();
             recognizer(&compiled, what, options)
         }
-        None => rtn_module(program, what),
+        None => rtn_module(program, what, options),
     }
 }
 
@@ -66,24 +65,10 @@ fn state_type(max: usize) -> TokenStream {
     }
 }
 
-/// The engine's items, without its tests.
-fn engine() -> anyhow::Result<TokenStream> {
-    let file =
-        syn::parse_file(ENGINE).map_err(|e| anyhow::anyhow!("the engine source does not parse: {e}"))?;
-    let attrs = &file.attrs;
-    let items = file.items.iter().filter(|item| {
-        let attrs = match item {
-            syn::Item::Mod(m) => &m.attrs,
-            syn::Item::Fn(f) => &f.attrs,
-            _ => return true,
-        };
-        !attrs.iter().any(|a| a.path().is_ident("cfg"))
-    });
-    Ok(quote! { #(#attrs)* #(#items)* })
-}
-
-/// The module for a grammar with rules that are not regular.
-pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> {
+/// The module for a grammar with rules that are not regular, finding the runtime (with the
+/// Earley engine) at `options.runtime`.
+pub fn rtn_module(program: &Program, what: &str, options: &EmitOptions) -> anyhow::Result<TokenStream> {
+    let rt = options.runtime_path()?;
     let grammar = &program.grammar;
     let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
     let rule_enum = crate::emit::recognizer::rule_enum(grammar, |id| {
@@ -98,15 +83,14 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
         match (program.dfa_rule[id.index()], program.rtn.machine_of_rule[id.index()]) {
             (Some(start), _) => {
                 let start = Literal::usize_unsuffixed(start);
-                quote!((true, #start))
+                quote!(earley::Entry::Regular(#start))
             }
             (None, machine) => {
                 let machine = Literal::usize_unsuffixed(machine.unwrap_or(0) as usize);
-                quote!((false, #machine))
+                quote!(earley::Entry::Machine(#machine))
             }
         }
     });
-    let regular = grammar.ids().map(|id| program.kinds[id.index()].is_regular());
 
     let dfa = &program.dfa;
     let stride = dfa.stride();
@@ -145,11 +129,10 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
     let [trans_len, states_len, machine_len, call_start_len, calls_len, machines_len] = lens;
     let machine_names = rtn.rules.iter().map(|&r| grammar.rule(r).name.as_str());
     let depth = Literal::usize_unsuffixed(DEFAULT_DEPTH_LIMIT);
-    let engine = engine()?;
 
     let module_doc = format!(
         " Recognizers for every rule of {what}: regular rules by one minimized DFA, the others by a \
-         recursive transition network run by an Earley engine."
+         recursive transition network run by the runtime's Earley engine."
     );
     let table_doc = format!(
         " `DFA_TRANS[state + DFA_CLASSES[byte]]` is the next state of the regular rules; state ids are \
@@ -168,7 +151,8 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
     Ok(quote! {
         #![doc = #module_doc]
 
-        pub use self::earley::Mismatch;
+        use #rt::earley;
+        pub use #rt::earley::Mismatch;
 
         #[doc = " How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and"]
         #[doc = " [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper."]
@@ -181,13 +165,11 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
             #[doc = " recursive rule."]
             #[must_use]
             pub const fn is_regular(self) -> bool {
-                match self {
-                    #(Rule::#variants => #regular,)*
-                }
+                self.entry().is_regular()
             }
 
-            #[doc = " `(true, start)` for a regular rule, `(false, machine)` for the others."]
-            const fn entry(self) -> (bool, usize) {
+            #[doc = " Where the rule is matched: its start in the DFA, or its machine in the network."]
+            const fn entry(self) -> earley::Entry {
                 match self {
                     #(Rule::#variants => #entries,)*
                 }
@@ -203,84 +185,45 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
             #[doc = " The length of the longest prefix of `input` that matches the rule, if any."]
             #[must_use]
             pub fn longest_match(self, input: &[u8]) -> Option<usize> {
-                match self.entry() {
-                    (true, start) => {
-                        let mut state = DFA_STARTS[start] as usize;
-                        let mut last = if DFA_ACCEPT[state / DFA_STRIDE] { Some(0) } else { None };
-                        for (i, &byte) in input.iter().enumerate() {
-                            state = DFA_TRANS[state + DFA_CLASSES[byte as usize] as usize] as usize;
-                            if state == 0 {
-                                break;
-                            }
-                            if DFA_ACCEPT[state / DFA_STRIDE] {
-                                last = Some(i + 1);
-                            }
-                        }
-                        last
-                    }
-                    (false, machine) => {
-                        earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false).longest
-                    }
-                }
+                RULES.longest_match(self.entry(), input, DEFAULT_DEPTH_LIMIT)
             }
 
             #[doc = " The length of the longest prefix of `input` that some match of the rule starts with:"]
             #[doc = " the index of the first byte that cannot be part of a match, or `input.len()`."]
             #[must_use]
             pub fn valid_up_to(self, input: &[u8]) -> usize {
-                match self.entry() {
-                    (true, start) => dfa_run(DFA_STARTS[start] as usize, input).1,
-                    (false, machine) => {
-                        earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false).valid_up_to
-                    }
-                }
+                RULES.valid_up_to(self.entry(), input, DEFAULT_DEPTH_LIMIT)
             }
 
             #[doc = " Whether the whole of `input` matches the rule, with calls nested at most `depth_limit`"]
             #[doc = " deep; if not, where the input stops matching and what could have come there."]
             pub fn recognize(self, input: &[u8], depth_limit: usize) -> Result<(), Mismatch> {
-                match self.entry() {
-                    (true, start) => {
-                        let (state, end) = dfa_run(DFA_STARTS[start] as usize, input);
-                        let accept = DFA_ACCEPT[state / DFA_STRIDE];
-                        if end == input.len() && accept {
-                            return Ok(());
-                        }
-                        let mut expected = [0u64; 4];
-                        for byte in 0..=255u8 {
-                            if DFA_TRANS[state + DFA_CLASSES[byte as usize] as usize] != 0 {
-                                expected[byte as usize / 64] |= 1 << (byte % 64);
-                            }
-                        }
-                        let end_allowed = accept && end < input.len();
-                        Err(Mismatch { index: end, expected, end_allowed, too_deep: None })
-                    }
-                    (false, machine) => {
-                        earley::run(&NETWORK, machine, input, depth_limit, true).into_result(input.len())
-                    }
-                }
+                RULES.recognize(self.entry(), input, depth_limit)
             }
         }
 
-        #[doc = " Runs the DFA from `state` until the input ends or the dead state is reached."]
-        #[doc = " Returns the last live state and how many bytes it consumed."]
-        #[inline(always)]
-        fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
-            let mut i = 0;
-            while i < input.len() {
-                let next = DFA_TRANS[state + DFA_CLASSES[input[i] as usize] as usize] as usize;
-                if next != state {
-                    if next == 0 {
-                        return (state, i);
-                    }
-                    state = next;
-                }
-                i += 1;
-            }
-            (state, i)
-        }
-
-        const DFA_STRIDE: usize = #stride_lit;
+        #[doc = " The tables of every rule, for the runtime's Earley engine."]
+        static RULES: earley::Recognizer<'static, #dfa_ty> = earley::Recognizer {
+            regular: earley::Regular {
+                classes: &DFA_CLASSES,
+                stride: #stride_lit,
+                trans: &DFA_TRANS,
+                accept: &DFA_ACCEPT,
+                starts: &DFA_STARTS,
+            },
+            network: earley::Network {
+                classes: &RTN_CLASSES,
+                stride: #rtn_stride,
+                trans: &RTN_TRANS,
+                accept: &RTN_ACCEPT,
+                machine: &RTN_MACHINE,
+                call_start: &RTN_CALL_START,
+                calls: &RTN_CALLS,
+                starts: &RTN_STARTS,
+                nullable: &RTN_NULLABLE,
+                first: &RTN_FIRST,
+            },
+        };
 
         #[doc = " The byte class of every byte, for the DFA."]
         static DFA_CLASSES: [u8; 256] = [#(#dfa_classes),*];
@@ -295,19 +238,7 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
         static DFA_STARTS: [#dfa_ty; #dfa_starts_len] = [#(#dfa_starts),*];
 
         #[doc = #network_doc]
-        static NETWORK: earley::Network<'static> = earley::Network {
-            classes: &RTN_CLASSES,
-            stride: #rtn_stride,
-            trans: &RTN_TRANS,
-            accept: &RTN_ACCEPT,
-            machine: &RTN_MACHINE,
-            call_start: &RTN_CALL_START,
-            calls: &RTN_CALLS,
-            starts: &RTN_STARTS,
-            nullable: &RTN_NULLABLE,
-            first: &RTN_FIRST,
-        };
-
+        #[doc = ""]
         #[doc = " The byte class of every byte, for the network."]
         static RTN_CLASSES: [u8; 256] = [#(#rtn_classes),*];
         #[doc = " `RTN_TRANS[state * stride + class]`: the next state on a byte (0: none)."]
@@ -326,9 +257,5 @@ pub fn rtn_module(program: &Program, what: &str) -> anyhow::Result<TokenStream> 
         static RTN_NULLABLE: [bool; #machines_len] = [#(#rtn_nullable),*];
         #[doc = " The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`)."]
         static RTN_FIRST: [[u64; 4]; #machines_len] = [#(#rtn_first),*];
-
-        mod earley {
-            #engine
-        }
     })
 }

@@ -6,6 +6,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
+use crate::emit::runtime::RuntimeParts;
 use crate::plan::accel::Accel;
 
 /// How a module is emitted.
@@ -46,20 +47,12 @@ impl EmitOptions {
     }
 }
 
-/// The text of the walk runtime file: the table walks, and with `vector` the AVX2 walk. Every
-/// crate with generated modules holds it once, at the path of [`EmitOptions::runtime`]; it is
-/// the same text for every grammar.
+/// The text of the walk runtime file without the Earley engine: the table walks, and with
+/// `vector` the AVX2 walk. Every crate whose generated modules have regular rules only holds it
+/// once, at the path of [`EmitOptions::runtime`]; it is the same text for every grammar. A crate
+/// with a module of recursive rules needs the engine too ([`RuntimeParts`]).
 pub fn runtime_file(vector: bool) -> String {
-    const WALK: &str = include_str!("../runtime/walk.rs");
-    const VECTOR: &str = include_str!("../runtime/vector.rs");
-    const LIST: &str = include_str!("../runtime/list.rs");
-    let mut text = String::from(WALK);
-    text.push_str(LIST);
-    if vector {
-        text.push('\n');
-        text.push_str(VECTOR);
-    }
-    text
+    RuntimeParts { vector, earley: false }.text()
 }
 
 /// The smallest unsigned type that holds `max`.
@@ -187,6 +180,7 @@ mod tests {
         assert!(code(runtime_file(true)).iter().any(|l| l.contains("unsafe")));
         assert!(runtime_file(true).contains("pub mod avx2"));
         assert!(runtime_file(true).starts_with(&runtime_file(false)));
+        assert!(!runtime_file(true).contains("pub mod earley"), "the engine is asked for apart");
     }
 
     #[test]

@@ -1,7 +1,12 @@
 //! The walk runtime of generated modules: the loops over their tables, written once and copied
-//! into each crate that holds generated modules (see [`crate::emit::runtime_file`]). Compiled
-//! here so that it is linted and tested where it is written.
+//! into each crate that holds generated modules (see [`crate::emit::RuntimeParts`]): the table
+//! walks, the AVX2 walk, and the Earley engine of modules with recursive rules ([`earley`]).
+//! Compiled here so that it is linted and tested where it is written.
 
 include!("walk.rs");
 include!("list.rs");
 include!("vector.rs");
+include!("earley.rs");
+
+#[cfg(test)]
+mod earley_tests;

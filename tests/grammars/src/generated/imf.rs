@@ -4,12 +4,12 @@
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 
 // Recognizers for every rule of RFC 5322 (Internet Message Format, sections 3 and 4): regular
-// rules by one minimized DFA, the others by a recursive transition network run by an Earley
-// engine.
+// rules by one minimized DFA, the others by a recursive transition network run by the runtime's
+// Earley engine.
 //
 // Usage: declare this file as a module (`mod grammar;`) or include it
 // (`mod grammar { include!(concat!(env!("OUT_DIR"), "/grammar.rs")); }`), with the walk
-// runtime file (`uri_gen::emit::runtime_file`) once in the crate, then:
+// runtime file with its Earley engine (`uri_gen::emit::RuntimeParts`) once in the crate, then:
 //
 // ```
 // use grammar::Rule;
@@ -18,7 +18,10 @@
 
 #[rustfmt::skip]
 #[allow(unused_imports)]
-pub use self::earley::Mismatch;
+use crate::runtime::earley;
+#[rustfmt::skip]
+#[allow(unused_imports)]
+pub use crate::runtime::earley::Mismatch;
 /// How deep rule calls may nest in [`Rule::matches`], [`Rule::longest_match`] and
 /// [`Rule::valid_up_to`]: the rule matched is depth 1, each call one deeper.
 #[rustfmt::skip]
@@ -1316,298 +1319,154 @@ impl Rule {
     /// recursive rule.
     #[must_use]
     pub const fn is_regular(self) -> bool {
-        match self {
-            Rule::QuotedPair => true,
-            Rule::Fws => true,
-            Rule::Ctext => true,
-            Rule::Ccontent => false,
-            Rule::Comment => false,
-            Rule::Cfws => false,
-            Rule::Atext => true,
-            Rule::Atom => false,
-            Rule::DotAtomText => true,
-            Rule::DotAtom => false,
-            Rule::Specials => true,
-            Rule::Qtext => true,
-            Rule::Qcontent => true,
-            Rule::QuotedString => false,
-            Rule::Word => false,
-            Rule::Phrase => false,
-            Rule::Unstructured => true,
-            Rule::DateTime => false,
-            Rule::DayOfWeek => false,
-            Rule::DayName => true,
-            Rule::Date => false,
-            Rule::Day => false,
-            Rule::Month => true,
-            Rule::Year => false,
-            Rule::Time => false,
-            Rule::TimeOfDay => false,
-            Rule::Hour => false,
-            Rule::Minute => false,
-            Rule::Second => false,
-            Rule::Zone => true,
-            Rule::Address => false,
-            Rule::Mailbox => false,
-            Rule::NameAddr => false,
-            Rule::AngleAddr => false,
-            Rule::Group => false,
-            Rule::DisplayName => false,
-            Rule::MailboxList => false,
-            Rule::AddressList => false,
-            Rule::GroupList => false,
-            Rule::AddrSpec => false,
-            Rule::LocalPart => false,
-            Rule::Domain => false,
-            Rule::DomainLiteral => false,
-            Rule::Dtext => true,
-            Rule::Message => false,
-            Rule::Body => true,
-            Rule::Text => true,
-            Rule::Fields => false,
-            Rule::OrigDate => false,
-            Rule::From => false,
-            Rule::Sender => false,
-            Rule::ReplyTo => false,
-            Rule::To => false,
-            Rule::Cc => false,
-            Rule::Bcc => false,
-            Rule::MessageId => false,
-            Rule::InReplyTo => false,
-            Rule::References => false,
-            Rule::MsgId => false,
-            Rule::IdLeft => false,
-            Rule::IdRight => false,
-            Rule::NoFoldLiteral => true,
-            Rule::Subject => true,
-            Rule::Comments => true,
-            Rule::Keywords => false,
-            Rule::ResentDate => false,
-            Rule::ResentFrom => false,
-            Rule::ResentSender => false,
-            Rule::ResentTo => false,
-            Rule::ResentCc => false,
-            Rule::ResentBcc => false,
-            Rule::ResentMsgId => false,
-            Rule::Trace => false,
-            Rule::Return => false,
-            Rule::Path => false,
-            Rule::Received => false,
-            Rule::ReceivedToken => false,
-            Rule::OptionalField => true,
-            Rule::FieldName => true,
-            Rule::Ftext => true,
-            Rule::ObsNoWsCtl => true,
-            Rule::ObsCtext => true,
-            Rule::ObsQtext => true,
-            Rule::ObsUtext => true,
-            Rule::ObsQp => true,
-            Rule::ObsBody => true,
-            Rule::ObsUnstruct => true,
-            Rule::ObsPhrase => false,
-            Rule::ObsPhraseList => false,
-            Rule::ObsFws => true,
-            Rule::ObsDayOfWeek => false,
-            Rule::ObsDay => false,
-            Rule::ObsYear => false,
-            Rule::ObsHour => false,
-            Rule::ObsMinute => false,
-            Rule::ObsSecond => false,
-            Rule::ObsZone => true,
-            Rule::ObsAngleAddr => false,
-            Rule::ObsRoute => false,
-            Rule::ObsDomainList => false,
-            Rule::ObsMboxList => false,
-            Rule::ObsAddrList => false,
-            Rule::ObsGroupList => false,
-            Rule::ObsLocalPart => false,
-            Rule::ObsDomain => false,
-            Rule::ObsDtext => true,
-            Rule::ObsFields => false,
-            Rule::ObsOrigDate => false,
-            Rule::ObsFrom => false,
-            Rule::ObsSender => false,
-            Rule::ObsReplyTo => false,
-            Rule::ObsTo => false,
-            Rule::ObsCc => false,
-            Rule::ObsBcc => false,
-            Rule::ObsMessageId => false,
-            Rule::ObsInReplyTo => false,
-            Rule::ObsReferences => false,
-            Rule::ObsIdLeft => false,
-            Rule::ObsIdRight => false,
-            Rule::ObsSubject => true,
-            Rule::ObsComments => true,
-            Rule::ObsKeywords => false,
-            Rule::ObsResentFrom => false,
-            Rule::ObsResentSend => false,
-            Rule::ObsResentDate => false,
-            Rule::ObsResentTo => false,
-            Rule::ObsResentCc => false,
-            Rule::ObsResentBcc => false,
-            Rule::ObsResentMid => false,
-            Rule::ObsResentRply => false,
-            Rule::ObsReturn => false,
-            Rule::ObsReceived => false,
-            Rule::ObsOptional => true,
-            Rule::Alpha => true,
-            Rule::Cr => true,
-            Rule::Crlf => true,
-            Rule::Digit => true,
-            Rule::Dquote => true,
-            Rule::Htab => true,
-            Rule::Lf => true,
-            Rule::Sp => true,
-            Rule::Vchar => true,
-            Rule::Wsp => true,
-        }
+        self.entry().is_regular()
     }
-    /// `(true, start)` for a regular rule, `(false, machine)` for the others.
-    const fn entry(self) -> (bool, usize) {
+    /// Where the rule is matched: its start in the DFA, or its machine in the network.
+    const fn entry(self) -> earley::Entry {
         match self {
-            Rule::QuotedPair => (true, 0),
-            Rule::Fws => (true, 1),
-            Rule::Ctext => (true, 2),
-            Rule::Ccontent => (false, 0),
-            Rule::Comment => (false, 1),
-            Rule::Cfws => (false, 2),
-            Rule::Atext => (true, 3),
-            Rule::Atom => (false, 3),
-            Rule::DotAtomText => (true, 4),
-            Rule::DotAtom => (false, 4),
-            Rule::Specials => (true, 5),
-            Rule::Qtext => (true, 6),
-            Rule::Qcontent => (true, 7),
-            Rule::QuotedString => (false, 5),
-            Rule::Word => (false, 6),
-            Rule::Phrase => (false, 7),
-            Rule::Unstructured => (true, 8),
-            Rule::DateTime => (false, 8),
-            Rule::DayOfWeek => (false, 9),
-            Rule::DayName => (true, 9),
-            Rule::Date => (false, 10),
-            Rule::Day => (false, 11),
-            Rule::Month => (true, 10),
-            Rule::Year => (false, 12),
-            Rule::Time => (false, 13),
-            Rule::TimeOfDay => (false, 14),
-            Rule::Hour => (false, 15),
-            Rule::Minute => (false, 16),
-            Rule::Second => (false, 17),
-            Rule::Zone => (true, 11),
-            Rule::Address => (false, 18),
-            Rule::Mailbox => (false, 19),
-            Rule::NameAddr => (false, 20),
-            Rule::AngleAddr => (false, 21),
-            Rule::Group => (false, 22),
-            Rule::DisplayName => (false, 23),
-            Rule::MailboxList => (false, 24),
-            Rule::AddressList => (false, 25),
-            Rule::GroupList => (false, 26),
-            Rule::AddrSpec => (false, 27),
-            Rule::LocalPart => (false, 28),
-            Rule::Domain => (false, 29),
-            Rule::DomainLiteral => (false, 30),
-            Rule::Dtext => (true, 12),
-            Rule::Message => (false, 31),
-            Rule::Body => (true, 13),
-            Rule::Text => (true, 14),
-            Rule::Fields => (false, 32),
-            Rule::OrigDate => (false, 33),
-            Rule::From => (false, 34),
-            Rule::Sender => (false, 35),
-            Rule::ReplyTo => (false, 36),
-            Rule::To => (false, 37),
-            Rule::Cc => (false, 38),
-            Rule::Bcc => (false, 39),
-            Rule::MessageId => (false, 40),
-            Rule::InReplyTo => (false, 41),
-            Rule::References => (false, 42),
-            Rule::MsgId => (false, 43),
-            Rule::IdLeft => (false, 44),
-            Rule::IdRight => (false, 45),
-            Rule::NoFoldLiteral => (true, 15),
-            Rule::Subject => (true, 16),
-            Rule::Comments => (true, 17),
-            Rule::Keywords => (false, 46),
-            Rule::ResentDate => (false, 47),
-            Rule::ResentFrom => (false, 48),
-            Rule::ResentSender => (false, 49),
-            Rule::ResentTo => (false, 50),
-            Rule::ResentCc => (false, 51),
-            Rule::ResentBcc => (false, 52),
-            Rule::ResentMsgId => (false, 53),
-            Rule::Trace => (false, 54),
-            Rule::Return => (false, 55),
-            Rule::Path => (false, 56),
-            Rule::Received => (false, 57),
-            Rule::ReceivedToken => (false, 58),
-            Rule::OptionalField => (true, 18),
-            Rule::FieldName => (true, 19),
-            Rule::Ftext => (true, 20),
-            Rule::ObsNoWsCtl => (true, 21),
-            Rule::ObsCtext => (true, 22),
-            Rule::ObsQtext => (true, 23),
-            Rule::ObsUtext => (true, 24),
-            Rule::ObsQp => (true, 25),
-            Rule::ObsBody => (true, 26),
-            Rule::ObsUnstruct => (true, 27),
-            Rule::ObsPhrase => (false, 59),
-            Rule::ObsPhraseList => (false, 60),
-            Rule::ObsFws => (true, 28),
-            Rule::ObsDayOfWeek => (false, 61),
-            Rule::ObsDay => (false, 62),
-            Rule::ObsYear => (false, 63),
-            Rule::ObsHour => (false, 64),
-            Rule::ObsMinute => (false, 65),
-            Rule::ObsSecond => (false, 66),
-            Rule::ObsZone => (true, 29),
-            Rule::ObsAngleAddr => (false, 67),
-            Rule::ObsRoute => (false, 68),
-            Rule::ObsDomainList => (false, 69),
-            Rule::ObsMboxList => (false, 70),
-            Rule::ObsAddrList => (false, 71),
-            Rule::ObsGroupList => (false, 72),
-            Rule::ObsLocalPart => (false, 73),
-            Rule::ObsDomain => (false, 74),
-            Rule::ObsDtext => (true, 30),
-            Rule::ObsFields => (false, 75),
-            Rule::ObsOrigDate => (false, 76),
-            Rule::ObsFrom => (false, 77),
-            Rule::ObsSender => (false, 78),
-            Rule::ObsReplyTo => (false, 79),
-            Rule::ObsTo => (false, 80),
-            Rule::ObsCc => (false, 81),
-            Rule::ObsBcc => (false, 82),
-            Rule::ObsMessageId => (false, 83),
-            Rule::ObsInReplyTo => (false, 84),
-            Rule::ObsReferences => (false, 85),
-            Rule::ObsIdLeft => (false, 86),
-            Rule::ObsIdRight => (false, 87),
-            Rule::ObsSubject => (true, 31),
-            Rule::ObsComments => (true, 32),
-            Rule::ObsKeywords => (false, 88),
-            Rule::ObsResentFrom => (false, 89),
-            Rule::ObsResentSend => (false, 90),
-            Rule::ObsResentDate => (false, 91),
-            Rule::ObsResentTo => (false, 92),
-            Rule::ObsResentCc => (false, 93),
-            Rule::ObsResentBcc => (false, 94),
-            Rule::ObsResentMid => (false, 95),
-            Rule::ObsResentRply => (false, 96),
-            Rule::ObsReturn => (false, 97),
-            Rule::ObsReceived => (false, 98),
-            Rule::ObsOptional => (true, 33),
-            Rule::Alpha => (true, 34),
-            Rule::Cr => (true, 35),
-            Rule::Crlf => (true, 36),
-            Rule::Digit => (true, 37),
-            Rule::Dquote => (true, 38),
-            Rule::Htab => (true, 39),
-            Rule::Lf => (true, 40),
-            Rule::Sp => (true, 41),
-            Rule::Vchar => (true, 42),
-            Rule::Wsp => (true, 43),
+            Rule::QuotedPair => earley::Entry::Regular(0),
+            Rule::Fws => earley::Entry::Regular(1),
+            Rule::Ctext => earley::Entry::Regular(2),
+            Rule::Ccontent => earley::Entry::Machine(0),
+            Rule::Comment => earley::Entry::Machine(1),
+            Rule::Cfws => earley::Entry::Machine(2),
+            Rule::Atext => earley::Entry::Regular(3),
+            Rule::Atom => earley::Entry::Machine(3),
+            Rule::DotAtomText => earley::Entry::Regular(4),
+            Rule::DotAtom => earley::Entry::Machine(4),
+            Rule::Specials => earley::Entry::Regular(5),
+            Rule::Qtext => earley::Entry::Regular(6),
+            Rule::Qcontent => earley::Entry::Regular(7),
+            Rule::QuotedString => earley::Entry::Machine(5),
+            Rule::Word => earley::Entry::Machine(6),
+            Rule::Phrase => earley::Entry::Machine(7),
+            Rule::Unstructured => earley::Entry::Regular(8),
+            Rule::DateTime => earley::Entry::Machine(8),
+            Rule::DayOfWeek => earley::Entry::Machine(9),
+            Rule::DayName => earley::Entry::Regular(9),
+            Rule::Date => earley::Entry::Machine(10),
+            Rule::Day => earley::Entry::Machine(11),
+            Rule::Month => earley::Entry::Regular(10),
+            Rule::Year => earley::Entry::Machine(12),
+            Rule::Time => earley::Entry::Machine(13),
+            Rule::TimeOfDay => earley::Entry::Machine(14),
+            Rule::Hour => earley::Entry::Machine(15),
+            Rule::Minute => earley::Entry::Machine(16),
+            Rule::Second => earley::Entry::Machine(17),
+            Rule::Zone => earley::Entry::Regular(11),
+            Rule::Address => earley::Entry::Machine(18),
+            Rule::Mailbox => earley::Entry::Machine(19),
+            Rule::NameAddr => earley::Entry::Machine(20),
+            Rule::AngleAddr => earley::Entry::Machine(21),
+            Rule::Group => earley::Entry::Machine(22),
+            Rule::DisplayName => earley::Entry::Machine(23),
+            Rule::MailboxList => earley::Entry::Machine(24),
+            Rule::AddressList => earley::Entry::Machine(25),
+            Rule::GroupList => earley::Entry::Machine(26),
+            Rule::AddrSpec => earley::Entry::Machine(27),
+            Rule::LocalPart => earley::Entry::Machine(28),
+            Rule::Domain => earley::Entry::Machine(29),
+            Rule::DomainLiteral => earley::Entry::Machine(30),
+            Rule::Dtext => earley::Entry::Regular(12),
+            Rule::Message => earley::Entry::Machine(31),
+            Rule::Body => earley::Entry::Regular(13),
+            Rule::Text => earley::Entry::Regular(14),
+            Rule::Fields => earley::Entry::Machine(32),
+            Rule::OrigDate => earley::Entry::Machine(33),
+            Rule::From => earley::Entry::Machine(34),
+            Rule::Sender => earley::Entry::Machine(35),
+            Rule::ReplyTo => earley::Entry::Machine(36),
+            Rule::To => earley::Entry::Machine(37),
+            Rule::Cc => earley::Entry::Machine(38),
+            Rule::Bcc => earley::Entry::Machine(39),
+            Rule::MessageId => earley::Entry::Machine(40),
+            Rule::InReplyTo => earley::Entry::Machine(41),
+            Rule::References => earley::Entry::Machine(42),
+            Rule::MsgId => earley::Entry::Machine(43),
+            Rule::IdLeft => earley::Entry::Machine(44),
+            Rule::IdRight => earley::Entry::Machine(45),
+            Rule::NoFoldLiteral => earley::Entry::Regular(15),
+            Rule::Subject => earley::Entry::Regular(16),
+            Rule::Comments => earley::Entry::Regular(17),
+            Rule::Keywords => earley::Entry::Machine(46),
+            Rule::ResentDate => earley::Entry::Machine(47),
+            Rule::ResentFrom => earley::Entry::Machine(48),
+            Rule::ResentSender => earley::Entry::Machine(49),
+            Rule::ResentTo => earley::Entry::Machine(50),
+            Rule::ResentCc => earley::Entry::Machine(51),
+            Rule::ResentBcc => earley::Entry::Machine(52),
+            Rule::ResentMsgId => earley::Entry::Machine(53),
+            Rule::Trace => earley::Entry::Machine(54),
+            Rule::Return => earley::Entry::Machine(55),
+            Rule::Path => earley::Entry::Machine(56),
+            Rule::Received => earley::Entry::Machine(57),
+            Rule::ReceivedToken => earley::Entry::Machine(58),
+            Rule::OptionalField => earley::Entry::Regular(18),
+            Rule::FieldName => earley::Entry::Regular(19),
+            Rule::Ftext => earley::Entry::Regular(20),
+            Rule::ObsNoWsCtl => earley::Entry::Regular(21),
+            Rule::ObsCtext => earley::Entry::Regular(22),
+            Rule::ObsQtext => earley::Entry::Regular(23),
+            Rule::ObsUtext => earley::Entry::Regular(24),
+            Rule::ObsQp => earley::Entry::Regular(25),
+            Rule::ObsBody => earley::Entry::Regular(26),
+            Rule::ObsUnstruct => earley::Entry::Regular(27),
+            Rule::ObsPhrase => earley::Entry::Machine(59),
+            Rule::ObsPhraseList => earley::Entry::Machine(60),
+            Rule::ObsFws => earley::Entry::Regular(28),
+            Rule::ObsDayOfWeek => earley::Entry::Machine(61),
+            Rule::ObsDay => earley::Entry::Machine(62),
+            Rule::ObsYear => earley::Entry::Machine(63),
+            Rule::ObsHour => earley::Entry::Machine(64),
+            Rule::ObsMinute => earley::Entry::Machine(65),
+            Rule::ObsSecond => earley::Entry::Machine(66),
+            Rule::ObsZone => earley::Entry::Regular(29),
+            Rule::ObsAngleAddr => earley::Entry::Machine(67),
+            Rule::ObsRoute => earley::Entry::Machine(68),
+            Rule::ObsDomainList => earley::Entry::Machine(69),
+            Rule::ObsMboxList => earley::Entry::Machine(70),
+            Rule::ObsAddrList => earley::Entry::Machine(71),
+            Rule::ObsGroupList => earley::Entry::Machine(72),
+            Rule::ObsLocalPart => earley::Entry::Machine(73),
+            Rule::ObsDomain => earley::Entry::Machine(74),
+            Rule::ObsDtext => earley::Entry::Regular(30),
+            Rule::ObsFields => earley::Entry::Machine(75),
+            Rule::ObsOrigDate => earley::Entry::Machine(76),
+            Rule::ObsFrom => earley::Entry::Machine(77),
+            Rule::ObsSender => earley::Entry::Machine(78),
+            Rule::ObsReplyTo => earley::Entry::Machine(79),
+            Rule::ObsTo => earley::Entry::Machine(80),
+            Rule::ObsCc => earley::Entry::Machine(81),
+            Rule::ObsBcc => earley::Entry::Machine(82),
+            Rule::ObsMessageId => earley::Entry::Machine(83),
+            Rule::ObsInReplyTo => earley::Entry::Machine(84),
+            Rule::ObsReferences => earley::Entry::Machine(85),
+            Rule::ObsIdLeft => earley::Entry::Machine(86),
+            Rule::ObsIdRight => earley::Entry::Machine(87),
+            Rule::ObsSubject => earley::Entry::Regular(31),
+            Rule::ObsComments => earley::Entry::Regular(32),
+            Rule::ObsKeywords => earley::Entry::Machine(88),
+            Rule::ObsResentFrom => earley::Entry::Machine(89),
+            Rule::ObsResentSend => earley::Entry::Machine(90),
+            Rule::ObsResentDate => earley::Entry::Machine(91),
+            Rule::ObsResentTo => earley::Entry::Machine(92),
+            Rule::ObsResentCc => earley::Entry::Machine(93),
+            Rule::ObsResentBcc => earley::Entry::Machine(94),
+            Rule::ObsResentMid => earley::Entry::Machine(95),
+            Rule::ObsResentRply => earley::Entry::Machine(96),
+            Rule::ObsReturn => earley::Entry::Machine(97),
+            Rule::ObsReceived => earley::Entry::Machine(98),
+            Rule::ObsOptional => earley::Entry::Regular(33),
+            Rule::Alpha => earley::Entry::Regular(34),
+            Rule::Cr => earley::Entry::Regular(35),
+            Rule::Crlf => earley::Entry::Regular(36),
+            Rule::Digit => earley::Entry::Regular(37),
+            Rule::Dquote => earley::Entry::Regular(38),
+            Rule::Htab => earley::Entry::Regular(39),
+            Rule::Lf => earley::Entry::Regular(40),
+            Rule::Sp => earley::Entry::Regular(41),
+            Rule::Vchar => earley::Entry::Regular(42),
+            Rule::Wsp => earley::Entry::Regular(43),
         }
     }
     /// Whether the whole of `input` is one match of the rule, with calls nested at most
@@ -1619,96 +1478,44 @@ impl Rule {
     /// The length of the longest prefix of `input` that matches the rule, if any.
     #[must_use]
     pub fn longest_match(self, input: &[u8]) -> Option<usize> {
-        match self.entry() {
-            (true, start) => {
-                let mut state = DFA_STARTS[start] as usize;
-                let mut last = if DFA_ACCEPT[state / DFA_STRIDE] {
-                    Some(0)
-                } else {
-                    None
-                };
-                for (i, &byte) in input.iter().enumerate() {
-                    state = DFA_TRANS[state + DFA_CLASSES[byte as usize] as usize]
-                        as usize;
-                    if state == 0 {
-                        break;
-                    }
-                    if DFA_ACCEPT[state / DFA_STRIDE] {
-                        last = Some(i + 1);
-                    }
-                }
-                last
-            }
-            (false, machine) => {
-                earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false).longest
-            }
-        }
+        RULES.longest_match(self.entry(), input, DEFAULT_DEPTH_LIMIT)
     }
     /// The length of the longest prefix of `input` that some match of the rule starts with:
     /// the index of the first byte that cannot be part of a match, or `input.len()`.
     #[must_use]
     pub fn valid_up_to(self, input: &[u8]) -> usize {
-        match self.entry() {
-            (true, start) => dfa_run(DFA_STARTS[start] as usize, input).1,
-            (false, machine) => {
-                earley::run(&NETWORK, machine, input, DEFAULT_DEPTH_LIMIT, false)
-                    .valid_up_to
-            }
-        }
+        RULES.valid_up_to(self.entry(), input, DEFAULT_DEPTH_LIMIT)
     }
     /// Whether the whole of `input` matches the rule, with calls nested at most `depth_limit`
     /// deep; if not, where the input stops matching and what could have come there.
     pub fn recognize(self, input: &[u8], depth_limit: usize) -> Result<(), Mismatch> {
-        match self.entry() {
-            (true, start) => {
-                let (state, end) = dfa_run(DFA_STARTS[start] as usize, input);
-                let accept = DFA_ACCEPT[state / DFA_STRIDE];
-                if end == input.len() && accept {
-                    return Ok(());
-                }
-                let mut expected = [0u64; 4];
-                for byte in 0..=255u8 {
-                    if DFA_TRANS[state + DFA_CLASSES[byte as usize] as usize] != 0 {
-                        expected[byte as usize / 64] |= 1 << (byte % 64);
-                    }
-                }
-                let end_allowed = accept && end < input.len();
-                Err(Mismatch {
-                    index: end,
-                    expected,
-                    end_allowed,
-                    too_deep: None,
-                })
-            }
-            (false, machine) => {
-                earley::run(&NETWORK, machine, input, depth_limit, true)
-                    .into_result(input.len())
-            }
-        }
+        RULES.recognize(self.entry(), input, depth_limit)
     }
 }
-/// Runs the DFA from `state` until the input ends or the dead state is reached.
-/// Returns the last live state and how many bytes it consumed.
-#[inline(always)]
+/// The tables of every rule, for the runtime's Earley engine.
 #[rustfmt::skip]
 #[allow(dead_code)]
-fn dfa_run(mut state: usize, input: &[u8]) -> (usize, usize) {
-    let mut i = 0;
-    while i < input.len() {
-        let next = DFA_TRANS[state + DFA_CLASSES[input[i] as usize] as usize] as usize;
-        if next != state {
-            if next == 0 {
-                return (state, i);
-            }
-            state = next;
-        }
-        i += 1;
-    }
-    (state, i)
-}
-#[rustfmt::skip]
-#[allow(dead_code)]
-const DFA_STRIDE: usize = 41;
+static RULES: earley::Recognizer<'static, u16> = earley::Recognizer {
+    regular: earley::Regular {
+        classes: &DFA_CLASSES,
+        stride: 41,
+        trans: &DFA_TRANS,
+        accept: &DFA_ACCEPT,
+        starts: &DFA_STARTS,
+    },
+    network: earley::Network {
+        classes: &RTN_CLASSES,
+        stride: 47,
+        trans: &RTN_TRANS,
+        accept: &RTN_ACCEPT,
+        machine: &RTN_MACHINE,
+        call_start: &RTN_CALL_START,
+        calls: &RTN_CALLS,
+        starts: &RTN_STARTS,
+        nullable: &RTN_NULLABLE,
+        first: &RTN_FIRST,
+    },
+};
 /// The byte class of every byte, for the DFA.
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -1975,20 +1782,7 @@ static DFA_STARTS: [u16; 44] = [
     1189, 1230, 1271, 1312, 1353, 1394, 1435, 1476, 1517, 1558, 1599,
 ];
 /// The network: 99 machines (ccontent, comment, CFWS, atom, dot-atom, quoted-string, word, phrase, date-time, day-of-week, date, day, year, time, time-of-day, hour, minute, second, address, mailbox, name-addr, angle-addr, group, display-name, mailbox-list, address-list, group-list, addr-spec, local-part, domain, domain-literal, message, fields, orig-date, from, sender, reply-to, to, cc, bcc, message-id, in-reply-to, references, msg-id, id-left, id-right, keywords, resent-date, resent-from, resent-sender, resent-to, resent-cc, resent-bcc, resent-msg-id, trace, return, path, received, received-token, obs-phrase, obs-phrase-list, obs-day-of-week, obs-day, obs-year, obs-hour, obs-minute, obs-second, obs-angle-addr, obs-route, obs-domain-list, obs-mbox-list, obs-addr-list, obs-group-list, obs-local-part, obs-domain, obs-fields, obs-orig-date, obs-from, obs-sender, obs-reply-to, obs-to, obs-cc, obs-bcc, obs-message-id, obs-in-reply-to, obs-references, obs-id-left, obs-id-right, obs-keywords, obs-resent-from, obs-resent-send, obs-resent-date, obs-resent-to, obs-resent-cc, obs-resent-bcc, obs-resent-mid, obs-resent-rply, obs-return, obs-received), 895 states over 47 byte classes, 303 call edges.
-#[rustfmt::skip]
-#[allow(dead_code)]
-static NETWORK: earley::Network<'static> = earley::Network {
-    classes: &RTN_CLASSES,
-    stride: 47,
-    trans: &RTN_TRANS,
-    accept: &RTN_ACCEPT,
-    machine: &RTN_MACHINE,
-    call_start: &RTN_CALL_START,
-    calls: &RTN_CALLS,
-    starts: &RTN_STARTS,
-    nullable: &RTN_NULLABLE,
-    first: &RTN_FIRST,
-};
+///
 /// The byte class of every byte, for the network.
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -4166,334 +3960,3 @@ static RTN_FIRST: [[u64; 4]; 99] = [
     [0, 1125899907104768, 0, 0],
     [0, 1125899907104768, 0, 0],
 ];
-/// The Earley engine that runs a recursive transition network: the recognizer of every rule that
-/// is not regular. `uri-gen` uses this file as it is, and copies it into every generated module
-/// that has such rules, so the library and the generated code run the same engine.
-///
-/// An item is a machine state, the input position where its machine was called (its *origin*)
-/// and the nesting depth of that call. Item sets are built left to right, one per input position
-/// (Earley 1970, on machines instead of dotted rules as for regular right part grammars):
-///
-/// - *scan*: an item whose state has an edge on the next byte moves to the next set;
-/// - *complete*: an item in an accepting state ends its call: the items that made the call (kept
-///   per position, by callee) move over their call edge into the current set;
-/// - *predict*: a call edge calls the callee at the current position, once per callee and position.
-///
-/// Empty matches are completed when they are predicted (Aycock and Horspool, "Practical Earley
-/// Parsing", 2002): a call of a machine that matches the empty string also moves the caller over
-/// the call at once. Items are sets, so ambiguity costs nothing beyond the number of distinct items.
-///
-/// Depth: the start rule is called at depth 1 and a call is one deeper than its caller. A call
-/// is predicted at the smallest depth of its callers (the set is closed in two phases: first the
-/// items of calls made before this position, then the new calls in order of depth), and not made
-/// when that is deeper than the limit. So an input with a derivation whose calls nest at most
-/// `limit` deep is always recognized. A call not made matters when its machine could have matched
-/// there (it matches the empty string or can start with the next byte); when one did and the
-/// input did not match, [`Outcome::too_deep`] says where, and whether the input matches is unknown.
-///
-/// Cost, for an input of `n` bytes and a network of `S` states: an item set holds at most
-/// `S * (n + 1)` items, so time is `O(S^2 n^3)` in the worst case (highly ambiguous grammars),
-/// `O(n^2)` for unambiguous ones, and `O(n)` when sets stay bounded, as they do for the RFC
-/// grammars. Memory is one item set at a time, plus the call edges waiting at each position:
-/// `O(n)` when sets are bounded. Nothing recurses: depth never touches the stack.
-#[rustfmt::skip]
-#[allow(dead_code)]
-mod earley {
-    extern crate alloc;
-    use alloc::collections::{BTreeSet, BinaryHeap};
-    use alloc::vec;
-    use alloc::vec::Vec;
-    use core::cmp::Reverse;
-    /// The tables of a recursive transition network.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Network<'a> {
-        /// The byte class of every byte.
-        pub classes: &'a [u8; 256],
-        /// The number of byte classes.
-        pub stride: usize,
-        /// `trans[state * stride + class]`: the state after a byte (0: none).
-        pub trans: &'a [u32],
-        /// Whether each state ends a match of its machine.
-        pub accept: &'a [bool],
-        /// The machine of each state.
-        pub machine: &'a [u32],
-        /// The call edges of state `s` are `calls[call_start[s]..call_start[s + 1]]`.
-        pub call_start: &'a [u32],
-        /// Call edges: the machine called, and the state to go on in once it has matched.
-        pub calls: &'a [(u32, u32)],
-        /// The start state of each machine.
-        pub starts: &'a [u32],
-        /// Whether each machine matches the empty string.
-        pub nullable: &'a [bool],
-        /// The bytes each machine's matches can start with (bit `b % 64` of word `b / 64`).
-        pub first: &'a [[u64; 4]],
-    }
-    /// What a run of the engine found.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Outcome {
-        /// The length of the longest prefix of the input that matches.
-        pub longest: Option<usize>,
-        /// The length of the longest prefix that some match starts with: the index of the first byte
-        /// no item can take, or the input length.
-        pub valid_up_to: usize,
-        /// The first position where a call was not made because it would nest deeper than the limit.
-        pub too_deep: Option<usize>,
-        /// The bytes that can follow the first `valid_up_to` bytes in a match (bit `b % 64` of word
-        /// `b / 64`), when asked for; otherwise all zero.
-        pub expected: [u64; 4],
-    }
-    /// Why an input does not match a rule.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Mismatch {
-        /// The index of the first byte that cannot continue a match, or the input length when the
-        /// input ends before a match does.
-        pub index: usize,
-        /// The bytes that could continue a match at `index` (bit `b % 64` of word `b / 64`).
-        pub expected: [u64; 4],
-        /// Whether a match could end at `index` (so the input has bytes too many).
-        pub end_allowed: bool,
-        /// The first position where recognition needed a call nested deeper than the limit: when
-        /// set, the input may still match with a larger limit.
-        pub too_deep: Option<usize>,
-    }
-    impl Mismatch {
-        /// Whether `byte` could continue a match at [`Mismatch::index`].
-        pub fn expects(&self, byte: u8) -> bool {
-            self.expected[byte as usize / 64] & (1 << (byte % 64)) != 0
-        }
-    }
-    impl Outcome {
-        /// `Ok(())` when the whole input of `len` bytes matches, else why not.
-        pub fn into_result(self, len: usize) -> Result<(), Mismatch> {
-            if self.longest == Some(len) {
-                return Ok(());
-            }
-            Err(Mismatch {
-                index: self.valid_up_to,
-                expected: self.expected,
-                end_allowed: self.longest == Some(self.valid_up_to),
-                too_deep: self.too_deep,
-            })
-        }
-    }
-    #[derive(Clone, Copy, Debug)]
-    struct Item {
-        state: u32,
-        origin: u32,
-        depth: u32,
-    }
-    /// An item waiting at a call edge for the callee to match.
-    #[derive(Clone, Copy, Debug)]
-    struct Caller {
-        callee: u32,
-        ret: u32,
-        origin: u32,
-        depth: u32,
-    }
-    struct Engine<'n> {
-        net: &'n Network<'n>,
-        root: u32,
-        limit: u32,
-        /// Callers of every position that has some, in position order: `callers[index[k].1..]` up to
-        /// the next entry's start.
-        callers: Vec<Caller>,
-        index: Vec<(u32, u32)>,
-        /// The current item set, and which `(state, origin)` pairs it holds.
-        items: Vec<Item>,
-        seen: BTreeSet<u64>,
-        /// Calls to predict at this position, least depth first.
-        heap: BinaryHeap<Reverse<(u32, u32)>>,
-        /// The depth of each machine called at this position (`u32::MAX`: not called yet), and
-        /// which machines were called here.
-        called: Vec<u32>,
-        touched: Vec<u32>,
-        /// Callers registered at this position.
-        pending: Vec<Caller>,
-        accepted: bool,
-        too_deep: Option<usize>,
-    }
-    /// Runs machine `machine` of `net` over `input`, with calls nested at most `limit` deep; with
-    /// `expected`, also finds the bytes that could continue at [`Outcome::valid_up_to`].
-    pub fn run(
-        net: &Network<'_>,
-        machine: usize,
-        input: &[u8],
-        limit: usize,
-        expected: bool,
-    ) -> Outcome {
-        let mut e = Engine {
-            net,
-            root: machine as u32,
-            limit: u32::try_from(limit).unwrap_or(u32::MAX),
-            callers: Vec::new(),
-            index: Vec::new(),
-            items: Vec::new(),
-            seen: BTreeSet::new(),
-            heap: BinaryHeap::new(),
-            called: vec![u32::MAX; net.starts.len()],
-            touched: Vec::new(),
-            pending: Vec::new(),
-            accepted: false,
-            too_deep: None,
-        };
-        let mut longest = None;
-        let mut next: Vec<Item> = Vec::new();
-        let mut at = 0;
-        loop {
-            e.close(at, input.get(at).copied());
-            if e.accepted {
-                longest = Some(at);
-            }
-            if at == input.len() {
-                break;
-            }
-            let class = net.classes[input[at] as usize] as usize;
-            next.clear();
-            e.seen.clear();
-            for item in &e.items {
-                let target = net.trans[item.state as usize * net.stride + class];
-                if target != 0 && e.seen.insert(key(target, item.origin)) {
-                    next.push(Item { state: target, ..*item });
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            core::mem::swap(&mut e.items, &mut next);
-            at += 1;
-        }
-        let mut bytes = [0u64; 4];
-        if expected {
-            for item in &e.items {
-                let row = item.state as usize * net.stride;
-                for b in 0..=255u8 {
-                    if net.trans[row + net.classes[b as usize] as usize] != 0 {
-                        bytes[b as usize / 64] |= 1 << (b % 64);
-                    }
-                }
-            }
-        }
-        Outcome {
-            longest,
-            valid_up_to: at,
-            too_deep: e.too_deep,
-            expected: bytes,
-        }
-    }
-    fn key(state: u32, origin: u32) -> u64 {
-        (u64::from(state) << 32) | u64::from(origin)
-    }
-    impl Engine<'_> {
-        fn add(&mut self, item: Item) {
-            if self.seen.insert(key(item.state, item.origin)) {
-                self.items.push(item);
-            }
-        }
-        /// Where the callers registered at position `origin` are in `callers`.
-        fn callers_at(&self, origin: u32) -> core::ops::Range<usize> {
-            match self.index.binary_search_by_key(&origin, |&(p, _)| p) {
-                Ok(i) => {
-                    let end = self
-                        .index
-                        .get(i + 1)
-                        .map_or(self.callers.len(), |&(_, s)| s as usize);
-                    self.index[i].1 as usize..end
-                }
-                Err(_) => 0..0,
-            }
-        }
-        /// Closes the item set of position `at`, before `byte`: completions and empty calls of the
-        /// items already there (all from calls made earlier), then the calls made here, least depth
-        /// first.
-        fn close(&mut self, at: usize, byte: Option<u8>) {
-            let here = at as u32;
-            self.accepted = false;
-            if at == 0 {
-                self.seen.clear();
-                self.heap.push(Reverse((1, self.root)));
-            }
-            let mut next = 0;
-            while next < self.items.len() {
-                let item = self.items[next];
-                next += 1;
-                self.visit(item, here);
-            }
-            while let Some(Reverse((depth, callee))) = self.heap.pop() {
-                if self.called[callee as usize] != u32::MAX {
-                    continue;
-                }
-                if depth > self.limit {
-                    let first = &self.net.first[callee as usize];
-                    let could_start = byte
-                        .is_some_and(|b| first[b as usize / 64] & (1 << (b % 64)) != 0);
-                    if could_start || self.net.nullable[callee as usize] {
-                        self.too_deep.get_or_insert(at);
-                    }
-                    continue;
-                }
-                self.called[callee as usize] = depth;
-                self.touched.push(callee);
-                self.add(Item {
-                    state: self.net.starts[callee as usize],
-                    origin: here,
-                    depth,
-                });
-                while next < self.items.len() {
-                    let item = self.items[next];
-                    next += 1;
-                    self.visit(item, here);
-                }
-            }
-            for callee in self.touched.drain(..) {
-                self.called[callee as usize] = u32::MAX;
-            }
-            if !self.pending.is_empty() {
-                self.index.push((here, self.callers.len() as u32));
-                self.callers.append(&mut self.pending);
-            }
-        }
-        fn visit(&mut self, item: Item, here: u32) {
-            let net = self.net;
-            let state = item.state as usize;
-            if net.accept[state] {
-                let machine = net.machine[state];
-                if item.origin == 0 && machine == self.root {
-                    self.accepted = true;
-                }
-                if item.origin < here {
-                    for k in self.callers_at(item.origin) {
-                        let c = self.callers[k];
-                        if c.callee == machine {
-                            self.add(Item {
-                                state: c.ret,
-                                origin: c.origin,
-                                depth: c.depth,
-                            });
-                        }
-                    }
-                }
-            }
-            let (from, to) = (
-                net.call_start[state] as usize,
-                net.call_start[state + 1] as usize,
-            );
-            for &(callee, ret) in &net.calls[from..to] {
-                self.pending
-                    .push(Caller {
-                        callee,
-                        ret,
-                        origin: item.origin,
-                        depth: item.depth,
-                    });
-                self.heap.push(Reverse((item.depth.saturating_add(1), callee)));
-                if net.nullable[callee as usize] {
-                    if item.depth < self.limit {
-                        self.add(Item { state: ret, ..item });
-                    } else {
-                        self.too_deep.get_or_insert(here as usize);
-                    }
-                }
-            }
-        }
-    }
-}
