@@ -215,6 +215,9 @@ mod interop_http;
 #[cfg(feature = "url")]
 mod interop_url;
 mod ipv6;
+mod iri;
+mod iri_ops;
+mod iri_owned;
 mod layout;
 mod normalize;
 mod owned;
@@ -244,6 +247,8 @@ pub use interop_http::HttpUriError;
 #[cfg(feature = "url")]
 pub use interop_url::WhatwgError;
 pub use ipv6::ipv6_canonical;
+pub use iri::{Iri, IriRef};
+pub use iri_owned::{IriBuf, IriRefBuf};
 pub use normalize::{Components, Normalization};
 pub use owned::{UriBuf, UriRefBuf};
 pub use percent::{
