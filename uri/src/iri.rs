@@ -50,6 +50,9 @@ pub struct IriRef<'a> {
     core: UriRef<'a>,
 }
 
+// An IRI reference costs no more than a URI reference: the same text and offsets.
+const _: () = assert!(size_of::<IriRef<'static>>() <= size_of::<UriRef<'static>>());
+
 /// The IRI parser's offsets as the URI parser's `Captures`: both capture files declare the same
 /// captures and kinds in the same order, so the slots mean the same (a test parses URIs with
 /// both parsers and compares them).

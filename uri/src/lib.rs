@@ -150,6 +150,26 @@
 //! assert_eq!((r.port_number(), r.port_or_default()), (Port::Absent, Some(80)));
 //! ```
 //!
+//! # IRIs
+//!
+//! [`IriRef`], [`Iri`], [`IriRefBuf`] and [`IriBuf`] are RFC 3987's internationalized
+//! references: URIs that may hold non-ASCII characters. They are parsed in one pass by a second
+//! parser generated from RFC 3987's grammar (`abnf/rfc3987.abnf`), which records the URI
+//! parser's captures, so the IRI types share the URI types' accessors, views, resolution and
+//! normalization (RFC 3987 section 5.3.2 without character normalization, which needs Unicode
+//! tables). [`IriRef::to_uri`] maps an IRI to a URI (section 3.1) and [`UriRef::to_iri`]
+//! converts back (section 3.2), leaving encoded what an IRI may not hold.
+//!
+//! ```
+//! use uri::{Iri, IriRef};
+//!
+//! let iri = Iri::parse("https://はじめよう.みんな/ページ?q=ü").unwrap();
+//! assert_eq!(iri.authority().unwrap().host(), "はじめよう.みんな");
+//! assert_eq!(iri.to_uri().query(), Some("q=%C3%BC"));
+//! assert_eq!(iri.resolve(&IriRef::parse("../über").unwrap()), "https://はじめよう.みんな/über");
+//! assert_eq!(uri::UriRef::parse("/%C3%BCber").unwrap().to_iri(), "/über");
+//! ```
+//!
 //! # Finding URIs in text
 //!
 //! [`find_uris`] follows RFC 3986 Appendix C: URIs in double quotes, in angle brackets (where
@@ -216,6 +236,7 @@ mod interop_http;
 mod interop_url;
 mod ipv6;
 mod iri;
+mod iri_map;
 mod iri_ops;
 mod iri_owned;
 mod layout;
