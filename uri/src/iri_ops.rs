@@ -97,16 +97,20 @@ impl IriRef<'_> {
     /// Normalizes with [`Normalization::FULL`]: RFC 3987 section 5.3.2's syntax-based steps and
     /// RFC 3986 section 6.2.3's scheme-based ones, as [`crate::UriRef::normalize`] does.
     ///
-    /// The case of ASCII letters is lowered in the scheme and the host, a host with non-ASCII
-    /// characters included (its non-ASCII characters are left as they are: their case folding
-    /// belongs to IDNA, section 5.3.3); escapes of ASCII unreserved characters are decoded and
-    /// the others' hexadecimal digits upper-cased, as section 5.3.2.3 asks; dot segments are
-    /// removed. Character normalization (NFC, section 5.3.2.2) is not applied: it needs the
-    /// Unicode tables, a dependency this crate does not take.
+    /// The scheme is lower-cased, and so is a host of ASCII characters only: section 5.3.2.1
+    /// leaves the case of a host with non-ASCII characters (or escapes of non-ASCII octets) to
+    /// IDNA (section 5.3.3), which this crate does not implement. Escapes of ASCII unreserved
+    /// characters are decoded and the others' hexadecimal digits upper-cased (section 5.3.2.3,
+    /// which decodes only RFC 3986's unreserved characters: an escaped `é` stays escaped, but
+    /// [`IriRef::normalized_eq`] finds it equivalent to `é`); dot segments are removed.
+    /// Character normalization (NFC, section 5.3.2.2) is not applied: it needs the Unicode
+    /// tables, a dependency this crate does not take.
     ///
     /// ```
     /// let r = uri::IriRef::parse("HTTP://Bücher.EXAMPLE:80/./%7e/é/../%c3%a9?Ä").unwrap();
-    /// assert_eq!(r.normalize(), "http://bücher.example/~/%C3%A9?Ä");
+    /// assert_eq!(r.normalize(), "http://Bücher.EXAMPLE/~/%C3%A9?Ä");
+    /// let r = uri::IriRef::parse("HTTP://Example.COM/ü").unwrap();
+    /// assert_eq!(r.normalize(), "http://example.com/ü");
     /// ```
     ///
     /// # Panics
@@ -125,6 +129,8 @@ impl IriRef<'_> {
     #[must_use]
     pub fn normalize_with(&self, steps: Normalization) -> IriRefBuf {
         let core = self.core();
+        let ascii_host = self.authority().is_none_or(|a| ascii_only(a.host()));
+        let steps = if ascii_host { steps } else { steps.host_case(false) };
         let mut out = String::with_capacity(self.as_str().len() + 2);
         let spans = normalize_into(&core, steps, &mut out);
         // The offsets are worked out while writing, except for a host that changed and holds
@@ -135,19 +141,34 @@ impl IriRef<'_> {
     }
 
     /// Whether both IRI references are equivalent by the comparison ladder of RFC 3987 section
-    /// 5.3: the same string, or the same after [`IriRef::normalize`].
+    /// 5.3: the same string, or the same URI once both are mapped to URIs ([`IriRef::to_uri`],
+    /// which aligns their escapes as section 5.3.2.3 suggests) and normalized as URIs
+    /// ([`crate::UriRef::normalized_eq`]).
     ///
     /// ```
     /// let a = uri::IriRef::parse("http://example.org/~ü").unwrap();
-    /// let b = uri::IriRef::parse("HTTP://EXAMPLE.org:80/%7Eü").unwrap();
+    /// let b = uri::IriRef::parse("HTTP://EXAMPLE.org:80/%7E%c3%bc").unwrap();
     /// assert!(a.normalized_eq(&b));
     /// // No character normalization: a precomposed and a decomposed ü differ.
     /// assert!(!a.normalized_eq(&uri::IriRef::parse("http://example.org/~u\u{308}").unwrap()));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`IriRef::to_uri`], when a mapped URI is 4 GiB or longer.
     #[must_use]
     pub fn normalized_eq(&self, other: &IriRef<'_>) -> bool {
-        self.core().normalized_eq(&other.core())
+        self.as_str() == other.as_str()
+            || self.to_uri().as_uri_ref().normalized_eq(&other.to_uri().as_uri_ref())
     }
+}
+
+/// Whether `host` holds only ASCII characters and escapes of ASCII octets: the hosts whose case
+/// section 5.3.2.1 of RFC 3987 normalizes.
+fn ascii_only(host: &str) -> bool {
+    let bytes = host.as_bytes();
+    host.is_ascii()
+        && !bytes.iter().enumerate().any(|(i, &b)| b == b'%' && bytes.get(i + 1).is_some_and(|d| *d >= b'8'))
 }
 
 #[cfg(test)]
@@ -179,8 +200,11 @@ mod tests {
     #[test]
     fn normalization_results_carry_the_parsers_offsets() {
         for (text, expected) in [
-            ("HTTP://ÉXAMPLE.com/a/../b", "http://Éxample.com/b"),
+            ("HTTP://ÉXAMPLE.com/a/../b", "http://ÉXAMPLE.com/b"),
+            ("s://%C3%89XAMPLE.com/a/../b", "s://%C3%89XAMPLE.com/b"),
+            ("s://%7EXAMPLE.com", "s://~xample.com"),
             ("s://%41é@H/%7e", "s://Aé@h/~"),
+            ("s://%41é@Hé/%7e", "s://Aé@Hé/~"),
             ("http://ü:80", "http://ü/"),
             ("//[::1]/./é", "//[::1]/é"),
         ] {
