@@ -13,13 +13,19 @@ use crate::component::{self, Component};
 use crate::generated::iri_parser::Parser as IriParser;
 use crate::Rule;
 
-/// Why a string is not a URI (or URI reference).
+/// Why a string is not a URI (or URI reference), or not an IRI (or IRI reference,
+/// [`ParseError::is_iri`]).
 ///
 /// The index is the first byte at which the input stops being a prefix of any valid string of the
 /// rule, or the input length if the input ended too early. The expected set lists the bytes that
 /// could have continued a valid prefix there, derived from the generated automaton. The component
 /// is the one being read when the byte was refused, found by reading the valid prefix again with
 /// the component rules ([`Component`]).
+///
+/// For an IRI, the index is that of the first character that cannot continue a valid prefix
+/// (the parser may refuse the second or third byte of a character, as for U+FDD0, a
+/// noncharacter), [`ParseError::found`] is that character's first byte, and the message names
+/// the character.
 ///
 /// ```
 /// use uri::{Component, Uri, UriRef};
@@ -296,18 +302,19 @@ impl Expected {
     }
 }
 
-/// Lists the bytes as ranges (`'0'-'9', 'A'-'Z'`), then "end of input" when the text may end.
+/// Lists the ASCII bytes as ranges (`'0'-'9', 'A'-'Z'`), then "non-ASCII characters" when the
+/// first byte of some (an IRI's) may come, then "end of input" when the text may end.
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();
         let mut b = 0usize;
-        while b < 256 {
+        while b < 128 {
             if !self.contains(b as u8) {
                 b += 1;
                 continue;
             }
             let start = b;
-            while b + 1 < 256 && self.contains(b as u8 + 1) {
+            while b + 1 < 128 && self.contains(b as u8 + 1) {
                 b += 1;
             }
             parts.push(if start == b {
@@ -316,6 +323,9 @@ impl fmt::Display for Expected {
                 format!("{}-{}", show(start as u8), show(b as u8))
             });
             b += 1;
+        }
+        if self.bytes[2] | self.bytes[3] != 0 {
+            parts.push("non-ASCII characters".to_owned());
         }
         if self.end {
             parts.push("end of input".to_owned());

@@ -435,6 +435,29 @@ mod tests {
         assert!(text.is_char_boundary(err.index()));
         assert!(err.to_string().contains("U+FDD0"), "{err}");
         assert_eq!(err.rule_name(), "IRI-reference");
+        assert!(err.is_iri());
+        assert_eq!(
+            err.to_string(),
+            "invalid IRI reference: unexpected '\\u{fdd0}' (U+FDD0) at byte 5 in the path; expected '!', \
+             '#'-';', '=', '?'-'Z', '_', 'a'-'z', '~', non-ASCII characters, end of input"
+        );
+        // Private use is allowed in the query only.
+        let err = IriRef::parse("s:/\u{E000}").unwrap_err();
+        assert!(err.expects(0xC3) && !err.expects(0xEE) && err.expects(b'a'), "{err}");
+        let err = IriRef::parse("s:?a b").unwrap_err();
+        assert!(err.expects(0xEE) && !err.expects(b' '), "{err}");
+        assert_eq!((err.index(), err.component()), (4, crate::Component::Query));
+        // An IRI's scheme is ASCII; the IRI rule stops where the scheme does.
+        let err = crate::Iri::parse("sché:x").unwrap_err();
+        assert_eq!((err.index(), err.component(), err.rule_name()), (3, crate::Component::Scheme, "IRI"));
+        assert!(!err.is_missing_scheme());
+        assert!(crate::Iri::parse("é/x").unwrap_err().is_missing_scheme());
+        // The component of an error after non-ASCII text.
+        let at = |text| IriRef::parse(text).map_err(|e| (e.component(), e.index()));
+        assert_eq!(at("s://ü:pä ss@h"), Err((crate::Component::Userinfo, 10)));
+        assert_eq!(at("s://hé:8o/"), Err((crate::Component::Userinfo, 10)));
+        assert_eq!(at("//hé:80 "), Err((crate::Component::Port, 8)));
+        assert_eq!(at("é/ü#f#"), Err((crate::Component::Fragment, 7)));
         // U+FFFE is no `ucschar`: the parser refuses its third byte.
         assert_eq!(IriRef::parse("s://h\u{FFFE}/").unwrap_err().index(), 5);
     }
