@@ -143,6 +143,51 @@ impl Uri<'_> {
     }
 }
 
+impl IriRefBuf {
+    /// The URI reference this IRI reference maps to; see [`IriRef::to_uri`].
+    ///
+    /// # Panics
+    ///
+    /// As [`IriRef::to_uri`].
+    #[must_use]
+    pub fn to_uri(&self) -> UriRefBuf {
+        self.as_iri_ref().to_uri()
+    }
+}
+
+impl IriBuf {
+    /// The URI this IRI maps to; see [`IriRef::to_uri`].
+    ///
+    /// ```
+    /// let iri = uri::IriBuf::parse("http://例え.jp/").unwrap();
+    /// assert_eq!(iri.to_uri(), "http://%E4%BE%8B%E3%81%88.jp/");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`IriRef::to_uri`].
+    #[must_use]
+    pub fn to_uri(&self) -> UriBuf {
+        self.as_iri().to_uri()
+    }
+}
+
+impl UriRefBuf {
+    /// The IRI reference this URI reference converts to; see [`UriRef::to_iri`].
+    #[must_use]
+    pub fn to_iri(&self) -> IriRefBuf {
+        self.as_uri_ref().to_iri()
+    }
+}
+
+impl UriBuf {
+    /// The IRI this URI converts to; see [`UriRef::to_iri`].
+    #[must_use]
+    pub fn to_iri(&self) -> IriBuf {
+        self.as_uri().to_iri()
+    }
+}
+
 /// How many bytes of `text` are non-ASCII.
 fn non_ascii_bytes(text: &str) -> usize {
     text.bytes().filter(|b| !b.is_ascii()).count()

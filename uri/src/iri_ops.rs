@@ -163,6 +163,51 @@ impl IriRef<'_> {
     }
 }
 
+impl IriBuf {
+    /// Resolves `reference` against this base IRI; see [`Iri::resolve`].
+    ///
+    /// ```
+    /// let base = uri::IriBuf::parse("http://a/ü/v").unwrap();
+    /// assert_eq!(base.resolve(&uri::IriRef::parse("ö").unwrap()), "http://a/ü/ö");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Uri::resolve`], when the result is 4 GiB or longer.
+    #[must_use]
+    pub fn resolve(&self, reference: &IriRef<'_>) -> IriBuf {
+        self.as_iri().resolve(reference)
+    }
+
+    /// Normalizes with [`Normalization::FULL`]; see [`IriRef::normalize`].
+    ///
+    /// # Panics
+    ///
+    /// As [`IriRef::normalize`].
+    #[must_use]
+    pub fn normalize(&self) -> IriBuf {
+        self.as_iri().normalize()
+    }
+}
+
+impl IriRefBuf {
+    /// Normalizes with [`Normalization::FULL`]; see [`IriRef::normalize`].
+    ///
+    /// # Panics
+    ///
+    /// As [`IriRef::normalize`].
+    #[must_use]
+    pub fn normalize(&self) -> IriRefBuf {
+        self.as_iri_ref().normalize()
+    }
+
+    /// Whether both IRI references are equivalent; see [`IriRef::normalized_eq`].
+    #[must_use]
+    pub fn normalized_eq(&self, other: &IriRef<'_>) -> bool {
+        self.as_iri_ref().normalized_eq(other)
+    }
+}
+
 /// Whether `host` holds only ASCII characters and escapes of ASCII octets: the hosts whose case
 /// section 5.3.2.1 of RFC 3987 normalizes.
 fn ascii_only(host: &str) -> bool {
