@@ -307,10 +307,10 @@ impl<'g> Inputs<'g> {
     pub fn noise(&mut self) -> String {
         let mut out = (*self.pick(&PREFIXES)).to_owned();
         for _ in 0..self.next() % 12 {
-            if self.next() % 3 == 0 {
+            if self.next().is_multiple_of(3) {
                 out.push(*self.pick(CHARS));
             } else {
-                let piece: &str = *self.pick(ASCII);
+                let piece: &&str = self.pick(ASCII);
                 out.push_str(piece);
             }
         }
