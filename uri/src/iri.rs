@@ -376,6 +376,42 @@ impl<'a> UriRef<'a> {
     }
 }
 
+/// Every URI reference is an IRI reference: the same text and offsets.
+impl<'a> From<UriRef<'a>> for IriRef<'a> {
+    fn from(r: UriRef<'a>) -> IriRef<'a> {
+        r.as_iri_ref()
+    }
+}
+
+/// Every URI is an IRI.
+impl<'a> From<crate::Uri<'a>> for Iri<'a> {
+    fn from(uri: crate::Uri<'a>) -> Iri<'a> {
+        Iri { inner: uri.as_uri_ref().as_iri_ref() }
+    }
+}
+
+impl<'a> TryFrom<IriRef<'a>> for UriRef<'a> {
+    type Error = ParseError;
+
+    /// The IRI reference as a URI reference, the same text and offsets, when it is ASCII (RFC
+    /// 3987's grammar holds RFC 3986's, and differs only by non-ASCII characters); otherwise the
+    /// [`UriRef::parse`] error at its first non-ASCII character. [`IriRef::to_uri`] maps any.
+    ///
+    /// ```
+    /// let iri = uri::IriRef::parse("/a?b").unwrap();
+    /// assert_eq!(uri::UriRef::try_from(iri).unwrap().query(), Some("b"));
+    /// let iri = uri::IriRef::parse("/ä").unwrap();
+    /// assert_eq!(uri::UriRef::try_from(iri).unwrap_err().index(), 1);
+    /// ```
+    fn try_from(r: IriRef<'a>) -> Result<UriRef<'a>, ParseError> {
+        let text = r.as_str();
+        match text.bytes().position(|b| !b.is_ascii()) {
+            None => Ok(r.core),
+            Some(at) => Err(ParseError::new(crate::Rule::UriReference, text.as_bytes(), at)),
+        }
+    }
+}
+
 crate::uri_ref::borrowed_string_like!(IriRef, Iri);
 
 /// Equality by text between IRIs and IRI references, in both directions.
@@ -423,6 +459,23 @@ mod tests {
                 uri.authority().map(|a| a.host_kind()),
                 "{text:?}"
             );
+        }
+    }
+
+    /// An ASCII text is an IRI reference exactly when it is a URI reference: RFC 3987's grammar
+    /// differs from RFC 3986's only by non-ASCII characters (`UriRef::try_from` relies on it).
+    #[test]
+    fn ascii_iris_are_uris() {
+        let pieces = [
+            "a", ":", "/", "?", "#", "[", "]", "@", "%", "%4", "%41", " ", "1.2", "v1.x", "::", "!", "~", "-",
+        ];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let text = std::format!("{a}{b}{c}");
+                    assert_eq!(IriRef::parse(&text).is_ok(), UriRef::parse(&text).is_ok(), "{text:?}");
+                }
+            }
         }
     }
 

@@ -255,6 +255,21 @@ impl Iri<'_> {
     }
 }
 
+/// Every URI reference is an IRI reference: the same text and offsets.
+impl From<crate::UriRefBuf> for IriRefBuf {
+    fn from(r: crate::UriRefBuf) -> IriRefBuf {
+        let captures = r.as_uri_ref().captures();
+        IriRefBuf { text: r.into_string(), captures }
+    }
+}
+
+/// Every URI is an IRI.
+impl From<crate::UriBuf> for IriBuf {
+    fn from(uri: crate::UriBuf) -> IriBuf {
+        IriBuf { inner: crate::UriRefBuf::from(uri).into() }
+    }
+}
+
 impl From<IriBuf> for IriRefBuf {
     fn from(iri: IriBuf) -> IriRefBuf {
         iri.inner
