@@ -1,15 +1,16 @@
 //! Times IRI parsing, `uri`'s beside oxiri's, iri-string's and fluent-uri's, on an IRI corpus:
-//! the three URL corpora (`kasztp.txt`, `node_files.txt`, `isaacs_files.txt`) mapped by
-//! `UriRef::to_iri` (a line that is no URI reference is kept as it is), and the non-ASCII IRIs
-//! of the peers' test suites (`tests/data/iri_*.json`, the valid ones). The lines that hold a non-ASCII
-//! character are timed apart from the others.
+//! the URL corpora (`kasztp.txt`, `node_files.txt`, `isaacs_files.txt` and both sides of the
+//! pairs of `relative_urls_cc_10k.csv`) mapped by `UriRef::to_iri` (a line that is no URI
+//! reference is kept as it is), and the valid non-ASCII IRIs of the peers' test suites
+//! (`tests/data/iri_*.json`). The lines that hold a non-ASCII character are timed apart from the
+//! others.
 //!
 //! - `cargo run --release -p uri-tests --example iri_workload -- table [N]`: every parser on
 //!   the ASCII lines, the non-ASCII lines and all lines, N passes each (default 50),
 //!   interleaved; prints the fastest pass in ns per line as a Markdown table.
-//! - `valgrind --tool=callgrind target/release/examples/iri_workload one PREFIX`: one pass of
-//!   the first parser whose name starts with PREFIX over all lines (`none` builds the corpus
-//!   only, to subtract).
+//! - `valgrind --tool=callgrind target/release/examples/iri_workload one PREFIX [ascii|non-ascii]`:
+//!   one pass of the first parser whose name starts with PREFIX over all lines, or those of one
+//!   set (`none` builds the corpus only, to subtract).
 
 use std::hint::black_box;
 
@@ -41,6 +42,14 @@ fn corpus() -> Vec<String> {
     let mut lines = Vec::new();
     for name in ["kasztp.txt", "node_files.txt", "isaacs_files.txt"] {
         for line in uri_tests::corpus_lines(name) {
+            let mapped = uri::UriRef::parse(&line).map(|r| r.to_iri().into_string());
+            lines.push(mapped.unwrap_or(line));
+        }
+    }
+    // The Common Crawl pairs of the resolution benchmark, bases and references: the URL corpus
+    // with the most escaped UTF-8 (and the training input of both parsers' AVX2 plans).
+    for (base, reference) in uri_tests::resolution_pairs() {
+        for line in [base, reference] {
             let mapped = uri::UriRef::parse(&line).map(|r| r.to_iri().into_string());
             lines.push(mapped.unwrap_or(line));
         }
@@ -96,13 +105,21 @@ fn main() {
         Some("table") | None => table(args.next().map_or(50, |n| n.parse().expect("N is a number"))),
         Some("one") => {
             let prefix = args.next().expect("one PREFIX");
-            let lines = corpus();
+            let set = args.next();
+            let lines: Vec<String> = corpus()
+                .into_iter()
+                .filter(|l| match set.as_deref() {
+                    Some("ascii") => l.is_ascii(),
+                    Some("non-ascii") => !l.is_ascii(),
+                    _ => true,
+                })
+                .collect();
             if prefix != "none" {
                 let (_, parse) =
                     PARSERS.iter().find(|(name, _)| name.starts_with(&prefix)).expect("a parser");
                 black_box(pass(*parse, &lines));
             }
         }
-        Some(other) => panic!("unknown mode {other}: table [N] or one PREFIX"),
+        Some(other) => panic!("unknown mode {other}: table [N] or one PREFIX [ascii|non-ascii]"),
     }
 }
