@@ -215,6 +215,58 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Encoding any text for an IRI component gives that component of a valid IRI, which
+    /// decodes back to the text, and keeps what an IRI may hold there.
+    #[test]
+    fn encoded_iri_components_parse_and_decode_back(
+        text in prop::collection::vec(
+            prop_oneof![
+                any::<char>(),
+                prop::char::range('\u{2000}', '\u{2030}'),
+                prop::char::range('\u{E000}', '\u{E010}'),
+            ],
+            0..12,
+        )
+        .prop_map(|chars| chars.into_iter().collect::<String>())
+    ) {
+        use uri::EncodeSet;
+        for (set, before, after, part) in [
+            (EncodeSet::PATH_SEGMENT, "s:/", "/x", "path"),
+            (EncodeSet::QUERY, "s:?", "#f", "query"),
+            (EncodeSet::FRAGMENT, "s:#", "", "fragment"),
+            (EncodeSet::USERINFO, "s://", "@h", "userinfo"),
+            (EncodeSet::REG_NAME, "s://", ":1", "host"),
+        ] {
+            let encoded = set.encode_iri(&text);
+            let whole = format!("{before}{encoded}{after}");
+            let iri = IriRef::parse(&whole).map_err(|e| TestCaseError::fail(format!("{whole:?}: {e}")))?;
+            let got = match part {
+                "path" => Some(iri.path().trim_start_matches('/').trim_end_matches("/x")),
+                "query" => iri.query(),
+                "fragment" => iri.fragment(),
+                "userinfo" => iri.authority().and_then(|a| a.userinfo()),
+                _ => iri.authority().map(|a| a.host()),
+            };
+            prop_assert_eq!(got, Some(encoded.as_ref()), "{}", part);
+            prop_assert_eq!(uri::decode_utf8(&encoded).unwrap(), text.as_str());
+            // A character the IRI allows there is kept as it is.
+            for c in text.chars().filter(|c| !c.is_ascii()) {
+                let alone = c.to_string();
+                let kept = IriRef::parse(&format!("{before}{alone}{after}")).is_ok()
+                    && !BIDI_FORMATTING.contains(&c);
+                prop_assert_eq!(set.encode_iri(&alone) == alone.as_str(), kept, "{:?} in {}", c, part);
+            }
+        }
+    }
+}
+
+/// The bidirectional formatting characters RFC 3987 section 4.1 forbids in IRIs.
+const BIDI_FORMATTING: [char; 7] =
+    ['\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}'];
+
 /// Section 3.1's mapping written out plainly, as the oracle of [`IriRef::to_uri`].
 fn escape_non_ascii(text: &str) -> String {
     let mut out = String::new();

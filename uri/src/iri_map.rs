@@ -238,17 +238,24 @@ fn decoded_char(text: &[u8]) -> Option<(char, usize)> {
 }
 
 /// Whether `c`, decoded from escapes, may stand for them in an IRI: an ASCII unreserved
-/// character, or a non-ASCII one the IRI grammar allows there (a path segment of that one
-/// character is a valid IRI reference exactly when it is a `ucschar`; after a `?`, when it is a
-/// `ucschar` or `iprivate`) that section 4.1 does not forbid.
+/// character, or a non-ASCII one that [`iri_allows`].
 fn may_decode(c: char, in_query: bool) -> bool {
-    let mut buffer = [0; 5];
     if c.is_ascii() {
+        let mut buffer = [0; 1];
         return Rule::Unreserved.matches(c.encode_utf8(&mut buffer).as_bytes());
     }
+    iri_allows(c, in_query)
+}
+
+/// Whether the non-ASCII character `c` may stand as it is in an IRI component where an
+/// unreserved character may (in the query with `in_query`): the IRI grammar allows it there (a
+/// path segment of that one character is a valid IRI reference exactly when it is a `ucschar`;
+/// after a `?`, when it is a `ucschar` or `iprivate`), and section 4.1 does not forbid it.
+pub(crate) fn iri_allows(c: char, in_query: bool) -> bool {
     if BIDI_FORMATTING.contains(&c) {
         return false;
     }
+    let mut buffer = [0; 5];
     buffer[0] = b'?';
     let len = c.encode_utf8(&mut buffer[1..]).len();
     let probe = if in_query { &buffer[..=len] } else { &buffer[1..=len] };
