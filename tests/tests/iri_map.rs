@@ -263,6 +263,27 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// An IRI reference's components build it again, and so do the same components with one
+    /// replaced by another IRI's; a component with a character an IRI may not hold there (a
+    /// private-use character outside the query) is refused at that character.
+    #[test]
+    fn the_builder_rebuilds_iris(text in iri_reference(), other in iri_reference()) {
+        let iri = IriRef::parse(&text).unwrap();
+        prop_assert_eq!(iri.to_builder().build_iri_ref().unwrap(), iri);
+        let other = IriRef::parse(&other).unwrap();
+        if let Some(query) = other.query() {
+            let built = iri.to_builder().query(query).build_iri_ref().unwrap();
+            prop_assert_eq!(built.query(), Some(query));
+        }
+        let with_private = format!("{}\u{E000}", iri.fragment().unwrap_or(""));
+        let err = iri.to_builder().fragment(&with_private).build_iri_ref().unwrap_err();
+        prop_assert_eq!((err.component(), err.index()), (uri::Component::Fragment, with_private.len() - 3));
+    }
+}
+
 /// The bidirectional formatting characters RFC 3987 section 4.1 forbids in IRIs.
 const BIDI_FORMATTING: [char; 7] =
     ['\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}'];

@@ -252,9 +252,12 @@ fn may_decode(c: char, in_query: bool) -> bool {
 /// path segment of that one character is a valid IRI reference exactly when it is a `ucschar`;
 /// after a `?`, when it is a `ucschar` or `iprivate`), and section 4.1 does not forbid it.
 pub(crate) fn iri_allows(c: char, in_query: bool) -> bool {
-    if BIDI_FORMATTING.contains(&c) {
-        return false;
-    }
+    !BIDI_FORMATTING.contains(&c) && iri_grammar_allows(c, in_query)
+}
+
+/// Whether the IRI grammar allows the non-ASCII character `c` where an unreserved character
+/// may stand (in the query with `in_query`); see [`iri_allows`].
+pub(crate) fn iri_grammar_allows(c: char, in_query: bool) -> bool {
     let mut buffer = [0; 5];
     buffer[0] = b'?';
     let len = c.encode_utf8(&mut buffer[1..]).len();

@@ -236,6 +236,7 @@ mod interop_http;
 mod interop_url;
 mod ipv6;
 mod iri;
+mod iri_build;
 mod iri_encode;
 mod iri_map;
 mod iri_ops;
