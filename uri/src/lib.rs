@@ -158,7 +158,9 @@
 //! parser's captures, so the IRI types share the URI types' accessors, views, resolution and
 //! normalization (RFC 3987 section 5.3.2 without character normalization, which needs Unicode
 //! tables). [`IriRef::to_uri`] maps an IRI to a URI (section 3.1) and [`UriRef::to_iri`]
-//! converts back (section 3.2), leaving encoded what an IRI may not hold.
+//! converts back (section 3.2), leaving encoded what an IRI may not hold;
+//! [`Builder::build_iri_ref`] and [`EncodeSet::encode_iri`] build and encode IRI components.
+//! Finding IRIs in text is not offered: [`find_uris`] finds URIs only.
 //!
 //! ```
 //! use uri::{Iri, IriRef};
