@@ -160,7 +160,7 @@
 //! tables). [`IriRef::to_uri`] maps an IRI to a URI (section 3.1) and [`UriRef::to_iri`]
 //! converts back (section 3.2), leaving encoded what an IRI may not hold;
 //! [`Builder::build_iri_ref`] and [`EncodeSet::encode_iri`] build and encode IRI components.
-//! Finding IRIs in text is not offered: [`find_uris`] finds URIs only.
+//! [`find_iris`] finds IRIs in text as [`find_uris`] finds URIs.
 //!
 //! ```
 //! use uri::{Iri, IriRef};
@@ -240,6 +240,7 @@ mod ipv6;
 mod iri;
 mod iri_build;
 mod iri_encode;
+mod iri_find;
 mod iri_map;
 mod iri_ops;
 mod iri_owned;
@@ -273,6 +274,7 @@ pub use interop_http::HttpUriError;
 pub use interop_url::WhatwgError;
 pub use ipv6::ipv6_canonical;
 pub use iri::{Iri, IriRef};
+pub use iri_find::{find_iris, FindIris, FoundIri};
 pub use iri_owned::{IriBuf, IriRefBuf};
 pub use normalize::{Components, Normalization};
 pub use owned::{UriBuf, UriRefBuf};
