@@ -194,6 +194,16 @@ impl Builder {
     ///
     /// A [`BuildError`] naming the rule a component failed and the index in that component.
     pub fn build(&self) -> Result<UriRefBuf, BuildError> {
+        let text = self.checked_text(false)?;
+        // Every component matched its rule and sits behind its delimiter, so the text is a URI
+        // reference; a failure here would be a bug, reported against the whole reference.
+        UriRefBuf::parse(text).map_err(BuildError::of_whole)
+    }
+
+    /// Checks every component, of a URI reference or (with `iri`) of an IRI reference, and
+    /// writes the reference's text.
+    pub(crate) fn checked_text(&self, iri: bool) -> Result<String, BuildError> {
+        let check = |component, value| check(component, value, iri);
         check(Component::Scheme, self.scheme.as_deref())?;
         check(Component::Userinfo, self.userinfo.as_deref())?;
         check(Component::Host, self.host.as_deref())?;
@@ -209,7 +219,8 @@ impl Builder {
             (false, true) => &[Rule::PathAbsolute, Rule::PathRootless, Rule::PathEmpty],
             (false, false) => &[Rule::PathAbsolute, Rule::PathNoscheme, Rule::PathEmpty],
         };
-        let path = self.path.as_bytes();
+        let stand_in = iri_stand_in(Component::Path, &self.path, iri);
+        let path = stand_in.as_deref().unwrap_or(self.path.as_bytes());
         if !path_rules.iter().any(|rule| rule.matches(path)) {
             let (rule, index) = path_rules
                 .iter()
@@ -244,15 +255,7 @@ impl Builder {
             text.push('#');
             text.push_str(fragment);
         }
-        // Every component matched its rule and sits behind its delimiter, so the text is a URI
-        // reference; a failure here would be a bug, reported against the whole reference.
-        UriRefBuf::parse(text).map_err(|e| BuildError {
-            rule: e.rule(),
-            index: e.index(),
-            kind: BuildErrorKind::Invalid(e.component()),
-            found: e.found(),
-            expected: e.expected(),
-        })
+        Ok(text)
     }
 
     /// Builds, requiring a scheme: the result is a URI.
@@ -270,13 +273,42 @@ impl Builder {
     }
 }
 
-/// Checks an optional component with its rule.
-fn check(component: Component, value: Option<&str>) -> Result<(), BuildError> {
+/// Checks an optional component with its rule; with `iri`, the component of an IRI reference
+/// (see [`iri_stand_in`]).
+fn check(component: Component, value: Option<&str>, iri: bool) -> Result<(), BuildError> {
     let rule = component.rule();
-    match value.map(str::as_bytes) {
-        Some(v) if !rule.matches(v) => Err(BuildError::invalid(component, rule, v, rule.valid_up_to(v))),
-        _ => Ok(()),
+    let Some(value) = value else { return Ok(()) };
+    let stand_in = iri_stand_in(component, value, iri);
+    let v = stand_in.as_deref().unwrap_or(value.as_bytes());
+    if rule.matches(v) {
+        Ok(())
+    } else {
+        Err(BuildError::invalid(component, rule, v, rule.valid_up_to(v)))
     }
+}
+
+/// For an IRI component (`iri`) holding non-ASCII characters, the bytes that RFC 3986's rule of
+/// the component is to check: each non-ASCII character that RFC 3987's grammar allows there (a
+/// `ucschar`, or in the query an `iprivate`) replaced by as many `a` as it has bytes, every other
+/// byte kept, so that the rule refuses the first character an IRI may not hold there, at its
+/// index. RFC 3987's rules are RFC 3986's with non-ASCII characters allowed where unreserved
+/// ones are; its scheme and port are RFC 3986's own, and stay ASCII.
+fn iri_stand_in(component: Component, value: &str, iri: bool) -> Option<alloc::vec::Vec<u8>> {
+    if !iri || value.is_ascii() || matches!(component, Component::Scheme | Component::Port) {
+        return None;
+    }
+    let in_query = component == Component::Query;
+    let mut out = alloc::vec::Vec::with_capacity(value.len());
+    for c in value.chars() {
+        let mut buffer = [0; 4];
+        let bytes = c.encode_utf8(&mut buffer).as_bytes();
+        if !c.is_ascii() && crate::iri_map::iri_grammar_allows(c, in_query) {
+            out.extend(core::iter::repeat_n(b'a', bytes.len()));
+        } else {
+            out.extend_from_slice(bytes);
+        }
+    }
+    Some(out)
 }
 
 /// Why a [`Builder`] could not build: which component failed and why, and for a value its rule
@@ -350,8 +382,19 @@ impl BuildError {
         }
     }
 
+    /// The error of the whole text failing to parse after every component passed its check.
+    pub(crate) fn of_whole(e: crate::ParseError) -> BuildError {
+        BuildError {
+            rule: e.rule(),
+            index: e.index(),
+            kind: BuildErrorKind::Invalid(e.component()),
+            found: e.found(),
+            expected: e.expected(),
+        }
+    }
+
     /// A component that is missing: nothing was read, nothing expected.
-    fn missing(rule: Rule, kind: BuildErrorKind) -> BuildError {
+    pub(crate) fn missing(rule: Rule, kind: BuildErrorKind) -> BuildError {
         BuildError { rule, index: 0, kind, found: None, expected: Expected::after(rule, b"") }
     }
 

@@ -1,19 +1,31 @@
 //! The error of a failed parse: where the input stopped being a URI, in which component, and what
 //! could have come next; and the wording of expected bytes that build errors share.
 
-use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
+use alloc::{
+    borrow::ToOwned,
+    format,
+    string::{String, ToString},
+    vec::Vec,
+};
 use core::fmt;
 
 use crate::component::{self, Component};
+use crate::generated::iri_parser::Parser as IriParser;
 use crate::Rule;
 
-/// Why a string is not a URI (or URI reference).
+/// Why a string is not a URI (or URI reference), or not an IRI (or IRI reference,
+/// [`ParseError::is_iri`]).
 ///
 /// The index is the first byte at which the input stops being a prefix of any valid string of the
 /// rule, or the input length if the input ended too early. The expected set lists the bytes that
 /// could have continued a valid prefix there, derived from the generated automaton. The component
 /// is the one being read when the byte was refused, found by reading the valid prefix again with
 /// the component rules ([`Component`]).
+///
+/// For an IRI, the index is that of the first character that cannot continue a valid prefix
+/// (the parser may refuse the second or third byte of a character, as for U+FDD0, a
+/// noncharacter), [`ParseError::found`] is that character's first byte, and the message names
+/// the character.
 ///
 /// ```
 /// use uri::{Component, Uri, UriRef};
@@ -44,6 +56,10 @@ pub struct ParseError {
     rule: Rule,
     component: Component,
     missing_scheme: bool,
+    /// Whether the text was parsed as an IRI (RFC 3987) rather than a URI.
+    iri: bool,
+    /// The character at the index, for an IRI error.
+    found_char: Option<char>,
 }
 
 impl ParseError {
@@ -67,6 +83,53 @@ impl ParseError {
             rule,
             component,
             missing_scheme,
+            iri: false,
+            found_char: None,
+        }
+    }
+
+    /// Builds the error for `input` failing the IRI rule (`scheme_required`) or the
+    /// IRI-reference rule, whose generated parser stopped at byte `index`. The index moves back
+    /// to the start of the character it falls in, the first character that cannot continue.
+    ///
+    /// The component is found as for a URI, on a copy of the valid prefix where every byte from
+    /// 0x80 on is an ASCII letter: RFC 3987 allows non-ASCII characters exactly where RFC 3986
+    /// allows an unreserved character (and, for private-use ones, in the query only), so the copy
+    /// is a valid prefix of a URI reference read into the same components.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn iri(scheme_required: bool, input: &str, index: usize) -> ParseError {
+        let bytes = input.as_bytes();
+        let mut index = index.min(bytes.len());
+        while !input.is_char_boundary(index) {
+            index -= 1;
+        }
+        let scheme = Rule::Scheme.longest_match(bytes).unwrap_or(0);
+        let has_scheme = scheme > 0 && bytes.get(scheme) == Some(&b':');
+        if scheme_required && !has_scheme {
+            // No `scheme ":"`: the IRI rule stops inside the scheme, which is ASCII and the same
+            // rule as RFC 3986's.
+            index = index.min(Rule::Uri.valid_up_to(bytes));
+        }
+        let prefix = &input[..index];
+        let ascii: Vec<u8> = prefix.bytes().map(|b| if b < 0x80 { b } else { b'a' }).collect();
+        let component = component::locate(&ascii, scheme_required);
+        let expected = if scheme_required && component == Component::Scheme {
+            Expected::after(Rule::Uri, &ascii)
+        } else {
+            Expected::after_iri(prefix)
+        };
+        ParseError {
+            index,
+            found: bytes.get(index).copied(),
+            expected,
+            rule: if scheme_required { Rule::Uri } else { Rule::UriReference },
+            component,
+            missing_scheme: scheme_required
+                && component == Component::Scheme
+                && crate::IriRef::parse(input).is_ok(),
+            iri: true,
+            found_char: input[index..].chars().next(),
         }
     }
 
@@ -95,10 +158,34 @@ impl ParseError {
         self.expected.end
     }
 
-    /// The rule the input was parsed as.
+    /// The rule the input was parsed as; for an IRI, the RFC 3986 rule that the RFC 3987 rule
+    /// extends (`URI-reference` for `IRI-reference`, `URI` for `IRI`), see
+    /// [`ParseError::rule_name`].
     #[must_use]
     pub fn rule(&self) -> Rule {
         self.rule
+    }
+
+    /// The name of the rule the input was parsed as, in its RFC's grammar: `URI-reference` or
+    /// `URI` (RFC 3986), `IRI-reference` or `IRI` (RFC 3987).
+    ///
+    /// ```
+    /// assert_eq!(uri::UriRef::parse("a b").unwrap_err().rule_name(), "URI-reference");
+    /// assert_eq!(uri::Iri::parse("/r\u{e9}").unwrap_err().rule_name(), "IRI");
+    /// ```
+    #[must_use]
+    pub fn rule_name(&self) -> &'static str {
+        match (self.iri, self.rule) {
+            (true, Rule::Uri) => "IRI",
+            (true, _) => "IRI-reference",
+            (false, rule) => rule.name(),
+        }
+    }
+
+    /// Whether the input was parsed as an IRI or IRI reference (RFC 3987).
+    #[must_use]
+    pub fn is_iri(&self) -> bool {
+        self.iri
     }
 
     /// The expected bytes, for an error that wraps this one.
@@ -148,11 +235,16 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.rule {
-            Rule::Uri => "URI",
-            _ => "URI reference",
+        let what = match (self.iri, self.rule) {
+            (false, Rule::Uri) => "URI",
+            (false, _) => "URI reference",
+            (true, Rule::Uri) => "IRI",
+            (true, _) => "IRI reference",
         };
-        let found = Found(self.found);
+        let found = match self.found_char {
+            Some(c) if !c.is_ascii() => FoundChar(c).to_string(),
+            _ => Found(self.found).to_string(),
+        };
         if self.missing_scheme {
             write!(f, "invalid {what}: the scheme is missing (the text is a relative reference); ")?;
             write!(f, "unexpected {found} at byte {}", self.index)?;
@@ -189,6 +281,20 @@ impl Expected {
         Expected { bytes, end }
     }
 
+    /// What may follow `prefix`, a valid prefix of an IRI reference, read from the generated IRI
+    /// parser: a NUL byte, which no IRI holds, makes it fail right after the prefix.
+    pub(crate) fn after_iri(prefix: &str) -> Expected {
+        let mut probe = Vec::with_capacity(prefix.len() + 1);
+        probe.extend_from_slice(prefix.as_bytes());
+        probe.push(0);
+        match IriParser::IriRef.parse(&probe) {
+            Err(failure) if failure.index == prefix.len() => {
+                Expected::from_parts(failure.expected(), failure.end_allowed())
+            }
+            _ => Expected::from_parts([0; 4], false),
+        }
+    }
+
     pub(crate) fn contains(&self, byte: u8) -> bool {
         self.bytes[usize::from(byte / 64)] & (1 << (byte % 64)) != 0
     }
@@ -202,18 +308,19 @@ impl Expected {
     }
 }
 
-/// Lists the bytes as ranges (`'0'-'9', 'A'-'Z'`), then "end of input" when the text may end.
+/// Lists the ASCII bytes as ranges (`'0'-'9', 'A'-'Z'`), then "non-ASCII characters" when the
+/// first byte of some (an IRI's) may come, then "end of input" when the text may end.
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();
         let mut b = 0usize;
-        while b < 256 {
+        while b < 128 {
             if !self.contains(b as u8) {
                 b += 1;
                 continue;
             }
             let start = b;
-            while b + 1 < 256 && self.contains(b as u8 + 1) {
+            while b + 1 < 128 && self.contains(b as u8 + 1) {
                 b += 1;
             }
             parts.push(if start == b {
@@ -222,6 +329,9 @@ impl fmt::Display for Expected {
                 format!("{}-{}", show(start as u8), show(b as u8))
             });
             b += 1;
+        }
+        if self.bytes[2] | self.bytes[3] != 0 {
+            parts.push("non-ASCII characters".to_owned());
         }
         if self.end {
             parts.push("end of input".to_owned());
@@ -239,6 +349,15 @@ impl fmt::Display for Found {
             Some(byte) => f.write_str(&show(byte)),
             None => f.write_str("end of input"),
         }
+    }
+}
+
+/// A refused non-ASCII character for a message: `'é' (U+00E9)`.
+struct FoundChar(char);
+
+impl fmt::Display for FoundChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' (U+{:04X})", self.0.escape_debug(), u32::from(self.0))
     }
 }
 

@@ -150,6 +150,28 @@
 //! assert_eq!((r.port_number(), r.port_or_default()), (Port::Absent, Some(80)));
 //! ```
 //!
+//! # IRIs
+//!
+//! [`IriRef`], [`Iri`], [`IriRefBuf`] and [`IriBuf`] are RFC 3987's internationalized
+//! references: URIs that may hold non-ASCII characters. They are parsed in one pass by a second
+//! parser generated from RFC 3987's grammar (`abnf/rfc3987.abnf`), which records the URI
+//! parser's captures, so the IRI types share the URI types' accessors, views, resolution and
+//! normalization (RFC 3987 section 5.3.2 without character normalization, which needs Unicode
+//! tables). [`IriRef::to_uri`] maps an IRI to a URI (section 3.1) and [`UriRef::to_iri`]
+//! converts back (section 3.2), leaving encoded what an IRI may not hold;
+//! [`Builder::build_iri_ref`] and [`EncodeSet::encode_iri`] build and encode IRI components.
+//! [`find_iris`] finds IRIs in text as [`find_uris`] finds URIs.
+//!
+//! ```
+//! use uri::{Iri, IriRef};
+//!
+//! let iri = Iri::parse("https://はじめよう.みんな/ページ?q=ü").unwrap();
+//! assert_eq!(iri.authority().unwrap().host(), "はじめよう.みんな");
+//! assert_eq!(iri.to_uri().query(), Some("q=%C3%BC"));
+//! assert_eq!(iri.resolve(&IriRef::parse("../über").unwrap()), "https://はじめよう.みんな/über");
+//! assert_eq!(uri::UriRef::parse("/%C3%BCber").unwrap().to_iri(), "/über");
+//! ```
+//!
 //! # Finding URIs in text
 //!
 //! [`find_uris`] follows RFC 3986 Appendix C: URIs in double quotes, in angle brackets (where
@@ -215,6 +237,13 @@ mod interop_http;
 #[cfg(feature = "url")]
 mod interop_url;
 mod ipv6;
+mod iri;
+mod iri_build;
+mod iri_encode;
+mod iri_find;
+mod iri_map;
+mod iri_ops;
+mod iri_owned;
 mod layout;
 mod normalize;
 mod owned;
@@ -245,6 +274,9 @@ pub use interop_http::HttpUriError;
 #[cfg(feature = "url")]
 pub use interop_url::WhatwgError;
 pub use ipv6::ipv6_canonical;
+pub use iri::{Iri, IriRef};
+pub use iri_find::{find_iris, FindIris, FoundIri};
+pub use iri_owned::{IriBuf, IriRefBuf};
 pub use normalize::{Components, Normalization};
 pub use owned::{UriBuf, UriRefBuf};
 pub use percent::{

@@ -651,6 +651,8 @@ macro_rules! cross_eq {
 
 cross_eq!((UriRef<'_>, Uri<'_>), (UriBuf, UriRefBuf), (UriBuf, UriRef<'_>), (UriRefBuf, Uri<'_>));
 
+pub(crate) use string_like;
+
 string_like!(UriRefBuf, UriRef, as_uri_ref);
 string_like!(UriBuf, Uri, as_uri);
 

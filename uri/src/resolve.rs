@@ -169,7 +169,7 @@ impl<'a> UriRef<'a> {
 /// Returns the result's component offsets (relative to where it starts in `out`), worked out
 /// from the inputs' offsets as the text is copied, so that the result needs no parse. They are
 /// `None` for a result of `u32::MAX` bytes or more, which the parser's offsets cannot hold.
-fn resolve_into(
+pub(crate) fn resolve_into(
     base: &Uri<'_>,
     r: &UriRef<'_>,
     options: ResolveOptions,
@@ -269,7 +269,7 @@ fn resolve_into(
 /// Room for any resolution of `r` against `base`: the result is made of pieces of the two
 /// (the merge drops a part of the base's path), plus at most `/.` before a path that starts
 /// with `//` and the `/` of a merge with an empty base path.
-fn result_capacity(base: &Uri<'_>, r: &UriRef<'_>) -> usize {
+pub(crate) fn result_capacity(base: &Uri<'_>, r: &UriRef<'_>) -> usize {
     base.as_str().len() + r.as_str().len() + 3
 }
 

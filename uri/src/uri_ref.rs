@@ -472,3 +472,5 @@ macro_rules! borrowed_string_like {
 }
 
 borrowed_string_like!(UriRef, Uri, Authority);
+
+pub(crate) use borrowed_string_like;

@@ -2,5 +2,6 @@
 //! goes into which generated file, with which options and training inputs ([`project`]), and the
 //! scheme parsers of `uri::scheme` ([`schemes`]).
 
+pub mod iri;
 pub mod project;
 pub mod schemes;

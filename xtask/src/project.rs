@@ -52,10 +52,18 @@ pub const URI_TRAINING: &str = "tests/data/corpus/relative_urls_cc_10k.csv";
 /// Reads [`URI_TRAINING`]: the file (for the generated files' headers) and its inputs as
 /// samples of `URI-reference`. Every line after the header is a base, a comma, a reference.
 pub fn uri_training(root: &Path, grammar: &uri_gen::Grammar) -> Result<(SourceFile, uri_gen::Training)> {
+    training_as(root, grammar, "URI-reference")
+}
+
+/// Reads [`URI_TRAINING`] as samples of the grammar's rule `rule_name`.
+pub fn training_as(
+    root: &Path,
+    grammar: &uri_gen::Grammar,
+    rule_name: &str,
+) -> Result<(SourceFile, uri_gen::Training)> {
     let text = std::fs::read_to_string(root.join(URI_TRAINING))
         .map_err(|e| anyhow!("cannot read {URI_TRAINING}: {e}"))?;
-    let rule =
-        grammar.lookup("URI-reference").ok_or_else(|| anyhow!("RFC 3986 has no URI-reference rule"))?;
+    let rule = grammar.lookup(rule_name).ok_or_else(|| anyhow!("the grammar has no {rule_name} rule"))?;
     let mut inputs = Vec::new();
     for (n, line) in text.lines().enumerate().skip(1) {
         let (base, reference) = line
@@ -114,6 +122,7 @@ pub fn generate_all(root: &Path) -> Result<Vec<(PathBuf, String)>> {
         (PathBuf::from("uri/src/generated/parser.rs"), parser),
         (PathBuf::from(URI_RUNTIME), uri_gen::emit::runtime_file(true)),
     ];
+    files.push(crate::iri::generate_iri_parser(root)?);
     files.extend(generate_grammar_modules(root)?);
     files.extend(crate::schemes::generate_scheme_modules(root)?);
     // Copies kept byte-identical to `abnf/`: the grammars bundled in the uri-gen package, and

@@ -328,6 +328,23 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
                 Captures { slots }
             }
 
+            #[doc = " Every slot, in declaration order: each capture's start and end, then each kind"]
+            #[doc = " alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture"]
+            #[doc = " files declare the same captures and kinds in the same order share this layout."]
+            #[inline]
+            #[allow(dead_code)]
+            pub const fn slots(&self) -> [u32; #slots_lit] {
+                self.slots
+            }
+
+            #[doc = " The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's"]
+            #[doc = " of the same layout recorded."]
+            #[inline]
+            #[allow(dead_code)]
+            pub const fn from_slots(slots: [u32; #slots_lit]) -> Captures {
+                Captures { slots }
+            }
+
             #(#capture_fns)*
         }
 
