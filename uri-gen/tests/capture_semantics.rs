@@ -142,7 +142,11 @@ fn literals_are_captured_and_serve_as_presence_flags() {
 #[test]
 fn malformed_items_and_options_are_errors_at_their_column() {
     let cases = [
-        ("capture v pvalue occurs=all\n", 18, "expected `occurs=first` or `occurs=last`, found `occurs=all`"),
+        (
+            "capture v pvalue occurs=all\n",
+            18,
+            "expected `occurs=first`, `occurs=last` or `occurs=span`, found `occurs=all`",
+        ),
         ("capture v pvalue occurs=first occurs=last\n", 31, "option `occurs` is given twice"),
         ("capture v pvalue sort=first\n", 18, "unknown option `sort`"),
         ("capture v nosuch/pvalue\n", 11, "no rule named `nosuch`"),

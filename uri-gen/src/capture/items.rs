@@ -55,6 +55,21 @@ pub enum Occurs {
     First,
     /// `occurs=last`: the last occurrence.
     Last,
+    /// `occurs=span`: from the start of the first occurrence to the end of the last one (a
+    /// list of adjacent items, such as the parameters of a `tel` URI, as one span).
+    Span,
+}
+
+impl Occurs {
+    /// Whether the start tag and the end tag record only their first passage: both for
+    /// `occurs=first`, the start alone for `occurs=span`.
+    pub(crate) fn records_once(self) -> (bool, bool) {
+        match self {
+            Occurs::First => (true, true),
+            Occurs::Span => (true, false),
+            Occurs::Once | Occurs::Last => (false, false),
+        }
+    }
 }
 
 /// Which reading wins where one input can be read with different capture values.
@@ -93,7 +108,8 @@ pub(crate) fn option(
         "prefer" => "prefer",
         _ => {
             return error(format!(
-                "unknown option `{key}`; expected `occurs=first`, `occurs=last` or `prefer=earliest`"
+                "unknown option `{key}`; expected `occurs=first`, `occurs=last`, `occurs=span` or \
+                 `prefer=earliest`"
             ))
         }
     };
@@ -104,8 +120,11 @@ pub(crate) fn option(
     match (key, value) {
         ("occurs", "first") => options.occurs = Occurs::First,
         ("occurs", "last") => options.occurs = Occurs::Last,
+        ("occurs", "span") => options.occurs = Occurs::Span,
         ("prefer", "earliest") => options.prefer = Prefer::Earliest,
-        ("occurs", _) => return error(format!("expected `occurs=first` or `occurs=last`, found `{word}`")),
+        ("occurs", _) => {
+            return error(format!("expected `occurs=first`, `occurs=last` or `occurs=span`, found `{word}`"))
+        }
         _ => return error(format!("expected `prefer=earliest`, found `{word}`")),
     }
     None

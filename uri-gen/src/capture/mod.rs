@@ -9,6 +9,7 @@ pub(crate) mod live_tags;
 pub(crate) mod names;
 pub mod reference;
 pub(crate) mod regalloc;
+pub(crate) mod scope;
 pub mod spec;
 pub mod tdfa;
 

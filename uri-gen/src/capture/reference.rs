@@ -9,7 +9,8 @@
 //! nothing, which leaves every distinct reading and finitely many derivations. Each derivation is
 //! the list of the occurrences of rules and captured literals it goes through, with their spans;
 //! the capture values follow from it as [`crate::capture`] documents (`occurs=first`,
-//! `occurs=last`, an occurrence nested in another item of the same capture not counting).
+//! `occurs=last`, `occurs=span`, an occurrence nested in another item of the same capture not
+//! counting).
 
 use std::rc::Rc;
 
@@ -104,7 +105,7 @@ impl<'g> Reference<'g> {
     pub fn run(&self, rule: RuleId, input: &[u8]) -> Result<Option<Slots>, RefError> {
         let mut result = None;
         self.derivations(rule, input, |occ| {
-            result = Some(self.values(occ));
+            result = Some(self.values(rule, occ));
             true
         })?;
         result.transpose()
@@ -121,7 +122,7 @@ impl<'g> Reference<'g> {
     ) -> Result<Vec<Slots>, RefError> {
         let mut out: Vec<Slots> = Vec::new();
         self.derivations(rule, input, |occ| {
-            if let Ok(values) = self.values(occ) {
+            if let Ok(values) = self.values(rule, occ) {
                 let kept: Slots = values
                     .iter()
                     .enumerate()
@@ -136,20 +137,25 @@ impl<'g> Reference<'g> {
         Ok(out)
     }
 
-    /// The slot values of a derivation with occurrences `occ`.
-    pub fn values(&self, occ: &[Occurrence<'g>]) -> Result<Slots, RefError> {
+    /// The slot values of a derivation from `rule` with occurrences `occ`: the captures that a
+    /// parser of `rule` records (see `in=`).
+    pub fn values(&self, rule: RuleId, occ: &[Occurrence<'g>]) -> Result<Slots, RefError> {
         let mut slots = vec![None; self.spec.slot_count()];
         for (i, c) in self.spec.captures.iter().enumerate() {
+            if !self.spec.recorded_by(i, rule) {
+                continue;
+            }
             let found: Vec<&Occurrence> =
                 occ.iter().filter(|o| c.records(o.rule, o.literal, &o.outer)).collect();
-            let chosen = match (c.options.occurs, found.len()) {
+            let (first, last) = match (c.options.occurs, found.len()) {
                 (_, 0) => continue,
                 (Occurs::Once, 2..) => return Err(RefError::SetTwice { capture: i }),
-                (Occurs::First, _) => found[0],
-                (Occurs::Once | Occurs::Last, _) => found[found.len() - 1],
+                (Occurs::First, _) => (found[0], found[0]),
+                (Occurs::Span, n) => (found[0], found[n - 1]),
+                (Occurs::Once | Occurs::Last, n) => (found[n - 1], found[n - 1]),
             };
-            slots[2 * i] = Some(chosen.start);
-            slots[2 * i + 1] = Some(chosen.end);
+            slots[2 * i] = Some(first.start);
+            slots[2 * i + 1] = Some(last.end);
         }
         for (k, kind) in self.spec.kinds.iter().enumerate() {
             let base = self.spec.kind_base(k);

@@ -45,6 +45,8 @@
 //!   `hfield` of a `mailto`, every `;param` of a `tel`), `occurs=first` records the first
 //!   occurrence (the one that starts first) and `occurs=last` the last. Without either, such a
 //!   capture is refused with a shortest input that shows two occurrences and where they are.
+//!   `occurs=span` records one span from the start of the first occurrence to the end of the
+//!   last (every `;param` of a `tel` URI as one span, where no rule names the list).
 //!
 //! A capture that no input can set (its items are not reached in the declared context, or every
 //! input that reaches them is read another way) is refused too. Every refusal is an error at the
@@ -88,6 +90,7 @@ use crate::automata::nfa::{Tag, TagRules};
 use crate::capture::items::{item, option};
 pub use crate::capture::items::{Item, Occurs, Options, Prefer, Target};
 use crate::capture::names::Names;
+use crate::capture::scope;
 use crate::syntax::diag::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::syntax::ir::{Expr, Grammar, RuleId};
 use crate::Pos;
@@ -113,6 +116,9 @@ pub struct CaptureDecl {
     pub items: Vec<Item>,
     /// Which occurrence counts, and which reading wins where the grammar is ambiguous.
     pub options: Options,
+    /// The parsers that record it (indexes into [`CaptureSpec::parsers`], from `in=`); empty
+    /// when every parser does.
+    pub parsers: Vec<usize>,
     /// Where the declaration is, for diagnostics about it.
     pub pos: Pos,
 }
@@ -171,6 +177,8 @@ impl CaptureSpec {
         let mut diags = Vec::new();
         let mut names = Names::new(file);
         let mut parser_lines = 0;
+        // The `in=` options, resolved once every parser is declared: capture, list, position.
+        let mut scoped: Vec<(usize, &str, Pos)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
             let words: Vec<(usize, &str)> = words(line);
@@ -205,6 +213,10 @@ impl CaptureSpec {
                     let mut options = Options::default();
                     let mut seen = Vec::new();
                     for &(column, word) in &words[2..] {
+                        if let Some(list) = word.strip_prefix("in=") {
+                            scoped.push((spec.captures.len(), list, pos(column + 3)));
+                            continue;
+                        }
                         if word.contains('=') && !word.contains('"') {
                             bad.extend(option(word, pos(column), file, &mut options, &mut seen));
                             continue;
@@ -230,6 +242,7 @@ impl CaptureSpec {
                         name: words[1].1.to_owned(),
                         items,
                         options,
+                        parsers: Vec::new(),
                         pos: pos(col),
                     });
                 }
@@ -290,6 +303,7 @@ impl CaptureSpec {
             diags.append(&mut bad);
         }
         diags.append(&mut names.diags);
+        scope::resolve(&mut spec, &scoped, file, &mut diags);
         if parser_lines == 0 {
             diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
@@ -335,11 +349,12 @@ impl TagRules for CaptureSpec {
     fn tags(&self, rule: RuleId, outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
         let mut open = Vec::new();
         let mut close = Vec::new();
+        let root = outer.first().copied().unwrap_or(rule);
         for (i, c) in self.captures.iter().enumerate() {
-            if c.records(Some(rule), None, outer) {
-                let once = c.options.occurs == Occurs::First;
-                open.push(Tag { slot: 2 * i as u32, once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once });
+            if self.recorded_by(i, root) && c.records(Some(rule), None, outer) {
+                let (first, last) = c.options.occurs.records_once();
+                open.push(Tag { slot: 2 * i as u32, once: first });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: last });
             }
         }
         for (k, kind) in self.kinds.iter().enumerate() {
@@ -357,11 +372,12 @@ impl TagRules for CaptureSpec {
     fn literal_tags(&self, expr: &Expr, outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
         let mut open = Vec::new();
         let mut close = Vec::new();
+        let root = outer.first().copied();
         for (i, c) in self.captures.iter().enumerate() {
-            if c.records(None, Some(expr), outer) {
-                let once = c.options.occurs == Occurs::First;
-                open.push(Tag { slot: 2 * i as u32, once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once });
+            if root.is_none_or(|root| self.recorded_by(i, root)) && c.records(None, Some(expr), outer) {
+                let (first, last) = c.options.occurs.records_once();
+                open.push(Tag { slot: 2 * i as u32, once: first });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: last });
             }
         }
         (open, close)

@@ -227,6 +227,8 @@ pub fn build(
         cleared: BTreeMap::new(),
         ambiguities: BTreeSet::new(),
         slots,
+        owner: Vec::new(),
+        stamp: 0,
     };
     let mut trans = vec![0u32; stride];
     let mut ops_index = vec![0u32; stride];
@@ -245,14 +247,26 @@ pub fn build(
     while current < b.states.len() {
         let (parser, threads) = b.states[current].clone();
         let nfa = &nfas[parser];
+        // Classes that move the same threads lead to the same threads: their closure is
+        // computed once per state.
+        let mut moves: HashMap<Vec<u32>, (Vec<Thread>, BTreeMap<u32, u32>)> = HashMap::new();
         for (class, &byte) in reps.iter().enumerate() {
-            // Commit each moving thread's lookahead tags: one fresh register per slot, all set to
-            // the position of this byte.
-            let mut fresh: BTreeMap<u32, u32> = BTreeMap::new();
-            let mut moved = Vec::new();
-            for t in &threads {
-                if let State::Range { lo, hi, next } = nfa.states[t.nfa as usize] {
-                    if lo <= byte && byte <= hi {
+            let moving: Vec<u32> = (0..threads.len() as u32)
+                .filter(|&i| match nfa.states[threads[i as usize].nfa as usize] {
+                    State::Range { lo, hi, .. } => lo <= byte && byte <= hi,
+                    _ => false,
+                })
+                .collect();
+            let (next_threads, fresh) = moves
+                .entry(moving)
+                .or_insert_with_key(|moving| {
+                    // Commit each moving thread's lookahead tags: one fresh register per slot,
+                    // all set to the position of this byte.
+                    let mut fresh: BTreeMap<u32, u32> = BTreeMap::new();
+                    let mut moved = Vec::new();
+                    for &i in moving {
+                        let t = &threads[i as usize];
+                        let State::Range { next, .. } = nfa.states[t.nfa as usize] else { continue };
                         let mut regs = t.regs.clone();
                         for &slot in &t.lookahead {
                             let n = fresh.len() as u32;
@@ -260,9 +274,9 @@ pub fn build(
                         }
                         moved.push((next, regs, t.done.clone()));
                     }
-                }
-            }
-            let next_threads = b.closure(parser, nfa, moved);
+                    (b.closure(parser, nfa, moved), fresh)
+                })
+                .clone();
             let at = current * stride + class;
             if next_threads.is_empty() {
                 continue;
@@ -371,6 +385,11 @@ struct Builder {
     cleared: BTreeMap<u32, u32>,
     ambiguities: BTreeSet<Ambiguity>,
     slots: usize,
+    /// Scratch for [`Builder::closure`], indexed by NFA state: the closure that last reached
+    /// the state (its stamp), the seed that reached it first and that seed's lookahead there.
+    owner: Vec<(u32, usize, Vec<u32>)>,
+    /// The stamp of the current closure.
+    stamp: u32,
 }
 
 /// A state's registers renumbered in order of first use over its threads (unset stays 0), so
@@ -460,18 +479,25 @@ impl Builder {
         nfa: &Nfa,
         seeds: Vec<(StateId, Vec<u32>, Vec<u32>)>,
     ) -> Vec<Thread> {
-        // Each NFA state reached: the seed whose registers reached it first, and its lookahead.
-        let mut owner: HashMap<StateId, (usize, Vec<u32>)> = HashMap::new();
+        // Each NFA state reached in this closure (stamped with `self.stamp`): the seed whose
+        // registers reached it first, and its lookahead.
+        self.stamp += 1;
+        let stamp = self.stamp;
+        if self.owner.len() < nfa.states.len() {
+            self.owner.resize(nfa.states.len(), (0, 0, Vec::new()));
+        }
         let mut out = Vec::new();
         let mut stack: Vec<(StateId, Vec<u32>, Vec<u32>)> = Vec::new();
         for (seed, (start, regs, done)) in seeds.iter().enumerate() {
             stack.push((*start, Vec::new(), done.clone()));
             while let Some((s, lookahead, done)) = stack.pop() {
-                if let Some((first, owner_la)) = owner.get(&s) {
-                    self.note_conflict(&seeds[*first].1, owner_la, regs, &lookahead);
+                let (at, first, owner_la) = &self.owner[s as usize];
+                if *at == stamp {
+                    let (first, owner_la) = (*first, owner_la.clone());
+                    self.note_conflict(&seeds[first].1, &owner_la, regs, &lookahead);
                     continue;
                 }
-                owner.insert(s, (seed, lookahead.clone()));
+                self.owner[s as usize] = (stamp, seed, lookahead.clone());
                 match &nfa.states[s as usize] {
                     State::Range { .. } | State::Match => {
                         let mut la = lookahead;
