@@ -8,12 +8,15 @@
 //! capture path path-abempty path-absolute path-noscheme path-rootless path-empty
 //! capture value parameter/pvalue occurs=last prefer=earliest
 //! capture base64 ";base64"
+//! capture ttl ttl-param/ttl occurs=last prefer=earliest in=Params
 //! kind host IPv6address=Ipv6 IPvFuture=IpvFuture IPv4address=Ipv4 reg-name=RegName
 //! ```
 //!
 //! - `parser NAME RULE`: a parser that matches RULE against the whole input. A file declares at
 //!   least one.
 //! - `capture NAME ITEM... [OPTION...]`: record the span of an occurrence of one of the items.
+//!   Besides `occurs=` and `prefer=` (below), `in=PARSER[,PARSER...]` names the parsers that
+//!   record the capture; without it, every parser does.
 //! - `kind NAME RULE=VARIANT...`: record which RULE matched; each RULE once per kind.
 //!
 //! # What a capture records
@@ -53,6 +56,18 @@
 //! capture's line; no module is generated from a declaration that does not pin its values down.
 //! [`crate::capture::reference`] computes the documented value from the parse forest, as a reference for
 //! the generated parsers.
+//!
+//! # Parsers run on a captured span
+//!
+//! A parser records only the captures whose `in=` names it (or that have no `in=`). So a
+//! declaration can capture a span in one parser and read its parts with another parser whose
+//! rule is the span's, run on the captured text: in RFC 3261's `sip` declaration, `Sip` captures
+//! `uri-parameters` and `Params` (`parser Params uri-parameters`) records the value of each
+//! known parameter (`in=Params`). The outer parser's tagged DFA then never holds the inner
+//! captures, whose registers, multiplied by every way the outer rule can still read the input
+//! (a user field or a host, up to the `@`), made it twenty times larger. The inner parser's
+//! positions are offsets into the span: add its start (`Captures::shifted`). Two parsers of one
+//! rule record the same captures.
 //!
 //! A capture owns two tag slots (start and end); each kind variant owns one (its start).
 //!
