@@ -145,7 +145,7 @@ fn malformed_items_and_options_are_errors_at_their_column() {
         (
             "capture v pvalue occurs=many\n",
             18,
-            "expected `occurs=first`, `occurs=last` or `occurs=all`, found `occurs=many`",
+            "expected `occurs=first`, `occurs=last`, `occurs=all` or `occurs=span`, found `occurs=many`",
         ),
         ("capture v pvalue occurs=first occurs=last\n", 31, "option `occurs` is given twice"),
         ("capture v pvalue sort=first\n", 18, "unknown option `sort`"),

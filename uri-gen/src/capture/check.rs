@@ -116,7 +116,7 @@ impl Checked<'_> {
             c.pos,
             format!(
                 "capture `{}` is set more than once in one match (in {a} and {b}), for example in `{}`; \
-                 expected `occurs=first` or `occurs=last` to say which occurrence it records",
+                 expected `occurs=first`, `occurs=last` or `occurs=span` to say which occurrence it records",
                 c.name,
                 escape(&witness)
             ),

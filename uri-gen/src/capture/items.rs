@@ -59,16 +59,19 @@ pub enum Occurs {
     /// span from the first occurrence's start to the last one's end, and the occurrences are
     /// found again in that span when they are asked for.
     All,
+    /// `occurs=span`: from the start of the first occurrence to the end of the last one (a
+    /// list of adjacent items, such as the parameters of a `tel` URI, as one span).
+    Span,
 }
 
 impl Occurs {
-    /// Whether the capture's start tag and its end tag record only their first passage: the
-    /// first occurrence records both once; a list records its first start and its last end, the
-    /// span of all its occurrences.
-    pub(crate) fn tag_once(self) -> (bool, bool) {
+    /// Whether the start tag and the end tag record only their first passage: both for
+    /// `occurs=first`; the start alone for `occurs=all` and `occurs=span`, which record the span
+    /// of all occurrences.
+    pub(crate) fn records_once(self) -> (bool, bool) {
         match self {
             Occurs::First => (true, true),
-            Occurs::All => (true, false),
+            Occurs::All | Occurs::Span => (true, false),
             Occurs::Once | Occurs::Last => (false, false),
         }
     }
@@ -116,8 +119,8 @@ pub(crate) fn option(
         "prefer" => "prefer",
         _ => {
             return error(format!(
-                "unknown option `{key}`; expected `occurs=first`, `occurs=last`, `occurs=all` or \
-                 `prefer=earliest`, `prefer=shortest`, `prefer=longest`"
+                "unknown option `{key}`; expected `occurs=first`, `occurs=last`, `occurs=all`, \
+                 `occurs=span` or `prefer=earliest`, `prefer=shortest`, `prefer=longest`"
             ))
         }
     };
@@ -129,11 +132,14 @@ pub(crate) fn option(
         ("occurs", "first") => options.occurs = Occurs::First,
         ("occurs", "last") => options.occurs = Occurs::Last,
         ("occurs", "all") => options.occurs = Occurs::All,
+        ("occurs", "span") => options.occurs = Occurs::Span,
         ("prefer", "earliest") => options.prefer = Prefer::Earliest,
         ("prefer", "shortest") => options.prefer = Prefer::Shortest,
         ("prefer", "longest") => options.prefer = Prefer::Longest,
         ("occurs", _) => {
-            return error(format!("expected `occurs=first`, `occurs=last` or `occurs=all`, found `{word}`"))
+            return error(format!(
+                "expected `occurs=first`, `occurs=last`, `occurs=all` or `occurs=span`, found `{word}`"
+            ))
         }
         _ => {
             return error(format!(

@@ -10,6 +10,7 @@ pub(crate) mod names;
 pub(crate) mod prefer;
 pub mod reference;
 pub(crate) mod regalloc;
+pub(crate) mod scope;
 pub mod spec;
 pub mod split;
 pub mod tdfa;

@@ -9,9 +9,9 @@
 //! nothing, which leaves every distinct reading and finitely many derivations. Each derivation is
 //! the list of the occurrences of rules and captured literals it goes through, with their spans;
 //! the capture values follow from it as [`crate::capture`] documents (`occurs=first`,
-//! `occurs=last`, `occurs=all`, an occurrence nested in another item of the same capture not
-//! counting). With `prefer=shortest` or `prefer=longest` every derivation is visited and the one
-//! whose capture is shortest (longest) is reported, the earliest of equal ones.
+//! `occurs=last`, `occurs=all`, `occurs=span`, an occurrence nested in another item of the same
+//! capture not counting). With `prefer=shortest` or `prefer=longest` every derivation is visited
+//! and the one whose capture is shortest (longest) is reported, the earliest of equal ones.
 
 use std::rc::Rc;
 
@@ -128,7 +128,7 @@ impl<'g> Reference<'g> {
         });
         let mut best: Option<(Option<usize>, Result<Reading, RefError>)> = None;
         self.derivations(rule, input, |occ| {
-            let reading = self.values(occ).map(|slots| Reading { lists: self.lists(occ), slots });
+            let reading = self.values(rule, occ).map(|slots| Reading { lists: self.lists(occ), slots });
             let Some((i, longest)) = by_length else {
                 best = Some((None, reading));
                 return true;
@@ -175,7 +175,7 @@ impl<'g> Reference<'g> {
     ) -> Result<Vec<Slots>, RefError> {
         let mut out: Vec<Slots> = Vec::new();
         self.derivations(rule, input, |occ| {
-            if let Ok(values) = self.values(occ) {
+            if let Ok(values) = self.values(rule, occ) {
                 let kept: Slots = values
                     .iter()
                     .enumerate()
@@ -190,18 +190,22 @@ impl<'g> Reference<'g> {
         Ok(out)
     }
 
-    /// The slot values of a derivation with occurrences `occ`.
-    pub fn values(&self, occ: &[Occurrence<'g>]) -> Result<Slots, RefError> {
+    /// The slot values of a derivation from `rule` with occurrences `occ`: the captures that a
+    /// parser of `rule` records (see `in=`).
+    pub fn values(&self, rule: RuleId, occ: &[Occurrence<'g>]) -> Result<Slots, RefError> {
         let mut slots = vec![None; self.spec.slot_count()];
         for (i, c) in self.spec.captures.iter().enumerate() {
+            if !self.spec.recorded_by(i, rule) {
+                continue;
+            }
             let found: Vec<&Occurrence> =
                 occ.iter().filter(|o| c.records(o.rule, o.literal, &o.outer)).collect();
             let (first, last) = match (c.options.occurs, found.len()) {
                 (_, 0) => continue,
                 (Occurs::Once, 2..) => return Err(RefError::SetTwice { capture: i }),
                 (Occurs::First, _) => (found[0], found[0]),
-                (Occurs::Once | Occurs::Last, _) => (found[found.len() - 1], found[found.len() - 1]),
-                (Occurs::All, _) => (found[0], found[found.len() - 1]),
+                (Occurs::All | Occurs::Span, n) => (found[0], found[n - 1]),
+                (Occurs::Once | Occurs::Last, n) => (found[n - 1], found[n - 1]),
             };
             slots[2 * i] = Some(first.start);
             slots[2 * i + 1] = Some(last.end);

@@ -10,12 +10,15 @@
 //! capture params parameter occurs=all
 //! capture to to prefer=shortest
 //! capture base64 ";base64"
+//! capture ttl ttl-param/ttl occurs=last prefer=earliest in=Params
 //! kind host IPv6address=Ipv6 IPvFuture=IpvFuture IPv4address=Ipv4 reg-name=RegName
 //! ```
 //!
 //! - `parser NAME RULE`: a parser that matches RULE against the whole input. A file declares at
 //!   least one.
 //! - `capture NAME ITEM... [OPTION...]`: record the span of an occurrence of one of the items.
+//!   Besides `occurs=` and `prefer=` (below), `in=PARSER[,PARSER...]` names the parsers that
+//!   record the capture; without it, every parser does.
 //! - `kind NAME RULE=VARIANT...`: record which RULE matched; each RULE once per kind.
 //!
 //! # What a capture records
@@ -53,7 +56,9 @@
 //!   `hfield` of a `mailto`, every `;param` of a `tel`), `occurs=first` records the first
 //!   occurrence (the one that starts first), `occurs=last` the last, and `occurs=all` every one,
 //!   in match order (a list capture). Without one, such a capture is refused with a shortest input
-//!   that shows two occurrences and where they are.
+//!   that shows two occurrences and where they are. `occurs=span` records one span from the start
+//!   of the first occurrence to the end of the last (every `;param` of a `tel` URI as one span,
+//!   where no rule names the list).
 //!
 //! # List captures
 //!
@@ -70,6 +75,18 @@
 //! capture's line; no module is generated from a declaration that does not pin its values down.
 //! [`crate::capture::reference`] computes the documented value from the parse forest, as a reference for
 //! the generated parsers.
+//!
+//! # Parsers run on a captured span
+//!
+//! A parser records only the captures whose `in=` names it (or that have no `in=`). So a
+//! declaration can capture a span in one parser and read its parts with another parser whose
+//! rule is the span's, run on the captured text: in RFC 3261's `sip` declaration, `Sip` captures
+//! `uri-parameters` and `Params` (`parser Params uri-parameters`) records the value of each
+//! known parameter (`in=Params`). The outer parser's tagged DFA then never holds the inner
+//! captures, whose registers, multiplied by every way the outer rule can still read the input
+//! (a user field or a host, up to the `@`), made it twenty times larger. The inner parser's
+//! positions are offsets into the span: add its start (`Captures::shifted`). Two parsers of one
+//! rule record the same captures.
 //!
 //! A capture owns two tag slots (start and end); each kind variant owns one (its start).
 //!
@@ -108,6 +125,7 @@ use crate::automata::nfa::{Tag, TagRules};
 use crate::capture::items::{item, option};
 pub use crate::capture::items::{Item, Occurs, Options, Prefer, Target};
 use crate::capture::names::Names;
+use crate::capture::scope;
 use crate::syntax::diag::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::syntax::ir::{Expr, Grammar, RuleId};
 use crate::Pos;
@@ -133,6 +151,9 @@ pub struct CaptureDecl {
     pub items: Vec<Item>,
     /// Which occurrence counts, and which reading wins where the grammar is ambiguous.
     pub options: Options,
+    /// The parsers that record it (indexes into [`CaptureSpec::parsers`], from `in=`); empty
+    /// when every parser does.
+    pub parsers: Vec<usize>,
     /// Where the declaration is, for diagnostics about it.
     pub pos: Pos,
 }
@@ -191,6 +212,8 @@ impl CaptureSpec {
         let mut diags = Vec::new();
         let mut names = Names::new(file);
         let mut parser_lines = 0;
+        // The `in=` options, resolved once every parser is declared: capture, list, position.
+        let mut scoped: Vec<(usize, &str, Pos)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
             let words: Vec<(usize, &str)> = words(line);
@@ -224,6 +247,10 @@ impl CaptureSpec {
                     let mut options = Options::default();
                     let mut seen = Vec::new();
                     for &(column, word) in &words[2..] {
+                        if let Some(list) = word.strip_prefix("in=") {
+                            scoped.push((spec.captures.len(), list, pos(column + 3)));
+                            continue;
+                        }
                         if word.contains('=') && !word.contains('"') {
                             bad.extend(option(word, pos(column), file, &mut options, &mut seen));
                             continue;
@@ -250,6 +277,7 @@ impl CaptureSpec {
                         name: words[1].1.to_owned(),
                         items,
                         options,
+                        parsers: Vec::new(),
                         pos: pos(col),
                     });
                 }
@@ -310,6 +338,7 @@ impl CaptureSpec {
             diags.append(&mut bad);
         }
         diags.append(&mut names.diags);
+        scope::resolve(&mut spec, &scoped, file, &mut diags);
         if parser_lines == 0 {
             diags.push(Diagnostic::error(
                 DiagnosticKind::Syntax,
@@ -355,11 +384,12 @@ impl TagRules for CaptureSpec {
     fn tags(&self, rule: RuleId, outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
         let mut open = Vec::new();
         let mut close = Vec::new();
+        let root = outer.first().copied().unwrap_or(rule);
         for (i, c) in self.captures.iter().enumerate() {
-            if c.records(Some(rule), None, outer) {
-                let (open_once, close_once) = c.options.occurs.tag_once();
-                open.push(Tag { slot: 2 * i as u32, once: open_once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once: close_once });
+            if self.recorded_by(i, root) && c.records(Some(rule), None, outer) {
+                let (first, last) = c.options.occurs.records_once();
+                open.push(Tag { slot: 2 * i as u32, once: first });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: last });
             }
         }
         for (k, kind) in self.kinds.iter().enumerate() {
@@ -377,11 +407,12 @@ impl TagRules for CaptureSpec {
     fn literal_tags(&self, expr: &Expr, outer: &[RuleId]) -> (Vec<Tag>, Vec<Tag>) {
         let mut open = Vec::new();
         let mut close = Vec::new();
+        let root = outer.first().copied();
         for (i, c) in self.captures.iter().enumerate() {
-            if c.records(None, Some(expr), outer) {
-                let (open_once, close_once) = c.options.occurs.tag_once();
-                open.push(Tag { slot: 2 * i as u32, once: open_once });
-                close.push(Tag { slot: 2 * i as u32 + 1, once: close_once });
+            if root.is_none_or(|root| self.recorded_by(i, root)) && c.records(None, Some(expr), outer) {
+                let (first, last) = c.options.occurs.records_once();
+                open.push(Tag { slot: 2 * i as u32, once: first });
+                close.push(Tag { slot: 2 * i as u32 + 1, once: last });
             }
         }
         (open, close)

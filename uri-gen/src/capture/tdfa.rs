@@ -241,6 +241,8 @@ pub(crate) fn build_preferring(
         cleared: BTreeMap::new(),
         ambiguities: BTreeSet::new(),
         slots,
+        owner: Vec::new(),
+        stamp: 0,
     };
     let mut trans = vec![0u32; stride];
     let mut ops_index = vec![0u32; stride];
@@ -259,33 +261,47 @@ pub(crate) fn build_preferring(
     while current < b.states.len() {
         let (parser, threads) = b.states[current].clone();
         let nfa = &nfas[parser];
+        // Classes that move the same threads lead to the same threads: their closure is
+        // computed once per state, and so is the existing state they map onto, once found.
+        let mut moves: HashMap<Vec<u32>, Move> = HashMap::new();
         for (class, &byte) in reps.iter().enumerate() {
-            // Commit each moving thread's lookahead tags: one fresh register per slot, all set to
-            // the position of this byte.
-            let mut fresh: BTreeMap<u32, u32> = BTreeMap::new();
-            let mut moved = Vec::new();
-            for t in &threads {
-                if let State::Range { lo, hi, next } = nfa.states[t.nfa as usize] {
-                    if lo <= byte && byte <= hi {
-                        let mut regs = t.regs.clone();
-                        for &slot in &t.lookahead {
-                            let n = fresh.len() as u32;
-                            regs[slot as usize] = *fresh.entry(slot).or_insert(FRESH_BASE + n);
-                        }
-                        moved.push((next, regs, t.done.clone()));
+            let moving: Vec<u32> = (0..threads.len() as u32)
+                .filter(|&i| match nfa.states[threads[i as usize].nfa as usize] {
+                    State::Range { lo, hi, .. } => lo <= byte && byte <= hi,
+                    _ => false,
+                })
+                .collect();
+            let step = moves.entry(moving).or_insert_with_key(|moving| {
+                // Commit each moving thread's lookahead tags: one fresh register per slot, all
+                // set to the position of this byte.
+                let mut fresh: BTreeMap<u32, u32> = BTreeMap::new();
+                let mut moved = Vec::new();
+                for &i in moving {
+                    let t = &threads[i as usize];
+                    let State::Range { next, .. } = nfa.states[t.nfa as usize] else { continue };
+                    let mut regs = t.regs.clone();
+                    for &slot in &t.lookahead {
+                        let n = fresh.len() as u32;
+                        regs[slot as usize] = *fresh.entry(slot).or_insert(FRESH_BASE + n);
                     }
+                    moved.push((next, regs, t.done.clone()));
                 }
-            }
-            if let Some(preference) = preference {
-                preference.order(parser, &mut moved);
-            }
-            let next_threads = b.closure(parser, nfa, moved);
+                if let Some(preference) = preference {
+                    preference.order(parser, &mut moved);
+                }
+                Move { threads: b.closure(parser, nfa, moved), fresh, found: None }
+            });
             let at = current * stride + class;
-            if next_threads.is_empty() {
+            if step.threads.is_empty() {
                 continue;
             }
-            let (target, ops) = match b.find(parser, &next_threads) {
-                Some((target, mapping)) => (target, b.transfer_ops(&mapping)),
+            let found = step.found.clone().or_else(|| {
+                let (target, mapping) = b.find(parser, &step.threads)?;
+                step.found = Some((target, b.transfer_ops(&mapping)));
+                step.found.clone()
+            });
+            let (target, ops) = match found {
+                Some(found) => found,
                 None => {
                     if b.states.len() >= limit {
                         return Err(crate::capture::budget::too_many(&b.states, limit, slots, DEAD));
@@ -302,13 +318,13 @@ pub(crate) fn build_preferring(
                     // Give the fresh placeholders real register numbers.
                     let mut renamed = BTreeMap::new();
                     let mut ops = Vec::new();
-                    for &placeholder in fresh.values() {
+                    for &placeholder in step.fresh.values() {
                         let reg = b.next_reg;
                         b.next_reg += 1;
                         renamed.insert(placeholder, reg);
                         ops.push(RegOp::SetPos { dst: reg });
                     }
-                    let threads = b.realize(next_threads, &renamed, &mut ops);
+                    let threads = b.realize(step.threads.clone(), &renamed, &mut ops);
                     let target = b.states.len() as u32;
                     b.insert(parser, threads);
                     trans.extend(std::iter::repeat_n(0, stride));
@@ -361,6 +377,18 @@ pub(crate) fn build_preferring(
     Ok((tdfa, b.ambiguities))
 }
 
+/// Where the threads of a state go on the bytes of the classes that move the same threads.
+struct Move {
+    /// The threads after the byte, registers committed on it as placeholders (`fresh`).
+    threads: Vec<Thread>,
+    /// The placeholder of each slot committed on the byte.
+    fresh: BTreeMap<u32, u32>,
+    /// The existing state those threads map onto and the operations that move the registers,
+    /// once a lookup found one. (A state made for them is looked up again by the next class, so
+    /// that its transitions are those a lookup gives.)
+    found: Option<(u32, Vec<RegOp>)>,
+}
+
 /// Placeholder register numbers for fresh registers, above any real one.
 const FRESH_BASE: u32 = u32::MAX / 2;
 
@@ -388,12 +416,19 @@ struct Builder {
     cleared: BTreeMap<u32, u32>,
     ambiguities: BTreeSet<Ambiguity>,
     slots: usize,
+    /// Scratch for [`Builder::closure`], indexed by NFA state: the closure that last reached
+    /// the state (its stamp), the seed that reached it first and that seed's lookahead there.
+    owner: Vec<(u32, usize, Vec<u32>)>,
+    /// The stamp of the current closure.
+    stamp: u32,
 }
 
 /// A state's registers renumbered in order of first use over its threads (unset stays 0), so
 /// that two states whose registers differ only by a renaming have the same pattern.
 fn pattern(threads: &[Thread]) -> Vec<u32> {
-    let mut first: HashMap<u32, u32> = HashMap::from([(UNSET, 0)]);
+    // A state holds few distinct registers: a list searched from the back (where the register
+    // just seen usually is) beats hashing each of its threads' slots.
+    let mut first: Vec<u32> = vec![UNSET];
     let mut out = Vec::with_capacity(threads.len() * threads.first().map_or(0, |t| t.regs.len()));
     for t in threads {
         for &r in &t.regs {
@@ -401,8 +436,14 @@ fn pattern(threads: &[Thread]) -> Vec<u32> {
                 out.push(DEAD);
                 continue;
             }
-            let next = first.len() as u32;
-            out.push(*first.entry(r).or_insert(next));
+            let number = match first.iter().rposition(|&f| f == r) {
+                Some(i) => i,
+                None => {
+                    first.push(r);
+                    first.len() - 1
+                }
+            };
+            out.push(number as u32);
         }
     }
     out
@@ -477,18 +518,25 @@ impl Builder {
         nfa: &Nfa,
         seeds: Vec<(StateId, Vec<u32>, Vec<u32>)>,
     ) -> Vec<Thread> {
-        // Each NFA state reached: the seed whose registers reached it first, and its lookahead.
-        let mut owner: HashMap<StateId, (usize, Vec<u32>)> = HashMap::new();
+        // Each NFA state reached in this closure (stamped with `self.stamp`): the seed whose
+        // registers reached it first, and its lookahead.
+        self.stamp += 1;
+        let stamp = self.stamp;
+        if self.owner.len() < nfa.states.len() {
+            self.owner.resize(nfa.states.len(), (0, 0, Vec::new()));
+        }
         let mut out = Vec::new();
         let mut stack: Vec<(StateId, Vec<u32>, Vec<u32>)> = Vec::new();
         for (seed, (start, regs, done)) in seeds.iter().enumerate() {
             stack.push((*start, Vec::new(), done.clone()));
             while let Some((s, lookahead, done)) = stack.pop() {
-                if let Some((first, owner_la)) = owner.get(&s) {
-                    self.note_conflict(&seeds[*first].1, owner_la, regs, &lookahead);
+                let (at, first, owner_la) = &self.owner[s as usize];
+                if *at == stamp {
+                    let (first, owner_la) = (*first, owner_la.clone());
+                    self.note_conflict(&seeds[first].1, &owner_la, regs, &lookahead);
                     continue;
                 }
-                owner.insert(s, (seed, lookahead.clone()));
+                self.owner[s as usize] = (stamp, seed, lookahead.clone());
                 match &nfa.states[s as usize] {
                     State::Range { .. } | State::Match => {
                         let mut la = lookahead;
@@ -559,14 +607,18 @@ impl Builder {
             // (no two states share a pattern, so this is the state a scan would find first).
             let id = *self.by_pattern.get(&(parser, shape(threads), pattern(threads)))?;
             let existing = &self.states[id as usize].1;
-            let mut mapping: Vec<(u32, u32)> = existing
+            // Few distinct pairs among many slots: keep each once as it comes, then sort.
+            let mut mapping: Vec<(u32, u32)> = Vec::new();
+            let pairs = existing
                 .iter()
                 .zip(threads)
-                .flat_map(|(old, new)| old.regs.iter().copied().zip(new.regs.iter().copied()))
-                .filter(|&(e, _)| e != UNSET && e != DEAD)
-                .collect();
+                .flat_map(|(old, new)| old.regs.iter().copied().zip(new.regs.iter().copied()));
+            for pair in pairs.filter(|&(e, _)| e != UNSET && e != DEAD) {
+                if !mapping.iter().rev().any(|&p| p == pair) {
+                    mapping.push(pair);
+                }
+            }
             mapping.sort_unstable();
-            mapping.dedup();
             return Some((id, mapping));
         }
         let candidates = self.by_shape.get(&(parser, shape(threads)))?;
