@@ -62,6 +62,21 @@ impl Captures {
         }
         Captures { slots }
     }
+    /// Every slot, in declaration order: each capture's start and end, then each kind
+    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
+    /// files declare the same captures and kinds in the same order share this layout.
+    #[inline]
+    #[allow(dead_code)]
+    pub const fn slots(&self) -> [u32; 10] {
+        self.slots
+    }
+    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
+    /// of the same layout recorded.
+    #[inline]
+    #[allow(dead_code)]
+    pub const fn from_slots(slots: [u32; 10]) -> Captures {
+        Captures { slots }
+    }
     /// The span of `mediatype` (start, end), if it is present.
     #[inline]
     pub const fn mediatype(&self) -> Option<(usize, usize)> {
