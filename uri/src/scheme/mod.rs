@@ -39,10 +39,12 @@ mod generated;
 mod geo;
 pub(crate) mod normalize;
 mod number;
+mod params;
 mod urn;
 
 pub use data::{Data, DataDecodeError};
 pub use error::SchemeError;
 pub use file::{File, FileHost, FileOptions};
 pub use geo::Geo;
+pub use params::{DataParameter, DataParameters, GeoParameter, GeoParameters};
 pub use urn::Urn;
