@@ -20,7 +20,8 @@ const DEFAULT_TYPE: &str = "text/plain";
 
 /// A `data:` URL (RFC 2397 `dataurl`), borrowing its text, read by a parser generated from an
 /// ABNF transcription of section 3's grammar (`abnf/rfc2397-data.abnf`): a media type of RFC
-/// 2045 tokens, `;base64` or not, then the data.
+/// 2045 tokens (with its parameters one by one: [`Data::parameters`]), `;base64` or not, then
+/// the data.
 ///
 /// ```
 /// use uri::scheme::Data;

@@ -14,6 +14,9 @@ use crate::{Uri, UriRef};
 /// WGS-84 coordinate forms (`latitude`, `longitude`, `altitude`) hold only where the CRS is
 /// WGS-84 (no `crs` parameter, or `crs=wgs84`), and `crs` and `u` come once each, first.
 ///
+/// The further parameters come one by one, raw and decoded ([`Geo::parameters`]), and take
+/// part in [`Geo::rfc5870_eq`].
+///
 /// For WGS-84, [`Geo::parse`] also refuses a latitude outside -90 to 90 or a longitude outside
 /// -180 to 180, which section 3.4.2 says "MUST be considered invalid".
 ///

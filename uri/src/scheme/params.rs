@@ -239,3 +239,43 @@ impl<'a> Iterator for GeoParameters<'a> {
 }
 
 impl FusedIterator for GeoParameters<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use crate::scheme::{Data, Geo};
+
+    #[test]
+    fn data_parameters_pair_each_name_with_its_value() {
+        let data = Data::parse("data:;a%41=%42;charset=utf-8;base64,SGk=").unwrap();
+        let found: Vec<_> = data.parameters().map(|p| (p.as_str(), p.name(), p.value())).collect();
+        assert_eq!(found, [("a%41=%42", "a%41", "%42"), ("charset=utf-8", "charset", "utf-8")]);
+        let first = data.parameters().next().unwrap();
+        assert_eq!(
+            (first.decoded_name().unwrap(), first.decoded_value().unwrap()),
+            ("aA".into(), "B".into())
+        );
+        // `;base64` is no parameter, and the iterator stays done.
+        let mut all = data.parameters();
+        assert_eq!(all.by_ref().count(), 2);
+        assert!(all.next().is_none());
+        assert_eq!(Data::parse("data:text/plain,a;b=c").unwrap().parameters().count(), 0);
+    }
+
+    #[test]
+    fn geo_parameters_follow_crs_and_u_with_or_without_values() {
+        let geo = Geo::parse("geo:1,2,3;crs=other;u=5;a=[x]:y;b;c-d=%20").unwrap();
+        let found: Vec<_> = geo.parameters().map(|p| (p.as_str(), p.name(), p.value())).collect();
+        assert_eq!(
+            found,
+            [(";a=[x]:y", "a", Some("[x]:y")), (";b", "b", None), (";c-d=%20", "c-d", Some("%20"))]
+        );
+        assert_eq!(geo.parameters_str(), ";a=[x]:y;b;c-d=%20");
+        let decoded: Vec<_> = geo.parameters().map(|p| p.decoded_value().map(Result::unwrap)).collect();
+        assert_eq!(decoded, [Some("[x]:y".into()), None, Some(" ".into())]);
+        assert_eq!(Geo::parse("geo:1,2;crs=wgs84;u=1").unwrap().parameters().count(), 0);
+        let invalid = Geo::parse("geo:1,2;x=%FF").unwrap().parameters().next().unwrap();
+        assert!(invalid.decoded_value().unwrap().unwrap_err().is_invalid_utf8());
+    }
+}
