@@ -189,13 +189,17 @@ fn agrees_with_uri(module: &str, input: &str) -> Result<(), String> {
         }
         "file_nonstandard" => Ok(()),
         "data" => {
+            let d = Data::parse(input).map_err(|e| e.to_string())?;
             check("scheme", uri.scheme().eq_ignore_ascii_case("data"))?;
+            // The media type, before the comma, holds no `?`: its parameters are in the path.
+            check("parameters", d.parameters().all(|p| uri.path().contains(p.as_str())))?;
             check("fragment", uri.fragment().is_none())
         }
         "geo" => {
             let g = Geo::parse(input).map_err(|e| e.to_string())?;
             check("scheme", uri.scheme().eq_ignore_ascii_case("geo"))?;
-            check("path", uri.path().starts_with(g.coord_a()) && uri.authority().is_none())
+            check("path", uri.path().starts_with(g.coord_a()) && uri.authority().is_none())?;
+            check("parameters", uri.path().ends_with(g.parameters_str()))
         }
         other => panic!("unknown module {other}"),
     }
