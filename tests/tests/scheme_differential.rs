@@ -1,7 +1,8 @@
 //! The `uri::scheme` types against references, over inputs sampled from each scheme's grammar
 //! and mutations of them (proptest seeds): the capture reference of `uri-gen` (values computed
 //! from the parse forest over the grammar, independent of the generated tables) and the generic
-//! `Uri` parser.
+//! `Uri` parser. The lists of parameters (`Data::parameters`, `Geo::parameters`) are compared
+//! item by item with the reference's occurrences of each list capture.
 //!
 //! Agreement is exact except for these listed differences:
 //!
@@ -20,6 +21,7 @@ use proptest::prelude::*;
 use uri::scheme::{Data, File, FileHost, FileOptions, Geo, Urn};
 use uri::Uri;
 use uri_gen::capture::reference::Reference;
+use uri_gen::capture::Occurs;
 use uri_gen::tools::Sampler;
 use uri_gen::{CompiledParsers, Encoding};
 use xtask::schemes::SCHEME_MODULES;
@@ -37,7 +39,20 @@ fn compiled(name: &str) -> &'static CompiledParsers {
     &all.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no scheme module {name}")).1
 }
 
-type Texts = BTreeMap<String, Option<String>>;
+/// A capture's value: the text of a capture that occurs once, or the text of each occurrence
+/// of a list capture (`occurs=all`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Value {
+    One(Option<String>),
+    List(Vec<String>),
+}
+
+type Texts = BTreeMap<String, Value>;
+
+/// The name under which a list's whole span (first start to last end) is compared.
+fn span_key(list: &str) -> String {
+    format!("{list} span")
+}
 
 /// What the type reads from `input`, as texts under the capture names of its module (only the
 /// captures the type exposes); `Err(true)` where the type refuses for a reason the grammar does
@@ -45,7 +60,11 @@ type Texts = BTreeMap<String, Option<String>>;
 fn type_texts(module: &str, input: &str) -> Result<Texts, bool> {
     let mut out = Texts::new();
     let mut put = |name: &str, text: Option<&str>| {
-        out.insert(name.to_owned(), text.map(str::to_owned));
+        out.insert(name.to_owned(), Value::One(text.map(str::to_owned)));
+    };
+    let mut lists = Texts::new();
+    let mut list = |name: &str, items: Vec<&str>| {
+        lists.insert(name.to_owned(), Value::List(items.into_iter().map(str::to_owned).collect()));
     };
     match module {
         "urn" => {
@@ -86,6 +105,9 @@ fn type_texts(module: &str, input: &str) -> Result<Texts, bool> {
                 .is_base64()
                 .then(|| &input[input.len() - d.data().len() - 8..input.len() - d.data().len() - 1]);
             put("base64", flag);
+            list("parameters", d.parameters().map(|p| p.as_str()).collect());
+            list("attributes", d.parameters().map(|p| p.name()).collect());
+            list("values", d.parameters().map(|p| p.value()).collect());
         }
         "geo" => {
             let g = Geo::parse(input).map_err(|e| e.out_of().is_some())?;
@@ -95,27 +117,39 @@ fn type_texts(module: &str, input: &str) -> Result<Texts, bool> {
             put("uncertainty", g.uncertainty_str());
             put("crs", if g.is_wgs84() { None } else { g.crs() });
             let parameters = Some(g.parameters_str()).filter(|p| !p.is_empty());
-            put("parameters", parameters);
+            put(&span_key("parameters"), parameters);
+            list("parameters", g.parameters().map(|p| p.as_str()).collect());
+            list("pnames", g.parameters().map(|p| p.name()).collect());
+            list("pvalues", g.parameters().filter_map(|p| p.value()).collect());
         }
         other => panic!("unknown module {other}"),
     }
+    out.append(&mut lists);
     Ok(out)
 }
 
-/// What the capture reference reads from `input`: `None` where it does not match.
+/// What the capture reference reads from `input`: `None` where it does not match. A list
+/// capture gives each occurrence, and its span under [`span_key`].
 fn reference_texts(parsers: &CompiledParsers, input: &[u8], names: &Texts) -> Option<Texts> {
     let reference = Reference::new(&parsers.grammar, &parsers.spec, Encoding::Utf8);
     let rule = parsers.spec.parsers[0].rule;
-    let slots = reference.run(rule, input).unwrap_or_else(|e| panic!("reference: {e:?}"))?;
+    let reading = reference.reading(rule, input).unwrap_or_else(|e| panic!("reference: {e:?}"))?;
     let text = std::str::from_utf8(input).ok()?;
     let mut out = Texts::new();
     for (i, capture) in parsers.spec.captures.iter().enumerate() {
-        if !names.contains_key(&capture.name) {
-            continue;
+        let span = reading.slots[2 * i].zip(reading.slots[2 * i + 1]);
+        let span_text = span.map(|(s, e)| text[s..e].to_owned());
+        if capture.options.occurs == Occurs::All {
+            if names.contains_key(&span_key(&capture.name)) {
+                out.insert(span_key(&capture.name), Value::One(span_text));
+            }
+            let items = reading.lists[i].iter().map(|&(s, e)| text[s..e].to_owned()).collect();
+            out.insert(capture.name.clone(), Value::List(items));
+        } else if names.contains_key(&capture.name) {
+            out.insert(capture.name.clone(), Value::One(span_text));
         }
-        let span = slots[2 * i].zip(slots[2 * i + 1]);
-        out.insert(capture.name.clone(), span.map(|(s, e)| text[s..e].to_owned()));
     }
+    out.retain(|name, _| names.contains_key(name));
     Some(out)
 }
 
@@ -155,13 +189,17 @@ fn agrees_with_uri(module: &str, input: &str) -> Result<(), String> {
         }
         "file_nonstandard" => Ok(()),
         "data" => {
+            let d = Data::parse(input).map_err(|e| e.to_string())?;
             check("scheme", uri.scheme().eq_ignore_ascii_case("data"))?;
+            // The media type, before the comma, holds no `?`: its parameters are in the path.
+            check("parameters", d.parameters().all(|p| uri.path().contains(p.as_str())))?;
             check("fragment", uri.fragment().is_none())
         }
         "geo" => {
             let g = Geo::parse(input).map_err(|e| e.to_string())?;
             check("scheme", uri.scheme().eq_ignore_ascii_case("geo"))?;
-            check("path", uri.path().starts_with(g.coord_a()) && uri.authority().is_none())
+            check("path", uri.path().starts_with(g.coord_a()) && uri.authority().is_none())?;
+            check("parameters", uri.path().ends_with(g.parameters_str()))
         }
         other => panic!("unknown module {other}"),
     }

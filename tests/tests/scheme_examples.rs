@@ -37,13 +37,24 @@ fn components(scheme: &str, input: &str, options: Option<&str>) -> Result<Map<St
         "data" => {
             let d = Data::parse(input)?;
             let decoded = d.decode().ok().and_then(|bytes| String::from_utf8(bytes).ok());
+            let parameters: Vec<Value> = d
+                .parameters()
+                .map(|p| json!({"name": p.name(), "value": p.value(), "decoded_value": p.decoded_value().ok()}))
+                .collect();
             json!({"media_type": d.media_type(), "base64": d.is_base64(), "data": d.data(),
-                   "decoded": decoded})
+                   "decoded": decoded, "parameters": parameters})
         }
         "geo" => {
             let g = Geo::parse(input)?;
+            let parameters: Vec<Value> = g
+                .parameters()
+                .map(|p| {
+                    let decoded = p.decoded_value().and_then(Result::ok);
+                    json!({"name": p.name(), "value": p.value(), "decoded_value": decoded})
+                })
+                .collect();
             json!({"coord_a": g.coord_a(), "coord_b": g.coord_b(), "coord_c": g.coord_c(),
-                   "crs": g.crs(), "uncertainty": g.uncertainty_str()})
+                   "crs": g.crs(), "uncertainty": g.uncertainty_str(), "parameters": parameters})
         }
         other => panic!("unknown scheme {other}"),
     };
@@ -142,22 +153,21 @@ fn rfc8141_equivalence_examples() {
     }
 }
 
-/// RFC 5870 section 6.4, each comparison example with the answer it gives; those that depend on
-/// comparing parameters one by one are `None` until parameters are read one by one.
+/// RFC 5870 section 6.4, each comparison example with the answer the section gives: equal
+/// (`Some(true)`) or undefined (`None`).
 #[test]
 fn rfc5870_comparison_examples() {
     let geo = |t| Geo::parse(t).unwrap();
     let cases = [
         ("geo:90,-22.43;crs=WGS84", "geo:90,46", Some(true)),
         ("geo:22.3,-118.4400", "geo:22.300,-118.44", Some(true)),
-        // Equal by the RFC (parameter names without case, values percent-decoded); a
-        // parameter-by-parameter reading is needed to say so.
-        ("geo:66,30;u=6.500;FOo=this%2dthat", "geo:66.0,30;u=6.5;foo=this-that", None),
-        // Undefined by the RFC.
+        // Parameter names compared without case, values percent-decoded.
+        ("geo:66,30;u=6.500;FOo=this%2dthat", "geo:66.0,30;u=6.5;foo=this-that", Some(true)),
+        // The values of an unknown parameter differ as written: `1.00` may or may not be `1`.
         ("geo:70,20;foo=1.00;bar=white", "geo:70,20;foo=1;bar=white", None),
-        // Equal by the RFC (parameter order is insignificant).
-        ("geo:47,11;foo=blue;bar=white", "geo:47,11;bar=white;foo=blue", None),
-        // Undefined by the RFC.
+        // Parameter order is insignificant.
+        ("geo:47,11;foo=blue;bar=white", "geo:47,11;bar=white;foo=blue", Some(true)),
+        // Names have no case; an unknown parameter's values may have.
         ("geo:22,0;bar=Blue", "geo:22,0;BAR=blue", None),
     ];
     for (a, b, expected) in cases {
@@ -174,6 +184,22 @@ fn rfc5870_comparison_examples() {
     assert_eq!(geo("geo:1,180;crs=other").rfc5870_eq(&geo("geo:1,-180;crs=other")), Some(false));
     assert_eq!(geo("geo:-0,0").rfc5870_eq(&geo("geo:0,-0.0")), Some(true));
     assert_eq!(geo("geo:1,2;a=b").rfc5870_eq(&geo("geo:1,2")), Some(false));
+    // "Equivalent only if the same set of unknown parameter names appears in each URI".
+    let unknown = [
+        ("geo:1,2;a=b", "geo:1,2;c=b", Some(false)),
+        ("geo:1,2;a=b;c=d", "geo:1,2;a=b", Some(false)),
+        ("geo:1,2;a;b=%41", "geo:1,2;B=A;A", Some(true)),
+        ("geo:1,2;a", "geo:1,2;a=1", None),
+        ("geo:1,2;a=1;a=1", "geo:1,2;a=1", None),
+        ("geo:1,2;a=1;A=2", "geo:1,2;a=2;a=1", Some(true)),
+        ("geo:1,2;a=%5B", "geo:1,2;a=[", Some(true)),
+        // The other parts decide first.
+        ("geo:1,2;a=1", "geo:1,3;a=2", Some(false)),
+    ];
+    for (a, b, expected) in unknown {
+        assert_eq!(geo(a).rfc5870_eq(&geo(b)), expected, "{a} {b}");
+        assert_eq!(geo(b).rfc5870_eq(&geo(a)), expected, "{b} {a}");
+    }
 }
 
 /// Every example that RFC 3986 also reads converts from a `Uri` to the same components.

@@ -7,6 +7,7 @@ use core::fmt;
 use super::decode::base64;
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::data::{Parsed, Parser};
+use super::params::DataParameters;
 use crate::percent::decode;
 use crate::{Uri, UriRef};
 
@@ -19,7 +20,8 @@ const DEFAULT_TYPE: &str = "text/plain";
 
 /// A `data:` URL (RFC 2397 `dataurl`), borrowing its text, read by a parser generated from an
 /// ABNF transcription of section 3's grammar (`abnf/rfc2397-data.abnf`): a media type of RFC
-/// 2045 tokens, `;base64` or not, then the data.
+/// 2045 tokens (with its parameters one by one: [`Data::parameters`]), `;base64` or not, then
+/// the data.
 ///
 /// ```
 /// use uri::scheme::Data;
@@ -156,6 +158,26 @@ impl<'a> Data<'a> {
     #[must_use]
     pub fn mime_type(&self) -> Option<(&'a str, &'a str)> {
         Some((self.parsed.main_type()?, self.parsed.subtype()?))
+    }
+
+    /// Each `attribute=value` parameter of the media type, in order, as written and decoded: a
+    /// lazy iterator that allocates nothing. None for a media type without parameters, and none
+    /// for an omitted media type (whose default `charset=US-ASCII` is [`Data::media_type`]'s,
+    /// not written in the URL).
+    ///
+    /// ```
+    /// use uri::scheme::Data;
+    ///
+    /// let data = Data::parse("data:text/plain;charset=iso-8859-7;format=flowed,x").unwrap();
+    /// let params: Vec<_> = data.parameters().map(|p| (p.name(), p.value())).collect();
+    /// assert_eq!(params, [("charset", "iso-8859-7"), ("format", "flowed")]);
+    /// assert_eq!(Data::parse("data:,x").unwrap().parameters().count(), 0);
+    /// ```
+    #[must_use]
+    pub fn parameters(&self) -> DataParameters<'a> {
+        let (text, c) = (self.parsed.input, &self.parsed.captures);
+        let bytes = text.as_bytes();
+        DataParameters::new(text, c.parameters(bytes), c.attributes(bytes), c.values(bytes))
     }
 
     /// Whether the data is base64 (`;base64` before the comma).

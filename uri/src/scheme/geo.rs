@@ -1,17 +1,21 @@
 //! `geo:` URIs (RFC 5870): [`Geo`], its coordinates, CRS and uncertainty, the WGS-84 ranges
-//! (section 3.4.2) and the comparison of section 3.4.4.
+//! (section 3.4.2), its further parameters and the comparison of section 3.4.4.
 
 use core::fmt;
 
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::geo::{Parsed, Parser};
 use super::number::Decimal;
+use super::params::{GeoParameter, GeoParameters};
 use crate::{Uri, UriRef};
 
 /// A `geo:` URI (RFC 5870 `geo-URI`), borrowing its text, read by a parser generated from
 /// section 3.3's grammar with two narrowings of its prose, each a grammar file of its own: the
 /// WGS-84 coordinate forms (`latitude`, `longitude`, `altitude`) hold only where the CRS is
 /// WGS-84 (no `crs` parameter, or `crs=wgs84`), and `crs` and `u` come once each, first.
+///
+/// The further parameters come one by one, raw and decoded ([`Geo::parameters`]), and take
+/// part in [`Geo::rfc5870_eq`].
 ///
 /// For WGS-84, [`Geo::parse`] also refuses a latitude outside -90 to 90 or a longitude outside
 /// -180 to 180, which section 3.4.2 says "MUST be considered invalid".
@@ -46,7 +50,7 @@ impl SchemeGrammar for Grammar {
             ("altitude", c.coord_c()),
             ("crs", c.crs()),
             ("uncertainty", c.uncertainty()),
-            ("parameters", c.parameters()),
+            ("parameters", c.parameters_span()),
         ];
         Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
     }
@@ -162,18 +166,45 @@ impl<'a> Geo<'a> {
     /// there are none.
     #[must_use]
     pub fn parameters_str(&self) -> &'a str {
-        // The first `parameter` includes its leading `;` and the parameters run to the end.
-        self.parsed.parameters().unwrap_or_default()
+        let span = self.parsed.captures.parameters_span();
+        span.and_then(|(start, end)| self.as_str().get(start..end)).unwrap_or_default()
+    }
+
+    /// Each further parameter after `crs` and `u` (`;pname[=pvalue]`), in order, as written and
+    /// decoded: a lazy iterator that allocates nothing.
+    ///
+    /// ```
+    /// use uri::scheme::Geo;
+    ///
+    /// let geo = Geo::parse("geo:47,11;crs=wgs84;u=10;foo=blue;bar").unwrap();
+    /// let params: Vec<_> = geo.parameters().map(|p| (p.name(), p.value())).collect();
+    /// assert_eq!(params, [("foo", Some("blue")), ("bar", None)]);
+    /// ```
+    #[must_use]
+    pub fn parameters(&self) -> GeoParameters<'a> {
+        let (text, c) = (self.as_str(), &self.parsed.captures);
+        let bytes = text.as_bytes();
+        GeoParameters::new(text, c.parameters(bytes), c.pnames(bytes), c.pvalues(bytes))
     }
 
     /// Whether two `geo:` URIs are equal by RFC 5870 section 3.4.4: the same CRS (an omitted
     /// one being `wgs84`; labels compared without case), coordinates and uncertainty equal as
     /// numbers (`43.10` is `43.1`, an absent altitude or uncertainty equal only to an absent
     /// one), for WGS-84 the longitude ignored at a pole and 180 equal to -180, and the same
-    /// further parameters.
+    /// further parameters in any order, their names compared without case and their values
+    /// after percent-decoding, byte for byte.
     ///
-    /// `None` where the answer depends on comparing further parameters one by one (both URIs
-    /// have some, written differently), which this type does not yet read one by one.
+    /// Every further parameter is one this crate knows no comparison rules for (RFC 5870
+    /// registers only `crs` and `u`), so section 3.4.4's rules for unknown parameters apply:
+    ///
+    /// - `Some(false)` when the other parts differ, or when a parameter name appears in one URI
+    ///   and not in the other (the URIs are "equivalent only if the same set of unknown
+    ///   parameter names appears in each URI");
+    /// - `Some(true)` when, besides, the parameters are the same once decoded (as many of each
+    ///   name and value, a parameter without a value matching only one without a value);
+    /// - `None` otherwise: the same names with some value that differs once decoded, for
+    ///   which "the comparison operation for the respective URIs is undefined", since only the
+    ///   parameter's own specification says whether `1.00` is `1` or `Blue` is `blue`.
     ///
     /// ```
     /// use uri::scheme::Geo;
@@ -183,7 +214,10 @@ impl<'a> Geo<'a> {
     /// assert_eq!(geo("geo:22.300,-118.44").rfc5870_eq(&geo("geo:22.3,-118.4400")), Some(true));
     /// assert_eq!(geo("geo:1,180").rfc5870_eq(&geo("geo:1,-180")), Some(true));
     /// assert_eq!(geo("geo:1,2").rfc5870_eq(&geo("geo:1,2,0")), Some(false));
-    /// assert_eq!(geo("geo:1,2;a=1;b=2").rfc5870_eq(&geo("geo:1,2;b=2;a=1")), None);
+    /// assert_eq!(geo("geo:47,11;foo=blue;bar=white").rfc5870_eq(&geo("geo:47,11;bar=white;foo=blue")), Some(true));
+    /// assert_eq!(geo("geo:66,30;FOo=this%2dthat").rfc5870_eq(&geo("geo:66,30;foo=this-that")), Some(true));
+    /// assert_eq!(geo("geo:22,0;bar=Blue").rfc5870_eq(&geo("geo:22,0;BAR=blue")), None);
+    /// assert_eq!(geo("geo:22,0;bar=blue").rfc5870_eq(&geo("geo:22,0;baz=blue")), Some(false));
     /// ```
     #[must_use]
     pub fn rfc5870_eq(&self, other: &Geo<'_>) -> Option<bool> {
@@ -205,12 +239,32 @@ impl<'a> Geo<'a> {
         if !same_crs || !numbers_equal {
             return Some(false);
         }
-        match (self.parameters_str(), other.parameters_str()) {
-            (a, b) if a == b => Some(true),
-            ("", _) | (_, "") => Some(false),
-            _ => None,
-        }
+        compare_parameters(self, other)
     }
+}
+
+/// Section 3.4.4's comparison of unknown parameters (see [`Geo::rfc5870_eq`]).
+fn compare_parameters(a: &Geo<'_>, b: &Geo<'_>) -> Option<bool> {
+    let names_in = |x: &Geo<'_>, y: &Geo<'_>| {
+        x.parameters().all(|p| y.parameters().any(|q| q.name().eq_ignore_ascii_case(p.name())))
+    };
+    if !names_in(a, b) || !names_in(b, a) {
+        return Some(false);
+    }
+    let same = |p: &GeoParameter<'_>, q: &GeoParameter<'_>| {
+        let values_equal = match (p.encoded_value(), q.encoded_value()) {
+            (None, None) => true,
+            // A parsed value's escapes are well-formed, so both decode.
+            (Some(v), Some(w)) => v.decoded_bytes().ok() == w.decoded_bytes().ok(),
+            _ => false,
+        };
+        p.name().eq_ignore_ascii_case(q.name()) && values_equal
+    };
+    let count = |x: &Geo<'_>, p: &GeoParameter<'_>| x.parameters().filter(|q| same(p, q)).count();
+    // Equal multisets: as many parameters, and each of `a`'s as often in `b` as in `a`.
+    let equal = a.parameters().count() == b.parameters().count()
+        && a.parameters().all(|p| count(a, &p) == count(b, &p));
+    equal.then_some(true)
 }
 
 /// A `num` or `pnum` of the grammar as a floating-point number.

@@ -8,6 +8,9 @@
 //! | [`Data`] | `data` | RFC 2397 (an ABNF transcription of section 3) | `dataurl` |
 //! | [`Geo`] | `geo` | RFC 5870 | `geo-URI` |
 //!
+//! The parameters of `data` media types and `geo` URIs come one by one, raw and decoded
+//! ([`Data::parameters`], [`Geo::parameters`]), from lists the generated parsers record.
+//!
 //! Each type's `parse` borrows the text and fails with a [`SchemeError`] that names the rule,
 //! the component, the byte index and the expected bytes. `TryFrom<&Uri>` (and `&UriRef`) reads
 //! a URI already parsed by the generic parser; some scheme URIs are no RFC 3986 URIs (an RFC
@@ -29,6 +32,11 @@
 //!
 //! let geo = Geo::parse("geo:48.2010,16.3695,183").unwrap();
 //! assert_eq!((geo.latitude(), geo.longitude(), geo.altitude()), (48.201, 16.3695, Some(183.0)));
+//!
+//! let geo = Geo::parse("geo:66,30;u=6.500;FOo=this%2dthat").unwrap();
+//! let foo = geo.parameters().next().unwrap();
+//! assert_eq!((foo.name(), foo.decoded_value().unwrap().unwrap()), ("FOo", "this-that".into()));
+//! assert_eq!(geo.rfc5870_eq(&Geo::parse("geo:66.0,30;u=6.5;foo=this-that").unwrap()), Some(true));
 //! ```
 
 mod data;
@@ -39,10 +47,12 @@ mod generated;
 mod geo;
 pub(crate) mod normalize;
 mod number;
+mod params;
 mod urn;
 
 pub use data::{Data, DataDecodeError};
 pub use error::SchemeError;
 pub use file::{File, FileHost, FileOptions};
 pub use geo::Geo;
+pub use params::{DataParameter, DataParameters, GeoParameter, GeoParameters};
 pub use urn::Urn;
