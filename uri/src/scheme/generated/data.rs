@@ -67,14 +67,14 @@ impl Captures {
     /// files declare the same captures and kinds in the same order share this layout.
     #[inline]
     #[allow(dead_code)]
-    pub const fn slots(&self) -> [u32; 10] {
+    pub const fn slots(&self) -> [u32; 16] {
         self.slots
     }
     /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
     /// of the same layout recorded.
     #[inline]
     #[allow(dead_code)]
-    pub const fn from_slots(slots: [u32; 10]) -> Captures {
+    pub const fn from_slots(slots: [u32; 16]) -> Captures {
         Captures { slots }
     }
     /// The span of `mediatype` (start, end), if it is present.
