@@ -130,7 +130,7 @@ fn options_are_checked_at_their_column_and_length_preferences_at_their_line() {
         (
             "capture v pvalue occurs=every\n",
             18,
-            "expected `occurs=first`, `occurs=last` or `occurs=all`, found `occurs=every`",
+            "expected `occurs=first`, `occurs=last`, `occurs=all` or `occurs=span`, found `occurs=every`",
         ),
         (
             "capture v pvalue prefer=greedy\n",
