@@ -37,12 +37,18 @@ mod error;
 mod file;
 mod generated;
 mod geo;
+mod mailto;
 pub(crate) mod normalize;
 mod number;
+mod sip;
+mod tel;
 mod urn;
 
 pub use data::{Data, DataDecodeError};
 pub use error::SchemeError;
 pub use file::{File, FileHost, FileOptions};
 pub use geo::Geo;
+pub use mailto::{Mailto, MailtoAddresses, MailtoHeader, MailtoHeaders};
+pub use sip::Sip;
+pub use tel::{Tel, TelParams};
 pub use urn::Urn;
