@@ -7,7 +7,8 @@ use core::fmt;
 use crate::error::{Expected, Found};
 
 /// Why a string is not a URI of a scheme ([`Urn`](super::Urn), [`File`](super::File),
-/// [`Data`](super::Data), [`Geo`](super::Geo)).
+/// [`Data`](super::Data), [`Geo`](super::Geo), [`Tel`](super::Tel), [`Mailto`](super::Mailto),
+/// [`Sip`](super::Sip)).
 ///
 /// The index is the first byte at which the input stops being a prefix of any string of the
 /// scheme's rule, or the input length where the input ended too early; the expected bytes are

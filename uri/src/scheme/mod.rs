@@ -7,16 +7,23 @@
 //! | [`File`] | `file` | RFC 8089 (Appendix F with [`FileOptions`]) | `file-URI` |
 //! | [`Data`] | `data` | RFC 2397 (an ABNF transcription of section 3) | `dataurl` |
 //! | [`Geo`] | `geo` | RFC 5870 | `geo-URI` |
+//! | [`Tel`] | `tel` | RFC 3966 | `telephone-uri` |
+//! | [`Mailto`] | `mailto` | RFC 6068 | `mailtoURI` |
+//! | [`Sip`] | `sip`, `sips` | RFC 3261 | `SIP-URI`, `SIPS-URI` |
 //!
 //! Each type's `parse` borrows the text and fails with a [`SchemeError`] that names the rule,
 //! the component, the byte index and the expected bytes. `TryFrom<&Uri>` (and `&UriRef`) reads
 //! a URI already parsed by the generic parser; some scheme URIs are no RFC 3986 URIs (an RFC
-//! 6874 zone identifier in a `file` host, brackets in `geo` parameters), and only `parse` reads
-//! those. Where an RFC's prose narrows its grammar, the narrowing is a grammar file of its own
+//! 6874 zone identifier in a `file` host, brackets in `geo`, `tel` and `sip` parameters, a SIP
+//! URI's IPv6 host, a "`" in a SIP token), and only `parse` reads those.
+//!
+//! Where a URI holds a list (the parameters of a `tel` URI, the addresses and header fields of
+//! a `mailto` URI), the type gives it one item at a time, lazily, from a list capture of the
+//! generated parser; nothing in this module splits a component at a delimiter typed by hand. Where an RFC's prose narrows its grammar, the narrowing is a grammar file of its own
 //! in `abnf/`, bound by a declared override and citing the sentences it encodes.
 //!
 //! ```
-//! use uri::scheme::{Data, Geo, Urn};
+//! use uri::scheme::{Data, Geo, Mailto, Sip, Tel, Urn};
 //! use uri::Uri;
 //!
 //! let uri = Uri::parse("urn:isbn:0451450523").unwrap();
@@ -29,6 +36,16 @@
 //!
 //! let geo = Geo::parse("geo:48.2010,16.3695,183").unwrap();
 //! assert_eq!((geo.latitude(), geo.longitude(), geo.altitude()), (48.201, 16.3695, Some(183.0)));
+//!
+//! let tel = Tel::parse("tel:+1-201-555-0123;ext=1234").unwrap();
+//! assert_eq!((tel.number(), tel.is_global(), tel.extension()), ("+1-201-555-0123", true, Some("1234")));
+//!
+//! let mailto = Mailto::parse("mailto:joe@example.com?subject=hello%20there").unwrap();
+//! assert_eq!(mailto.to().collect::<Vec<_>>(), ["joe@example.com"]);
+//! assert_eq!(mailto.subject().unwrap().unwrap(), "hello there");
+//!
+//! let sip = Sip::parse("sip:alice@atlanta.com;transport=tcp").unwrap();
+//! assert_eq!((sip.user(), sip.host(), sip.transport()), (Some("alice"), "atlanta.com", Some("tcp")));
 //! ```
 
 mod data;
