@@ -298,3 +298,31 @@ fn the_generic_parser_agrees_on_the_examples() {
     }
     assert_eq!(refused, Vec::<&str>::new());
 }
+
+/// RFC 3966 section 4's comparison on the RFCs' examples: RFC 3261 section 19.1.6 prints two
+/// `tel` URLs that are equivalent (parameters compare without case), and the numbers of RFC
+/// 3966 section 6 equal their forms without visual separators.
+#[test]
+fn tel_comparison_of_section_4() {
+    let tel = |t| Tel::parse(t).unwrap();
+    assert!(tel("tel:+358-555-1234567;postd=pp22").rfc3966_eq(&tel("tel:+358-555-1234567;POSTD=PP22")));
+    assert!(tel("tel:+1-201-555-0123").rfc3966_eq(&tel("tel:+12015550123")));
+    assert!(
+        tel("tel:863-1234;phone-context=+1-914-555").rfc3966_eq(&tel("tel:8.63.1234;phone-context=+1914555"))
+    );
+    assert!(!tel("tel:863-1234;phone-context=+1-914-555")
+        .rfc3966_eq(&tel("tel:863-1234;phone-context=+1-914-556")));
+    // A domain context compares as a host name; its `-` and `.` are no separators.
+    assert!(
+        !tel("tel:7042;phone-context=ex-ample.com").rfc3966_eq(&tel("tel:7042;phone-context=example.com"))
+    );
+    assert!(tel("tel:7042;phone-context=EXAMPLE.com").rfc3966_eq(&tel("tel:7042;phone-context=example.COM")));
+    // Parameters in any order; a parameter missing from one makes the URIs differ.
+    assert!(tel("tel:+1-555-0101;a=1;b=2").rfc3966_eq(&tel("tel:+15550101;b=2;a=1")));
+    assert!(!tel("tel:+1-555-0101;a=1;b=2").rfc3966_eq(&tel("tel:+15550101;a=1")));
+    assert!(!tel("tel:+1-555-0101;a=1").rfc3966_eq(&tel("tel:+15550101;a=2")));
+    // The extension and subaddress are named parameters, not generic ones.
+    assert!(tel("tel:+1-555-0101;ext=22;isub=%3b1").rfc3966_eq(&tel("tel:+15550101;EXT=22;ISUB=%3B1")));
+    assert!(!tel("tel:+1-555-0101;ext=22").rfc3966_eq(&tel("tel:+15550101;ext=23")));
+    assert!(!tel("tel:+1-555-0101;ext=22").rfc3966_eq(&tel("tel:+15550101;isub=22")));
+}

@@ -1,11 +1,12 @@
 //! `tel:` URIs (RFC 3966): [`Tel`], its number, extension, ISDN subaddress, phone context and
-//! parameters, and [`TelParams`], the parameters one at a time.
+//! parameters, [`TelParams`], the parameters one at a time, and the comparison of section 4.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::tel::{NumberKind, Parsed, Parser};
-use crate::runtime::Texts;
+use crate::runtime::{Occurrences, Texts};
 use crate::{Uri, UriRef};
 
 /// A `tel:` URI (RFC 3966 `telephone-uri`), borrowing its text, read by a parser generated from
@@ -140,6 +141,83 @@ impl<'a> Tel<'a> {
     pub fn params(&self) -> TelParams<'a> {
         TelParams { inner: self.parsed.params() }
     }
+}
+
+impl Tel<'_> {
+    /// Whether two `tel:` URIs are equivalent by RFC 3966 section 4, every comparison without
+    /// case: both numbers global or both local; the numbers' digits equal once their visual
+    /// separators are left out; the phone contexts equal (a domain name as a host name, a
+    /// global number's digits without their visual separators); the extensions and ISDN
+    /// subaddresses equal as written; and the same further parameters, in any order (each
+    /// compared whole, name and value, as section 3 lets a name appear once).
+    ///
+    /// Section 4 gives no rule for the visual separators of an extension, so they count.
+    ///
+    /// ```
+    /// use uri::scheme::Tel;
+    ///
+    /// let tel = |t| Tel::parse(t).unwrap();
+    /// assert!(tel("tel:+1-201-555-0123").rfc3966_eq(&tel("tel:+1(201)5550123")));
+    /// assert!(tel("tel:7042;a=1;phone-context=Example.COM;b=2")
+    ///     .rfc3966_eq(&tel("tel:70-42;b=2;phone-context=example.com;A=1")));
+    /// assert!(tel("tel:863-1234;phone-context=+1-914-555").rfc3966_eq(&tel("tel:8631234;phone-context=+1914555")));
+    /// assert!(!tel("tel:+1-201-555-0123").rfc3966_eq(&tel("tel:+1-201-555-0123;ext=1")));
+    /// assert!(!tel("tel:+7042;phone-context=x").rfc3966_eq(&tel("tel:7042;phone-context=x")));
+    /// ```
+    #[must_use]
+    pub fn rfc3966_eq(&self, other: &Tel<'_>) -> bool {
+        let (a, b) = (self.facts(), other.facts());
+        let same = |x: Option<&str>, y: Option<&str>| match (x, y) {
+            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+            (x, y) => x.is_none() && y.is_none(),
+        };
+        self.is_global() == other.is_global()
+            && a.number == b.number
+            && a.context == b.context
+            && same(self.extension(), other.extension())
+            && same(self.isdn_subaddress(), other.isdn_subaddress())
+            && a.generic.len() == b.generic.len()
+            && a.generic.iter().all(|p| b.generic.iter().any(|q| p.eq_ignore_ascii_case(q)))
+    }
+
+    /// What the comparison reads: the number's and the context's bytes, lower-cased, without
+    /// their visual separators, and the generic parameters.
+    fn facts(&self) -> Facts<'_> {
+        let (text, c) = (self.as_str(), &self.parsed.captures);
+        let input = text.as_bytes();
+        // A parameter is generic unless it holds the extension, subaddress or context value.
+        let named = [c.extension(), c.isdn_subaddress(), c.phone_context()];
+        let generic = c
+            .params(input)
+            .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s <= vs && ve <= e))
+            .map(|(s, e)| &text[s..e])
+            .collect();
+        Facts {
+            number: kept(input, c.number(), c.number_separators(input)),
+            context: kept(input, c.phone_context(), c.context_separators(input)),
+            generic,
+        }
+    }
+}
+
+/// The parts of a [`Tel`] that [`Tel::rfc3966_eq`] compares.
+struct Facts<'a> {
+    number: Vec<u8>,
+    context: Vec<u8>,
+    generic: Vec<&'a str>,
+}
+
+/// The bytes of `span` in `input`, lower-cased, without those of the spans `left_out`.
+fn kept(input: &[u8], span: Option<(usize, usize)>, left_out: Occurrences<'_>) -> Vec<u8> {
+    let Some((start, end)) = span else { return Vec::new() };
+    let mut out = Vec::with_capacity(end - start);
+    let mut at = start;
+    for (s, e) in left_out.filter(|&(s, _)| s >= start && s < end) {
+        out.extend(input[at..s].iter().map(u8::to_ascii_lowercase));
+        at = e;
+    }
+    out.extend(input[at..end].iter().map(u8::to_ascii_lowercase));
+    out
 }
 
 /// The parameters of a [`Tel`], one at a time, as written: see [`Tel::params`].
