@@ -209,10 +209,12 @@ fn a_sip_user_field_with_user_phone_is_read_by_the_tel_subscriber_parser() {
 }
 
 /// Each declaration's tagged DFA stays small (the budget that keeps generation under a second
-/// in a release build), and the time of each compilation is printed (`--nocapture`).
+/// in a release build), and the time of each compilation is printed (`--nocapture`). The tel
+/// declaration's two lists of visual separators (for section 4's comparison) take it from 121
+/// states to 321.
 #[test]
 fn each_declaration_compiles_to_a_small_tagged_dfa() {
-    for (declaration, most) in [(&TEL, 200), (&SIP, 500), (&MAILTO, 100)] {
+    for (declaration, most) in [(&TEL, 350), (&SIP, 500), (&MAILTO, 100)] {
         let (compiled, elapsed) = declaration.compile();
         let states = compiled.tdfa.len();
         println!(

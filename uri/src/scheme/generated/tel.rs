@@ -3,7 +3,7 @@
 // Source: abnf/rfc3966-captured.abnf (sha256 2365ac21d21f44b93597e5e2b88c174b9bf3865c45d6055d335067b6515e9431)
 // Source: abnf/rfc3966.abnf (sha256 53f44907ad279dbad636a7317f4f01ae10415db4bee6c28711fcc281d1287e5e)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
-// Source: abnf/rfc3966.captures (sha256 5852e0432028e783d9729d39b5d7bb45d5cb8ed5b3e3a1cbce31e09ace920944)
+// Source: abnf/rfc3966.captures (sha256 7febf9cd6c9fc37237a25cfd366e6f5c845c6ec6f381faf08d0fe5cfb0db93cc)
 
 // Capturing parsers for RFC 3966 (the tel URI for telephone numbers, section 3): a tagged DFA with
 // one byte of lookahead, 321 states.
