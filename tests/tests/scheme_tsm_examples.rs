@@ -326,3 +326,31 @@ fn tel_comparison_of_section_4() {
     assert!(!tel("tel:+1-555-0101;ext=22").rfc3966_eq(&tel("tel:+15550101;ext=23")));
     assert!(!tel("tel:+1-555-0101;ext=22").rfc3966_eq(&tel("tel:+15550101;isub=22")));
 }
+
+/// A refused URI's error names the scheme's rule, the byte, the component and what could have
+/// come there, in words.
+#[test]
+fn errors_name_the_rule_and_the_component() {
+    let err = Tel::parse("tel:7042").unwrap_err();
+    assert_eq!((err.rule(), err.index(), err.found()), ("telephone-uri", 8, None));
+    assert!(err.expects(b';') && !err.expects_end());
+    let err = Tel::parse("tel:+1-555-0101;isub=a?b").unwrap_err();
+    assert_eq!((err.index(), err.component()), (22, Some("ISDN subaddress")));
+    assert_eq!(
+        err.to_string().split("; expected").next(),
+        Some("invalid tel URI (RFC 3966 `telephone-uri`): unexpected '?' at byte 22 in the ISDN subaddress")
+    );
+    // An empty user: the byte after `sip:` starts a user or a host; the shortest completion
+    // reads a host.
+    let err = Sip::parse("sip:@atlanta.com").unwrap_err();
+    assert_eq!((err.rule(), err.index(), err.component()), ("SIP-URI", 4, Some("host")));
+    let err = Sip::parse("sip:alice@atlanta.com:5o60").unwrap_err();
+    assert_eq!((err.index(), err.component()), (23, Some("port")));
+    let err = Sip::parse("sip:alice@atlanta.com?subject=a b").unwrap_err();
+    assert_eq!((err.index(), err.component()), (31, Some("headers")));
+    let err = Mailto::parse("mailto:joe@example.com?cc=bob@example.com?body=hello").unwrap_err();
+    assert_eq!((err.rule(), err.index(), err.found()), ("mailtoURI", 41, Some(b'?')));
+    assert_eq!(err.component(), Some("header field value"));
+    let err = Mailto::parse("mailto:joe(comment)@example.org").unwrap_err();
+    assert_eq!((err.index(), err.found()), (10, Some(b'(')));
+}
