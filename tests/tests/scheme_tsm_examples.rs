@@ -197,7 +197,8 @@ fn mailto_reads_every_example_of_rfc_6068() {
 /// Each example's one-at-a-time lists cover its spans: the parameters of a `tel` URI are the
 /// span cut before each `;` (no example's value holds an unencoded `;`), the addresses of a
 /// `mailto` URI the `to` span cut at each `,` (no example's address holds an unencoded one),
-/// and its header fields the `hfields` span cut at `&` and the first `=` of each.
+/// and its header fields the `hfields` span cut at `&` and the first `=` of each; a SIP URI's
+/// parameters and headers likewise.
 #[test]
 fn the_lists_cover_the_spans_of_every_example() {
     for e in tel::EXAMPLES.iter().filter(|e| e.parser == "Tel") {
@@ -213,6 +214,20 @@ fn the_lists_cover_the_spans_of_every_example() {
         assert_eq!(to, cut, "{}", e.input);
         let headers: Vec<(&str, &str)> = m.headers().map(|h| (h.name(), h.value())).collect();
         let fields = m.hfields_str().strip_prefix('?').unwrap_or("");
+        let cut: Vec<(&str, &str)> = if fields.is_empty() {
+            Vec::new()
+        } else {
+            fields.split('&').map(|f| f.split_once('=').unwrap()).collect()
+        };
+        assert_eq!(headers, cut, "{}", e.input);
+    }
+    for e in sip::EXAMPLES.iter().filter(|e| e.parser.starts_with("Sip")) {
+        let sip = Sip::parse(e.input).unwrap();
+        let params: Vec<&str> = sip.params().collect();
+        let cut: Vec<&str> = sip.parameters_str().split(';').skip(1).collect();
+        assert_eq!(params, cut, "{}", e.input);
+        let headers: Vec<(&str, &str)> = sip.headers().map(|h| (h.name(), h.value())).collect();
+        let fields = sip.headers_str().and_then(|h| h.strip_prefix('?')).unwrap_or("");
         let cut: Vec<(&str, &str)> = if fields.is_empty() {
             Vec::new()
         } else {

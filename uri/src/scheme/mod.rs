@@ -17,8 +17,8 @@
 //! 6874 zone identifier in a `file` host, brackets in `geo`, `tel` and `sip` parameters, a SIP
 //! URI's IPv6 host, a "`" in a SIP token), and only `parse` reads those.
 //!
-//! Where a URI holds a list (the parameters of a `tel` URI, the addresses and header fields of
-//! a `mailto` URI), the type gives it one item at a time, lazily, from a list capture of the
+//! Where a URI holds a list (the parameters of a `tel` or SIP URI, the addresses and header
+//! fields of a `mailto` URI, the headers of a SIP URI), the type gives it one item at a time, lazily, from a list capture of the
 //! generated parser; nothing in this module splits a component at a delimiter typed by hand. Where an RFC's prose narrows its grammar, the narrowing is a grammar file of its own
 //! in `abnf/`, bound by a declared override and citing the sentences it encodes.
 //!
@@ -58,6 +58,7 @@ mod mailto;
 pub(crate) mod normalize;
 mod number;
 mod sip;
+mod sip_lists;
 mod tel;
 mod urn;
 
@@ -67,5 +68,6 @@ pub use file::{File, FileHost, FileOptions};
 pub use geo::Geo;
 pub use mailto::{Mailto, MailtoAddresses, MailtoHeader, MailtoHeaders};
 pub use sip::Sip;
+pub use sip_lists::{SipHeader, SipHeaders, SipParams};
 pub use tel::{Tel, TelParams};
 pub use urn::Urn;

@@ -1,10 +1,12 @@
 //! `sip:` and `sips:` URIs (RFC 3261 section 19.1): [`Sip`], its user, password, host, port,
-//! the values of the URI parameters section 19.1.1 names, and the headers.
+//! the values of the URI parameters section 19.1.1 names, and the parameters and headers one at
+//! a time.
 
 use core::fmt;
 
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::sip::{Captures, Failure, Parsed, Parser};
+use super::sip_lists::{SipHeaders, SipParams};
 use crate::{Uri, UriRef};
 
 /// A SIP or SIPS URI (RFC 3261 `SIP-URI` / `SIPS-URI`, section 25.1), borrowing its text, read
@@ -101,6 +103,7 @@ impl<'a> Sip<'a> {
                 captures.set_ttl(params.ttl());
                 captures.set_maddr(params.maddr());
                 captures.set_lr(params.lr());
+                captures.set_param_list_span(params.param_list_span());
             }
         }
         Ok(Sip { parsed: Parsed { input: text, captures }, secure })
@@ -185,6 +188,31 @@ impl<'a> Sip<'a> {
     #[must_use]
     pub fn lr(&self) -> bool {
         self.parsed.captures.lr().is_some()
+    }
+
+    /// Each URI parameter, in order, as written without its `;` (`name` or `name=value`), from
+    /// a list capture of the parameter parser; lazy.
+    ///
+    /// ```
+    /// let sip = uri::scheme::Sip::parse("sip:alice@atlanta.com;maddr=239.255.255.1;ttl=15;lr").unwrap();
+    /// assert_eq!(sip.params().collect::<Vec<_>>(), ["maddr=239.255.255.1", "ttl=15", "lr"]);
+    /// ```
+    #[must_use]
+    pub fn params(&self) -> SipParams<'a> {
+        SipParams::new(self.parsed.param_list())
+    }
+
+    /// Each header (`hname=hvalue`), in order, as written; lazy.
+    ///
+    /// ```
+    /// let sip = uri::scheme::Sip::parse("sip:atlanta.com?subject=project%20x&priority=urgent").unwrap();
+    /// let headers: Vec<_> = sip.headers().map(|h| (h.name(), h.value())).collect();
+    /// assert_eq!(headers, [("subject", "project%20x"), ("priority", "urgent")]);
+    /// assert_eq!(sip.headers().next().unwrap().decoded_value().unwrap(), "project x");
+    /// ```
+    #[must_use]
+    pub fn headers(&self) -> SipHeaders<'a> {
+        SipHeaders::new(self.parsed.hnames(), self.parsed.hvalues())
     }
 
     /// The headers as written, from the `?` to the end (`hname=hvalue` joined by `&`), if there
