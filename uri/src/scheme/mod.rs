@@ -58,6 +58,7 @@ mod mailto;
 pub(crate) mod normalize;
 mod number;
 mod sip;
+mod sip_eq;
 mod sip_lists;
 mod tel;
 mod urn;

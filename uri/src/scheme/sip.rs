@@ -30,7 +30,7 @@ use crate::{Uri, UriRef};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sip<'a> {
-    parsed: Parsed<'a>,
+    pub(super) parsed: Parsed<'a>,
     secure: bool,
 }
 
