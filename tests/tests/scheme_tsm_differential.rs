@@ -1,7 +1,8 @@
 //! `uri::scheme::{Tel, Sip, Mailto}` against references, over inputs sampled from each scheme's
 //! grammar and mutations of them (proptest seeds): the capture reference of `uri-gen` (values
 //! computed from the parse forest over the grammar, independent of the generated tables), and
-//! the generic `Uri` parser.
+//! the generic `Uri` parser; and the comparisons `Tel::rfc3966_eq` and `Sip::rfc3261_eq` on
+//! the same inputs (reflexive, symmetric, and for `tel` blind to case).
 //!
 //! Agreement is exact except for these listed differences, where `Uri::parse` refuses what the
 //! scheme's grammar accepts:
@@ -153,6 +154,28 @@ fn agrees_with_uri(parser: &str, input: &str) -> Result<(), String> {
     }
 }
 
+/// The comparisons of RFC 3966 section 4 and RFC 3261 section 19.1.4 are reflexive and
+/// symmetric; a `tel` URI equals its upper-case form (section 4 compares without case).
+fn comparisons_hold(parser: &str, text: &str, other: &str) -> Result<(), TestCaseError> {
+    if parser == "Tel" {
+        let a = Tel::parse(text).expect("parsed before");
+        prop_assert!(a.rfc3966_eq(&a), "{:?}", text);
+        let upper = text.to_ascii_uppercase();
+        let b = Tel::parse(&upper).expect("upper case is a tel URI");
+        prop_assert!(a.rfc3966_eq(&b) && b.rfc3966_eq(&a), "{:?}", text);
+        if let Ok(c) = Tel::parse(other) {
+            prop_assert_eq!(a.rfc3966_eq(&c), c.rfc3966_eq(&a), "{:?} {:?}", text, other);
+        }
+    } else if parser.starts_with("Sip") {
+        let a = Sip::parse(text).expect("parsed before");
+        prop_assert_eq!(a.rfc3261_eq(&a), Some(true), "{:?}", text);
+        if let Ok(c) = Sip::parse(other) {
+            prop_assert_eq!(a.rfc3261_eq(&c), c.rfc3261_eq(&a), "{:?} {:?}", text, other);
+        }
+    }
+    Ok(())
+}
+
 /// Whether `input` holds a `%` that starts no percent-encoding.
 fn has_raw_percent(input: &str) -> bool {
     let bytes = input.as_bytes();
@@ -182,6 +205,7 @@ fn check_seed(module: &str, parser: &str, seed: u64) -> Result<(), TestCaseError
                 if module == "sip" {
                     sip_params_agree(text)?;
                 }
+                comparisons_hold(parser, text, std::str::from_utf8(&mutated).unwrap_or_default())?;
             }
             (None, None) => {}
             _ => {
