@@ -59,6 +59,8 @@ impl<'a> Mailto<'a> {
     /// stops matching `mailtoURI`.
     ///
     /// ```
+    /// let err = uri::scheme::Mailto::parse("mailto:a b@example.com").unwrap_err();
+    /// assert_eq!((err.index(), err.component()), (8, Some("address")));
     /// let err = uri::scheme::Mailto::parse("mailto:joe@exa mple.com").unwrap_err();
     /// assert_eq!((err.index(), err.component()), (14, Some("address")));
     /// let err = uri::scheme::Mailto::parse("mailto:joe@example.com?subject=a b").unwrap_err();
