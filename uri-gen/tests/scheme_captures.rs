@@ -12,6 +12,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use uri_gen::capture::reference::Reference;
+use uri_gen::capture::spec::Occurs;
 use uri_gen::{compile_parsers, CompiledParsers, Options, Roots, SourceFile};
 
 #[path = "scheme_captures/mailto.rs"]
@@ -124,7 +125,9 @@ fn check(compiled: &CompiledParsers, examples: &[Example], rejected: &[Rejected]
             }
         };
         let text = |s: usize| -> Option<&str> { Some(&e.input[slots[2 * s]?..slots[2 * s + 1]?]) };
-        for (i, c) in spec.captures.iter().enumerate() {
+        // A list capture's slots hold the span of all its occurrences; the lists are checked
+        // one item at a time by the `uri::scheme` types' tests.
+        for (i, c) in spec.captures.iter().enumerate().filter(|(_, c)| c.options.occurs != Occurs::All) {
             let want = e.captures.iter().find(|(n, _)| *n == c.name).map(|&(_, t)| t);
             if text(i) != want {
                 failures.push(format!(
@@ -206,10 +209,12 @@ fn a_sip_user_field_with_user_phone_is_read_by_the_tel_subscriber_parser() {
 }
 
 /// Each declaration's tagged DFA stays small (the budget that keeps generation under a second
-/// in a release build), and the time of each compilation is printed (`--nocapture`).
+/// in a release build), and the time of each compilation is printed (`--nocapture`). The tel
+/// declaration's two lists of visual separators (for section 4's comparison) take it from 121
+/// states to 321.
 #[test]
 fn each_declaration_compiles_to_a_small_tagged_dfa() {
-    for (declaration, most) in [(&TEL, 200), (&SIP, 500), (&MAILTO, 100)] {
+    for (declaration, most) in [(&TEL, 350), (&SIP, 500), (&MAILTO, 100)] {
         let (compiled, elapsed) = declaration.compile();
         let states = compiled.tdfa.len();
         println!(

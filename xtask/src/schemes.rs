@@ -25,8 +25,8 @@ pub struct SchemeModule {
     pub libraries: &'static [&'static str],
     /// The capture declarations.
     pub captures: &'static str,
-    /// The rule the parser matches, the only root compiled.
-    pub root: &'static str,
+    /// The rules the capture file's parsers match, the only roots compiled.
+    pub roots: &'static [&'static str],
 }
 
 const CORE: &str = "abnf/rfc5234-core.abnf";
@@ -44,7 +44,7 @@ pub const SCHEME_MODULES: &[SchemeModule] = &[
         overrides: &[],
         libraries: &["abnf/rfc8141.abnf", URI, CORE],
         captures: "abnf/rfc8141.captures",
-        root: "namestring",
+        roots: &["namestring"],
     },
     SchemeModule {
         name: "file",
@@ -54,7 +54,7 @@ pub const SCHEME_MODULES: &[SchemeModule] = &[
         overrides: &["abnf/rfc6874.abnf"],
         libraries: &[URI, CORE],
         captures: "abnf/rfc8089.captures",
-        root: "file-URI",
+        roots: &["file-URI"],
     },
     SchemeModule {
         name: "file_nonstandard",
@@ -63,7 +63,7 @@ pub const SCHEME_MODULES: &[SchemeModule] = &[
         overrides: &["abnf/rfc6874.abnf"],
         libraries: &[URI, CORE],
         captures: "abnf/rfc8089-appendix-f.captures",
-        root: "file-URI",
+        roots: &["file-URI"],
     },
     SchemeModule {
         name: "data",
@@ -72,7 +72,7 @@ pub const SCHEME_MODULES: &[SchemeModule] = &[
         overrides: &[],
         libraries: &[CORE],
         captures: "abnf/rfc2397-data.captures",
-        root: "dataurl",
+        roots: &["dataurl"],
     },
     SchemeModule {
         name: "geo",
@@ -84,7 +84,42 @@ pub const SCHEME_MODULES: &[SchemeModule] = &[
         overrides: &[],
         libraries: &["abnf/rfc5870.abnf", CORE],
         captures: "abnf/rfc5870.captures",
-        root: "geo-URI",
+        roots: &["geo-URI"],
+    },
+    SchemeModule {
+        name: "tel",
+        what: "RFC 3966 (the tel URI for telephone numbers, section 3)",
+        // The extension and the ISDN subaddress as sections 3, 5.2 and 5.3 read them: a file of
+        // its own whose declared override replaces rules of the verbatim grammar, a library.
+        grammars: &["abnf/rfc3966-captured.abnf"],
+        overrides: &[],
+        libraries: &["abnf/rfc3966.abnf", CORE],
+        captures: "abnf/rfc3966.captures",
+        roots: &["telephone-uri"],
+    },
+    SchemeModule {
+        name: "mailto",
+        what: "RFC 6068 (the mailto URI scheme, section 2)",
+        // The addresses as section 2 items 1 to 3 say a URI writes them (no CFWS, reserved
+        // characters percent-encoded): a file of its own whose declared override replaces RFC
+        // 5322's `local-part` and `domain`.
+        grammars: &["abnf/rfc6068-captured.abnf"],
+        overrides: &[],
+        libraries: &["abnf/rfc6068.abnf", URI, "abnf/rfc5322-sec3-4.abnf", CORE],
+        captures: "abnf/rfc6068.captures",
+        roots: &["mailtoURI"],
+    },
+    SchemeModule {
+        name: "sip",
+        what: "RFC 3261 (SIP and SIPS URIs, section 25.1)",
+        // The user field as section 19.1.2 says a telephone subscriber is escaped in it: a file
+        // of its own whose declared override replaces `userinfo`. The parsers `Sips` and
+        // `Params` of the capture file are compiled beside `Sip`.
+        grammars: &["abnf/rfc3261-captured.abnf"],
+        overrides: &[],
+        libraries: &["abnf/rfc3261-sec25.abnf", CORE],
+        captures: "abnf/rfc3261-sec25.captures",
+        roots: &["SIP-URI", "SIPS-URI"],
     },
 ];
 
@@ -114,9 +149,10 @@ impl SchemeModule {
             .map_err(|e| anyhow!("cannot read {}: {e}", self.captures))
     }
 
-    /// The compile options: the parser's rule alone as the root.
+    /// The compile options: the parsers' rules alone as the roots.
     pub fn options(&self) -> Options {
-        Options { roots: Roots::Only(vec![self.root.to_owned()]), ..Options::default() }
+        let roots = self.roots.iter().map(|r| (*r).to_owned()).collect();
+        Options { roots: Roots::Only(roots), ..Options::default() }
     }
 
     /// Compiles the module's parser.

@@ -7,7 +7,8 @@ use core::fmt;
 use crate::error::{Expected, Found};
 
 /// Why a string is not a URI of a scheme ([`Urn`](super::Urn), [`File`](super::File),
-/// [`Data`](super::Data), [`Geo`](super::Geo)).
+/// [`Data`](super::Data), [`Geo`](super::Geo), [`Tel`](super::Tel), [`Mailto`](super::Mailto),
+/// [`Sip`](super::Sip)).
 ///
 /// The index is the first byte at which the input stops being a prefix of any string of the
 /// scheme's rule, or the input length where the input ended too early; the expected bytes are
@@ -203,16 +204,16 @@ impl SchemeError {
 
 /// The component the byte after `prefix` belongs to, read from the captures of the shortest
 /// completion of `prefix` that the parser accepts (found breadth first, one expected byte at a
-/// time, prefixes with the same expected bytes counting as one): the component being read at
-/// that byte (started before it, not ended before it; the innermost), else the one starting
-/// there.
+/// time, prefixes with the same expected bytes counting as one, then, if that finds none, each
+/// prefix on its own): the component being read at that byte (started before it, not ended
+/// before it; the innermost), else the one starting there.
 fn component<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<&'static str> {
     let at = prefix.len();
     let spans = if miss.end {
         // The prefix itself is a match: the input had bytes too many.
         G::run(prefix).ok()?
     } else {
-        complete::<G>(prefix, miss)?
+        complete::<G>(prefix, miss, true).or_else(|| complete::<G>(prefix, miss, false))?
     };
     let innermost = |spans: &mut dyn Iterator<Item = &(&'static str, (usize, usize))>| {
         spans.max_by_key(|(_, (s, e))| (*s, usize::MAX - e)).map(|(name, _)| *name)
@@ -222,7 +223,10 @@ fn component<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<&'static st
 }
 
 /// The captures of the shortest accepted completion of `prefix`, if one is found in time.
-fn complete<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<Spans> {
+/// With `merge`, prefixes with the same expected bytes count as one, which keeps the search
+/// narrow but can drop the one prefix that leads on (after `mailto:a`, both `.` and `@` are
+/// followed by the bytes of an atom); without it, every prefix is kept, up to the same limit.
+fn complete<G: SchemeGrammar>(prefix: &[u8], miss: &Miss, merge: bool) -> Option<Spans> {
     let mut seen = BTreeSet::new();
     seen.insert(miss.expected);
     let mut frontier = alloc::vec![(prefix.to_vec(), miss.expected)];
@@ -243,7 +247,7 @@ fn complete<G: SchemeGrammar>(prefix: &[u8], miss: &Miss) -> Option<Spans> {
                 longer.push(byte);
                 match G::run(&longer) {
                     Ok(spans) => return Some(spans),
-                    Err(m) if m.index == longer.len() && seen.insert(m.expected) => {
+                    Err(m) if m.index == longer.len() && (!merge || seen.insert(m.expected)) => {
                         next.push((longer, m.expected));
                     }
                     Err(_) => {}

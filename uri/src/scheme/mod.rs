@@ -7,6 +7,9 @@
 //! | [`File`] | `file` | RFC 8089 (Appendix F with [`FileOptions`]) | `file-URI` |
 //! | [`Data`] | `data` | RFC 2397 (an ABNF transcription of section 3) | `dataurl` |
 //! | [`Geo`] | `geo` | RFC 5870 | `geo-URI` |
+//! | [`Tel`] | `tel` | RFC 3966 | `telephone-uri` |
+//! | [`Mailto`] | `mailto` | RFC 6068 | `mailtoURI` |
+//! | [`Sip`] | `sip`, `sips` | RFC 3261 | `SIP-URI`, `SIPS-URI` |
 //!
 //! The parameters of `data` media types and `geo` URIs come one by one, raw and decoded
 //! ([`Data::parameters`], [`Geo::parameters`]), from lists the generated parsers record.
@@ -14,12 +17,16 @@
 //! Each type's `parse` borrows the text and fails with a [`SchemeError`] that names the rule,
 //! the component, the byte index and the expected bytes. `TryFrom<&Uri>` (and `&UriRef`) reads
 //! a URI already parsed by the generic parser; some scheme URIs are no RFC 3986 URIs (an RFC
-//! 6874 zone identifier in a `file` host, brackets in `geo` parameters), and only `parse` reads
-//! those. Where an RFC's prose narrows its grammar, the narrowing is a grammar file of its own
+//! 6874 zone identifier in a `file` host, brackets in `geo`, `tel` and `sip` parameters, a SIP
+//! URI's IPv6 host, a "`" in a SIP token), and only `parse` reads those.
+//!
+//! Where a URI holds a list (the parameters of a `tel` or SIP URI, the addresses and header
+//! fields of a `mailto` URI, the headers of a SIP URI), the type gives it one item at a time, lazily, from a list capture of the
+//! generated parser; nothing in this module splits a component at a delimiter typed by hand. Where an RFC's prose narrows its grammar, the narrowing is a grammar file of its own
 //! in `abnf/`, bound by a declared override and citing the sentences it encodes.
 //!
 //! ```
-//! use uri::scheme::{Data, Geo, Urn};
+//! use uri::scheme::{Data, Geo, Mailto, Sip, Tel, Urn};
 //! use uri::Uri;
 //!
 //! let uri = Uri::parse("urn:isbn:0451450523").unwrap();
@@ -37,6 +44,16 @@
 //! let foo = geo.parameters().next().unwrap();
 //! assert_eq!((foo.name(), foo.decoded_value().unwrap().unwrap()), ("FOo", "this-that".into()));
 //! assert_eq!(geo.rfc5870_eq(&Geo::parse("geo:66.0,30;u=6.5;foo=this-that").unwrap()), Some(true));
+//!
+//! let tel = Tel::parse("tel:+1-201-555-0123;ext=1234").unwrap();
+//! assert_eq!((tel.number(), tel.is_global(), tel.extension()), ("+1-201-555-0123", true, Some("1234")));
+//!
+//! let mailto = Mailto::parse("mailto:joe@example.com?subject=hello%20there").unwrap();
+//! assert_eq!(mailto.to().collect::<Vec<_>>(), ["joe@example.com"]);
+//! assert_eq!(mailto.subject().unwrap().unwrap(), "hello there");
+//!
+//! let sip = Sip::parse("sip:alice@atlanta.com;transport=tcp").unwrap();
+//! assert_eq!((sip.user(), sip.host(), sip.transport()), (Some("alice"), "atlanta.com", Some("tcp")));
 //! ```
 
 mod data;
@@ -45,14 +62,23 @@ mod error;
 mod file;
 mod generated;
 mod geo;
+mod mailto;
 pub(crate) mod normalize;
 mod number;
 mod params;
+mod sip;
+mod sip_eq;
+mod sip_lists;
+mod tel;
 mod urn;
 
 pub use data::{Data, DataDecodeError};
 pub use error::SchemeError;
 pub use file::{File, FileHost, FileOptions};
 pub use geo::Geo;
+pub use mailto::{Mailto, MailtoAddresses, MailtoHeader, MailtoHeaders};
 pub use params::{DataParameter, DataParameters, GeoParameter, GeoParameters};
+pub use sip::Sip;
+pub use sip_lists::{SipHeader, SipHeaders, SipParams};
+pub use tel::{Tel, TelParams};
 pub use urn::Urn;

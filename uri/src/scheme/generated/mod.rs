@@ -11,4 +11,10 @@ pub mod file_nonstandard;
 #[rustfmt::skip]
 pub mod geo;
 #[rustfmt::skip]
+pub mod mailto;
+#[rustfmt::skip]
+pub mod sip;
+#[rustfmt::skip]
+pub mod tel;
+#[rustfmt::skip]
 pub mod urn;

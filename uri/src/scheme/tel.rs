@@ -1,0 +1,259 @@
+//! `tel:` URIs (RFC 3966): [`Tel`], its number, extension, ISDN subaddress, phone context and
+//! parameters, [`TelParams`], the parameters one at a time, and the comparison of section 4.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
+use super::generated::tel::{NumberKind, Parsed, Parser};
+use crate::runtime::{Occurrences, Texts};
+use crate::{Uri, UriRef};
+
+/// A `tel:` URI (RFC 3966 `telephone-uri`), borrowing its text, read by a parser generated from
+/// section 3's grammar with the extension and the ISDN subaddress read as sections 3, 5.2 and
+/// 5.3 read them (`;ext=` is the extension and `;isub=` the subaddress, never a generic
+/// parameter, and a subaddress's value holds no unencoded `;`, `=`, `?` or `+`).
+///
+/// Where a parameter appears more than once (section 3 says it may not; the grammar lets it),
+/// the accessors of single parameters give the last one.
+///
+/// ```
+/// use uri::scheme::Tel;
+///
+/// let tel = Tel::parse("tel:7042;ext=22;phone-context=example.com").unwrap();
+/// assert_eq!((tel.number(), tel.is_global()), ("7042", false));
+/// assert_eq!((tel.extension(), tel.phone_context()), (Some("22"), Some("example.com")));
+/// assert_eq!(tel.params().collect::<Vec<_>>(), [";ext=22", ";phone-context=example.com"]);
+/// assert!(Tel::parse("tel:7042").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tel<'a> {
+    parsed: Parsed<'a>,
+}
+
+pub(crate) struct Grammar;
+
+impl SchemeGrammar for Grammar {
+    const NAMES: &'static Names = &Names { scheme: "tel", rfc: "RFC 3966", rule: "telephone-uri" };
+
+    fn run(input: &[u8]) -> Result<Spans, Miss> {
+        let c = Parser::Tel.parse(input).map_err(|f| Miss {
+            index: f.index,
+            expected: f.expected(),
+            end: f.end_allowed(),
+        })?;
+        let parts = [
+            ("number", c.number()),
+            ("ISDN subaddress", c.isdn_subaddress()),
+            ("extension", c.extension()),
+            ("phone context", c.phone_context()),
+        ];
+        let mut spans: Spans = parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect();
+        // A parameter without a name of its own: the generic parameter being read.
+        let named = spans.clone();
+        let generic = c.params(input).filter(|p| !named.iter().any(|(_, s)| s.0 >= p.0 && s.1 <= p.1));
+        spans.extend(generic.map(|p| ("parameter", p)));
+        Ok(spans)
+    }
+}
+
+impl<'a> Tel<'a> {
+    /// Parses `text` as a `tel:` URI.
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemeError`] with the index, the component and the expected bytes where `text`
+    /// stops matching `telephone-uri`.
+    ///
+    /// ```
+    /// let err = uri::scheme::Tel::parse("tel:+1-201-555-0123;isub=a b").unwrap_err();
+    /// assert_eq!((err.index(), err.component()), (26, Some("ISDN subaddress")));
+    /// let err = uri::scheme::Tel::parse("tel:+1-201-555-0123;postd=p p").unwrap_err();
+    /// assert_eq!((err.index(), err.component()), (27, Some("parameter")));
+    /// ```
+    pub fn parse(text: &'a str) -> Result<Tel<'a>, SchemeError> {
+        match Parser::Tel.parse_str(text) {
+            Ok(parsed) => Ok(Tel { parsed }),
+            Err(f) => Err(SchemeError::new::<Grammar>(
+                text.as_bytes(),
+                &Miss { index: f.index, expected: f.expected(), end: f.end_allowed() },
+            )),
+        }
+    }
+
+    /// The whole text.
+    #[must_use]
+    pub fn as_str(&self) -> &'a str {
+        self.parsed.input
+    }
+
+    /// The telephone number as written, with its visual separators: `+` and the digits of a
+    /// global number (section 5.1.4), the digits of a local one (section 5.1.5); never the
+    /// digits of the phone context.
+    #[must_use]
+    pub fn number(&self) -> &'a str {
+        self.parsed.number().unwrap_or_default()
+    }
+
+    /// Whether the number is global (`global-number`, starting with `+`), rather than local to
+    /// a [`Tel::phone_context`].
+    #[must_use]
+    pub fn is_global(&self) -> bool {
+        self.parsed.captures.number_kind() == Some(NumberKind::Global)
+    }
+
+    /// The extension's digits (`;ext=`, section 5.3), as written.
+    #[must_use]
+    pub fn extension(&self) -> Option<&'a str> {
+        self.parsed.extension()
+    }
+
+    /// The ISDN subaddress (`;isub=`, section 5.2), as written (percent-encoded).
+    #[must_use]
+    pub fn isdn_subaddress(&self) -> Option<&'a str> {
+        self.parsed.isdn_subaddress()
+    }
+
+    /// The phone context of a local number (`;phone-context=`, section 5.1.5): a domain name or
+    /// a global number's digits, as written. Every local number has one; a global number none.
+    #[must_use]
+    pub fn phone_context(&self) -> Option<&'a str> {
+        self.parsed.phone_context()
+    }
+
+    /// Every parameter after the number as written, from the first one's `;` to the last one's
+    /// end; empty when there are none.
+    #[must_use]
+    pub fn parameters_str(&self) -> &'a str {
+        self.parsed.parameters().unwrap_or_default()
+    }
+
+    /// Each parameter after the number, in order, as written with its leading `;`: the
+    /// extension, the ISDN subaddress, the phone context and the generic parameters alike.
+    /// Lazy: each call walks [`Tel::parameters_str`] again with a small automaton generated
+    /// from the grammar, allocating nothing.
+    ///
+    /// ```
+    /// let tel = uri::scheme::Tel::parse("tel:+358-555-1234567;postd=pp22;isub=1").unwrap();
+    /// assert_eq!(tel.params().collect::<Vec<_>>(), [";postd=pp22", ";isub=1"]);
+    /// ```
+    #[must_use]
+    pub fn params(&self) -> TelParams<'a> {
+        TelParams { inner: self.parsed.params() }
+    }
+}
+
+impl Tel<'_> {
+    /// Whether two `tel:` URIs are equivalent by RFC 3966 section 4, every comparison without
+    /// case: both numbers global or both local; the numbers' digits equal once their visual
+    /// separators are left out; the phone contexts equal (a domain name as a host name, a
+    /// global number's digits without their visual separators); the extensions and ISDN
+    /// subaddresses equal as written; and the same further parameters, in any order (each
+    /// compared whole, name and value, as section 3 lets a name appear once).
+    ///
+    /// Section 4 gives no rule for the visual separators of an extension, so they count.
+    ///
+    /// ```
+    /// use uri::scheme::Tel;
+    ///
+    /// let tel = |t| Tel::parse(t).unwrap();
+    /// assert!(tel("tel:+1-201-555-0123").rfc3966_eq(&tel("tel:+1(201)5550123")));
+    /// assert!(tel("tel:7042;a=1;phone-context=Example.COM;b=2")
+    ///     .rfc3966_eq(&tel("tel:70-42;b=2;phone-context=example.com;A=1")));
+    /// assert!(tel("tel:863-1234;phone-context=+1-914-555").rfc3966_eq(&tel("tel:8631234;phone-context=+1914555")));
+    /// assert!(!tel("tel:+1-201-555-0123").rfc3966_eq(&tel("tel:+1-201-555-0123;ext=1")));
+    /// assert!(!tel("tel:+7042;phone-context=x").rfc3966_eq(&tel("tel:7042;phone-context=x")));
+    /// ```
+    #[must_use]
+    pub fn rfc3966_eq(&self, other: &Tel<'_>) -> bool {
+        let (a, b) = (self.facts(), other.facts());
+        let same = |x: Option<&str>, y: Option<&str>| match (x, y) {
+            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+            (x, y) => x.is_none() && y.is_none(),
+        };
+        self.is_global() == other.is_global()
+            && a.number == b.number
+            && a.context == b.context
+            && same(self.extension(), other.extension())
+            && same(self.isdn_subaddress(), other.isdn_subaddress())
+            && a.generic.len() == b.generic.len()
+            && a.generic.iter().all(|p| b.generic.iter().any(|q| p.eq_ignore_ascii_case(q)))
+    }
+
+    /// What the comparison reads: the number's and the context's bytes, lower-cased, without
+    /// their visual separators, and the generic parameters.
+    fn facts(&self) -> Facts<'_> {
+        let (text, c) = (self.as_str(), &self.parsed.captures);
+        let input = text.as_bytes();
+        // A parameter is generic unless it holds the extension, subaddress or context value.
+        let named = [c.extension(), c.isdn_subaddress(), c.phone_context()];
+        let generic = c
+            .params(input)
+            .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s <= vs && ve <= e))
+            .map(|(s, e)| &text[s..e])
+            .collect();
+        Facts {
+            number: kept(input, c.number(), c.number_separators(input)),
+            context: kept(input, c.phone_context(), c.context_separators(input)),
+            generic,
+        }
+    }
+}
+
+/// The parts of a [`Tel`] that [`Tel::rfc3966_eq`] compares.
+struct Facts<'a> {
+    number: Vec<u8>,
+    context: Vec<u8>,
+    generic: Vec<&'a str>,
+}
+
+/// The bytes of `span` in `input`, lower-cased, without those of the spans `left_out`.
+fn kept(input: &[u8], span: Option<(usize, usize)>, left_out: Occurrences<'_>) -> Vec<u8> {
+    let Some((start, end)) = span else { return Vec::new() };
+    let mut out = Vec::with_capacity(end - start);
+    let mut at = start;
+    for (s, e) in left_out.filter(|&(s, _)| s >= start && s < end) {
+        out.extend(input[at..s].iter().map(u8::to_ascii_lowercase));
+        at = e;
+    }
+    out.extend(input[at..end].iter().map(u8::to_ascii_lowercase));
+    out
+}
+
+/// The parameters of a [`Tel`], one at a time, as written: see [`Tel::params`].
+#[derive(Clone, Debug)]
+pub struct TelParams<'a> {
+    inner: Texts<'a>,
+}
+
+impl<'a> Iterator for TelParams<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        self.inner.next()
+    }
+}
+
+impl fmt::Display for Tel<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A `tel:` URI that RFC 3986 also reads: every one whose parameter values hold no `[` or `]`
+/// (RFC 3966's `param-unreserved`, which RFC 3986 allows in no path).
+impl<'a> TryFrom<&Uri<'a>> for Tel<'a> {
+    type Error = SchemeError;
+
+    fn try_from(uri: &Uri<'a>) -> Result<Tel<'a>, SchemeError> {
+        Tel::parse(uri.as_str())
+    }
+}
+
+impl<'a> TryFrom<&UriRef<'a>> for Tel<'a> {
+    type Error = SchemeError;
+
+    fn try_from(uri: &UriRef<'a>) -> Result<Tel<'a>, SchemeError> {
+        Tel::parse(uri.as_str())
+    }
+}
