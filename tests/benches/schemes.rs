@@ -3,15 +3,58 @@
 //!
 //! Run with `cargo bench -p uri-tests --bench schemes`. The inputs are the valid examples of
 //! `tests/data/scheme_examples.json` for each scheme (the `file` forms of RFC 8089 section 2
-//! and, separately, those of Appendix F); criterion reports the time per example set with
+//! and, separately, those of Appendix F), and for `tel`, `sip` and `mailto` the example tables
+//! of `uri-gen/tests/scheme_captures/` (the examples each type reads); criterion reports the time per example set with
 //! `Throughput::Elements`, so its rate is URIs per second (ns per URI is its inverse).
 //! `data-url` follows the WHATWG fetch standard's "data: URL processor", which decodes as it
 //! parses: its row is parse and decode, beside `Data::parse` then `Data::decode`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use serde_json::Value;
-use uri::scheme::{Data, File, FileOptions, Geo, Urn};
+use uri::scheme::{Data, File, FileOptions, Geo, Mailto, Sip, Tel, Urn};
 use uri::UriRef;
+
+#[path = "../../uri-gen/tests/scheme_captures/mailto.rs"]
+mod mailto;
+#[path = "../../uri-gen/tests/scheme_captures/sip.rs"]
+mod sip;
+#[path = "../../uri-gen/tests/scheme_captures/tel.rs"]
+mod tel;
+
+/// An example of the tables of `uri-gen/tests/scheme_captures/`: only the input and the parser
+/// that reads it matter here.
+pub struct Example {
+    parser: &'static str,
+    input: &'static str,
+}
+
+/// An example the RFC's grammar refuses: not timed, only checked to be refused.
+pub struct Rejected {
+    section: &'static str,
+    input: &'static str,
+    parser: &'static str,
+    reason: &'static str,
+}
+
+/// An [`Example`] as the tables write it.
+pub const fn ok(
+    _section: &'static str,
+    parser: &'static str,
+    input: &'static str,
+    _captures: &'static [(&'static str, &'static str)],
+    _kinds: &'static [(&'static str, &'static str)],
+) -> Example {
+    Example { parser, input }
+}
+
+/// The examples of `table` that `parsers` read, after checking that `parse` refuses what
+/// `rejected` lists for them.
+fn table(table: &[Example], rejected: &[Rejected], parsers: &[&str], parse: Parse) -> Vec<String> {
+    for r in rejected.iter().filter(|r| parsers.contains(&r.parser)) {
+        assert!(!parse(r.input), "{} ({}): {} should be refused: {}", r.input, r.section, r.parser, r.reason);
+    }
+    table.iter().filter(|e| parsers.contains(&e.parser)).map(|e| e.input.to_owned()).collect()
+}
 
 /// The valid examples of `scheme`, and whether the record asks for the nonstandard file forms.
 fn examples(scheme: &str, nonstandard: bool) -> Vec<String> {
@@ -27,8 +70,12 @@ fn examples(scheme: &str, nonstandard: bool) -> Vec<String> {
 
 type Parse = fn(&str) -> bool;
 
+const TEL: Parse = |t| Tel::parse(t).is_ok();
+const SIP: Parse = |t| Sip::parse(t).is_ok();
+const MAILTO: Parse = |t| Mailto::parse(t).is_ok();
+
 fn bench(c: &mut Criterion) {
-    let sets: [(&str, Vec<String>, Parse); 5] = [
+    let sets: [(&str, Vec<String>, Parse); 8] = [
         ("urn (RFC 8141)", examples("urn", false), |t| Urn::parse(t).is_ok()),
         ("file (RFC 8089)", examples("file", false), |t| File::parse(t).is_ok()),
         ("file (RFC 8089 Appendix F)", examples("file", true), |t| {
@@ -36,6 +83,9 @@ fn bench(c: &mut Criterion) {
         }),
         ("data (RFC 2397)", examples("data", false), |t| Data::parse(t).is_ok()),
         ("geo (RFC 5870)", examples("geo", false), |t| Geo::parse(t).is_ok()),
+        ("tel (RFC 3966)", table(tel::EXAMPLES, tel::REJECTED, &["Tel"], TEL), TEL),
+        ("sip (RFC 3261)", table(sip::EXAMPLES, sip::REJECTED, &["Sip", "Sips"], SIP), SIP),
+        ("mailto (RFC 6068)", table(mailto::EXAMPLES, mailto::REJECTED, &["Mailto"], MAILTO), MAILTO),
     ];
     for (name, inputs, parse) in &sets {
         assert!(inputs.iter().all(|t| parse(t)), "{name}: an example does not parse");
