@@ -417,3 +417,18 @@ fn sip_comparison_of_section_19_1_4() {
         Some(true)
     );
 }
+
+/// Section 4 compares the parameters as a whole, in any order: each one as often in both URIs.
+/// (A proptest found `;-` eight times against six times and `;eX-` compared equal one way.)
+#[test]
+fn tel_parameters_compare_as_multisets() {
+    let a = Tel::parse("tel:7042;a=1;a=1;b;phone-context=example.com").unwrap();
+    let b = Tel::parse("tel:7042;b;a=1;b;phone-context=example.com").unwrap();
+    assert!(!a.rfc3966_eq(&b) && !b.rfc3966_eq(&a));
+    let c = Tel::parse("tel:7042;B;A=1;a=1;phone-context=EXAMPLE.com").unwrap();
+    assert!(a.rfc3966_eq(&c) && c.rfc3966_eq(&a));
+    let long = "tEl:*C*;IsuB=@%aa$:,;-=]%aA-;ExT=0;eXt=0;IsUB=&;-;-;-;-;-;-;-;-;phone-conteXt=A";
+    let short = "tEl:*C*;IsuB=@%aa$:,;-=]%aA-;ExT=0;eXt=0;IsUB=&;-;-;-;-;-;-;eX-;-;phone-conteXt=A";
+    let (long, short) = (Tel::parse(long).unwrap(), Tel::parse(short).unwrap());
+    assert_eq!(long.rfc3966_eq(&short), short.rfc3966_eq(&long));
+}

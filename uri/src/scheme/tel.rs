@@ -1,6 +1,7 @@
 //! `tel:` URIs (RFC 3966): [`Tel`], its number, extension, ISDN subaddress, phone context and
 //! parameters, [`TelParams`], the parameters one at a time, and the comparison of section 4.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -176,8 +177,7 @@ impl Tel<'_> {
             && a.context == b.context
             && same(self.extension(), other.extension())
             && same(self.isdn_subaddress(), other.isdn_subaddress())
-            && a.generic.len() == b.generic.len()
-            && a.generic.iter().all(|p| b.generic.iter().any(|q| p.eq_ignore_ascii_case(q)))
+            && same_multiset(&a.generic, &b.generic)
     }
 
     /// What the comparison reads: the number's and the context's bytes, lower-cased, without
@@ -198,6 +198,16 @@ impl Tel<'_> {
             generic,
         }
     }
+}
+
+/// Whether `a` and `b` hold the same parameters, each as often, in any order and without case.
+fn same_multiset(a: &[&str], b: &[&str]) -> bool {
+    let sorted = |v: &[&str]| {
+        let mut v: Vec<String> = v.iter().map(|p| p.to_ascii_lowercase()).collect();
+        v.sort_unstable();
+        v
+    };
+    a.len() == b.len() && sorted(a) == sorted(b)
 }
 
 /// The parts of a [`Tel`] that [`Tel::rfc3966_eq`] compares.
