@@ -35,7 +35,7 @@ pub enum RegOp {
         dst: u32,
     },
     /// `dst := i + 1`: the position after the byte, which the next transition would record
-    /// with `SetPos` (see [`crate::capture::regalloc::commit_early`]).
+    /// with `SetPos` (see `capture::regalloc::commit_early`).
     SetNext {
         /// The register written.
         dst: u32,
@@ -85,7 +85,7 @@ pub struct Tdfa {
     /// For each parser, the registers set to position 0 before the first byte: the positions
     /// the first transition would record at 0 on every path that reads them, taken out of the
     /// transitions so that they carry no operation (see
-    /// [`crate::capture::regalloc::start_ops_to_prologue`]).
+    /// `capture::regalloc::start_ops_to_prologue`).
     pub prologue: Vec<Vec<u32>>,
     /// The number of registers, register 0 (never written, "unset") included.
     pub registers: usize,

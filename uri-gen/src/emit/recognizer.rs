@@ -1,7 +1,7 @@
 //! Emission: the compiled automaton as a standalone Rust module.
 //!
 //! Everything goes through [`render_file`]: tokens are checked by parsing them as a `syn::File`,
-//! shaped to fit any crate ([`crate::emit_file`]: no inner attributes, `#[rustfmt::skip]` items),
+//! shaped to fit any crate (`emit::file`: no inner attributes, `#[rustfmt::skip]` items),
 //! printed by `prettyplease` (no rustfmt, so the bytes do not depend on the machine), and given a
 //! header naming the generator, the command and the grammar files with their SHA-256.
 

@@ -1,4 +1,4 @@
-//! Which rules a grammar holds: every name bound by [`crate::syntax::bind`]'s rules, the roots and the
+//! Which rules a grammar holds: every name bound by `syntax::bind`'s rules, the roots and the
 //! rules they use, the `=/` extensions of each rule, and the name each rule has in the IR.
 //!
 //! The rules considered are those of the grammar files (not libraries) and everything they use;

@@ -4,7 +4,7 @@
 //! and lists where references, repetitions and values are; the `abnf` crate then parses it, and
 //! its tree is lowered to the IR with RFC 5234 meaning made explicit (case-insensitive strings,
 //! `*1x` as `0*1x`, `0<prose>` as the empty string, `=/` merged into its rule, `#` lists expanded
-//! by [`crate::syntax::list`]). Names and prose values are bound by [`crate::syntax::bind`]'s rules, and
+//! by [`crate::syntax::list`]). Names and prose values are bound by `syntax::bind`'s rules, and
 //! [`crate::syntax::link`] chooses the rules to lower. Errors found while lowering (undefined rules,
 //! backwards ranges, values no encoding can hold) point at the token, and grammars nesting deeper
 //! than the later passes can recurse are refused.
