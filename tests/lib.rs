@@ -24,10 +24,13 @@ pub fn corpus_lines(name: &str) -> Vec<String> {
     text.trim_start_matches('\u{feff}').lines().map(str::to_owned).collect()
 }
 
-/// The 10,000 Common Crawl pairs of `corpus/relative_urls_cc_10k.csv` (header `base,relative`),
-/// as (base, reference).
+/// The 10,000 Common Crawl pairs of `abnf/training/relative_urls_cc_10k.csv` (header
+/// `base,relative`), as (base, reference): the `uri` crate's training inputs
+/// ([`xtask::project::URI_TRAINING`]), and the resolution corpus of the tests and benches.
 pub fn resolution_pairs() -> Vec<(String, String)> {
-    let text = read_data("corpus/relative_urls_cc_10k.csv");
+    let path = workspace_root().join(xtask::project::URI_TRAINING);
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .skip(1)
         .map(|line| {

@@ -5,9 +5,9 @@
 //! Run with `cargo bench -p uri-tests --bench edit`. Setters: the first 1,000 URLs of
 //! `corpus/kasztp.txt` that every library parses, each parsed once outside the timing; an
 //! iteration clones each parsed value and sets one component (the `clone` lines time the copy
-//! alone). `relativize`: the Common Crawl pairs of `corpus/relative_urls_cc_10k.csv`, the target
-//! being the base resolved with the reference; the base and target are parsed outside the
-//! timing. Divide a time per iteration by the element count for the time per URL or pair.
+//! alone). `relativize`: the Common Crawl pairs of `abnf/training/relative_urls_cc_10k.csv`,
+//! the target being the base resolved with the reference; the base and target are parsed
+//! outside the timing. Divide a time per iteration by the element count for the time per URL or pair.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use fluent_uri::pct_enc::EStr;

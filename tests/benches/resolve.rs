@@ -1,4 +1,4 @@
-//! Reference resolution on the 10,000 Common Crawl pairs of `relative_urls_cc_10k.csv` (from
+//! Reference resolution on the 10,000 Common Crawl pairs of `abnf/training/relative_urls_cc_10k.csv` (from
 //! oxiri), beside `oxiri`, `fluent-uri` and `iri-string` in the same run.
 //!
 //! Run with `cargo bench -p uri-tests --bench resolve`. Every library does the same work per

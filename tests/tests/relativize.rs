@@ -1,6 +1,6 @@
 //! `Uri::relativize`, the inverse of resolution: `base.resolve(base.relativize(t)) == t` for
 //! every target without dot segments, over the Common Crawl pairs of
-//! `tests/data/corpus/relative_urls_cc_10k.csv` in both directions, the resolution vectors of
+//! `abnf/training/relative_urls_cc_10k.csv` in both directions, the resolution vectors of
 //! `tests/data/resolution.json` and generated inputs; the result is never longer than a
 //! reference known to resolve to the target; and the results beside oxiri's `relativize` and
 //! url's `make_relative`.

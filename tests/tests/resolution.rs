@@ -1,7 +1,7 @@
 //! Reference resolution (RFC 3986 section 5.2) against other projects' vectors
 //! (`tests/data/resolution.json`, `tests/data/remove_dot_segments.json`, attribution in
 //! `tests/data/CONFORMANCE-SOURCES.md`), the examples of section 5.4 verbatim, the Common Crawl
-//! pairs of `tests/data/corpus/relative_urls_cc_10k.csv`, and properties of every result.
+//! pairs of `abnf/training/relative_urls_cc_10k.csv`, and properties of every result.
 
 #[path = "../../fuzz/src/resolve.rs"]
 #[allow(dead_code)]

@@ -47,7 +47,7 @@ pub fn compile_uri(root: &Path) -> Result<uri_gen::Compiled> {
 /// workspace root: the bases and references of the 10,000 Common Crawl pairs of the resolution
 /// benchmark. The URL corpora that the other benchmarks time (`kasztp.txt`, `node_files.txt`,
 /// `isaacs_files.txt`) are left out, so that they judge the trained plan on inputs it never saw.
-pub const URI_TRAINING: &str = "tests/data/corpus/relative_urls_cc_10k.csv";
+pub const URI_TRAINING: &str = "abnf/training/relative_urls_cc_10k.csv";
 
 /// Reads [`URI_TRAINING`]: the file (for the generated files' headers) and its inputs as
 /// samples of `URI-reference`. Every line after the header is a base, a comma, a reference.

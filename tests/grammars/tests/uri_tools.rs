@@ -1,7 +1,7 @@
 //! The command-line tools on the RFC 3986 grammar, held against the shipped `uri` crate: the
 //! regular expression `uri-gen regex --rule URI-reference` prints agrees with
 //! `uri::Rule::UriReference.matches` on the whole conformance set (`tests/data/`, corpora
-//! included) and on 100,000 sampled strings; `uri-gen sample --rule URI-reference -n 10000` gives
+//! and training inputs included) and on 100,000 sampled strings; `uri-gen sample --rule URI-reference -n 10000` gives
 //! members only, and `--invalid` none.
 
 use std::path::Path;
@@ -25,7 +25,8 @@ fn program() -> Program {
 }
 
 /// Every string of the conformance data: inputs, expected outputs, bases and references of the
-/// JSON records, and the lines of the URL corpora.
+/// JSON records, the lines of the URL corpora, and the bases and references of the training
+/// inputs.
 fn conformance_strings() -> Vec<String> {
     let data = root().join("tests/data");
     let mut out = Vec::new();
@@ -47,9 +48,11 @@ fn conformance_strings() -> Vec<String> {
             }
         }
     }
-    for name in ["kasztp.txt", "isaacs_files.txt", "node_files.txt", "relative_urls_cc_10k.csv"] {
-        let text =
-            std::fs::read_to_string(data.join("corpus").join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let corpora =
+        ["kasztp.txt", "isaacs_files.txt", "node_files.txt"].map(|name| data.join("corpus").join(name));
+    for path in corpora.iter().chain([&root().join(xtask::project::URI_TRAINING)]) {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
         for line in text.lines() {
             if name.ends_with(".csv") {
                 out.extend(line.split(',').map(str::to_owned));

@@ -237,8 +237,9 @@ impl<'g> Inputs<'g> {
     }
 }
 
-/// The URL lists and the relative references of `tests/data/corpus/`, the inputs of the
-/// conformance vectors, and the corpus the `parse` fuzz target kept (`fuzz/corpus/parse/`).
+/// The URL lists of `tests/data/corpus/`, the bases and references of the Common Crawl pairs
+/// ([`uri_tests::resolution_pairs`]), the inputs of the conformance vectors, and the corpus the
+/// `parse` fuzz target kept (`fuzz/corpus/parse/`).
 pub fn corpus_inputs() -> Vec<String> {
     let mut inputs = Vec::new();
     let fuzzed = uri_tests::workspace_root().join("fuzz/corpus/parse");

@@ -18,7 +18,7 @@ pub const GRAMMARS: [&str; 2] = ["abnf/rfc3986.abnf", "abnf/rfc5234-core.abnf"];
 pub const CAPTURES: &str = "abnf/rfc3986.captures";
 
 /// The training inputs: a header line, then one base, a comma and one reference a line.
-pub const TRAINING: &str = "tests/data/corpus/relative_urls_cc_10k.csv";
+pub const TRAINING: &str = "abnf/training/relative_urls_cc_10k.csv";
 
 /// The workspace root.
 pub fn root() -> &'static Path {

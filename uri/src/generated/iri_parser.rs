@@ -3,7 +3,7 @@
 // Source: abnf/rfc3987.abnf (sha256 f29a9d42ff4d5e5331587fb2ca342a9a0159b50b1dd5f9d754469c0a615acb72)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 // Source: abnf/rfc3987.captures (sha256 83159c3921fc8ca21c9a7607f2b8a838a59840079c89df1e912fcda3d3ac0000)
-// Source: tests/data/corpus/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
+// Source: abnf/training/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
 
 // Capturing parsers for RFC 3987 (section 2.2): a tagged DFA with one byte of lookahead, 842
 // states.

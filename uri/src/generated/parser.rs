@@ -3,7 +3,7 @@
 // Source: abnf/rfc3986.abnf (sha256 b1bfe135b619de681b3044b1d58685e1eabfe0368a90d92b40e07d05dc280291)
 // Source: abnf/rfc5234-core.abnf (sha256 edd617e16c8a39fdb1d7e1a55598c37d16051e3dd083e4314eb0b2889996e892)
 // Source: abnf/rfc3986.captures (sha256 503e079093944c313ce0f09a0801742777e397ddfbe0c12616ad73dcbaab7e87)
-// Source: tests/data/corpus/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
+// Source: abnf/training/relative_urls_cc_10k.csv (sha256 5c9bb6085e1b44de2cf0ae516b46e7dc2c2578f19df68421cf5b449375581e44)
 
 // Capturing parsers for RFC 3986 (Appendix A): a tagged DFA with one byte of lookahead, 645
 // states.
