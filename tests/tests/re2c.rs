@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod compare;
 
-use compare::{with_uri, Components, Inputs};
+use compare::{with_uri, Components, Inputs, Parts};
 
 /// The re2c parser's verdict, in the terms of [`Components`].
 fn with_re2c(input: &str) -> Option<Components<'_>> {
@@ -18,9 +18,7 @@ fn with_re2c(input: &str) -> Option<Components<'_>> {
     Some(Components {
         scheme: slice(r.scheme),
         authority: slice(r.authority),
-        userinfo: slice(r.userinfo),
-        host: slice(r.host),
-        port: slice(r.port),
+        parts: Some(Parts { userinfo: slice(r.userinfo), host: slice(r.host), port: slice(r.port) }),
         path: &input[r.path.0..r.path.1],
         query: slice(r.query),
         fragment: slice(r.fragment),

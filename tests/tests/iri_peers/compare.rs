@@ -1,6 +1,7 @@
 //! The comparison of `uri`'s IRI parser with its peers, shared by the bounded test
 //! (`tests/tests/iri_peers.rs`) and the long run (`tests/examples/iri_differential.rs`): each
-//! parser's verdict and components on one input, and the disagreements.
+//! parser's verdict and components on one input (compared and tallied by
+//! `tests/common/components.rs`, as the URI comparison is), and the inputs.
 //!
 //! The peers are `oxiri` 0.3 (`IriRef::parse`, which gives the authority whole),
 //! `iri-string` 0.7 (`IriReferenceStr`) and `fluent-uri` 0.4 (`IriRef::parse`), strict RFC 3987
@@ -9,20 +10,10 @@
 use uri_gen::tools::Sampler;
 use uri_gen::{Encoding, Grammar, RuleId};
 
-/// The components of a parsed IRI reference, as slices of the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Components<'a> {
-    pub scheme: Option<&'a str>,
-    pub authority: Option<&'a str>,
-    /// `userinfo`, `host` and `port`: `None` inside `Some` where the peer does not split the
-    /// authority (oxiri), and then taken as ours.
-    pub userinfo: Option<Option<&'a str>>,
-    pub host: Option<Option<&'a str>>,
-    pub port: Option<Option<&'a str>>,
-    pub path: &'a str,
-    pub query: Option<&'a str>,
-    pub fragment: Option<&'a str>,
-}
+#[path = "../../common/components.rs"]
+mod components;
+
+pub use components::{Components, Parsers, Parts};
 
 /// The parsers compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,23 +25,43 @@ pub enum Peer {
 
 pub const PEERS: [Peer; 3] = [Peer::Oxiri, Peer::IriString, Peer::FluentUri];
 
+/// `uri`'s `IriRef` beside the [`PEERS`].
+#[derive(Clone, Copy, Debug)]
+pub struct IriPeers;
+
+impl Parsers for IriPeers {
+    type Peer = Peer;
+    const PEERS: &'static [Peer] = &PEERS;
+    const VALID: &'static str = "IRI references";
+
+    fn ours(input: &str) -> Option<Components<'_>> {
+        with_uri(input)
+    }
+
+    fn theirs(peer: Peer, input: &str) -> Option<Components<'_>> {
+        with_peer(peer, input)
+    }
+}
+
+/// The tally of a run over IRI references.
+pub type Tally = components::Tally<IriPeers>;
+
 /// `uri`'s verdict.
 pub fn with_uri(input: &str) -> Option<Components<'_>> {
     let r = uri::IriRef::parse(input).ok()?;
-    let a = r.authority();
+    let (parts, host_kind) = components::uri_authority(r.authority());
     Some(Components {
         scheme: r.scheme(),
-        authority: a.map(|a| a.as_str()),
-        userinfo: Some(a.and_then(|a| a.userinfo())),
-        host: Some(a.map(|a| a.host())),
-        port: Some(a.and_then(|a| a.port())),
+        authority: r.authority().map(|a| a.as_str()),
+        parts,
         path: r.path(),
         query: r.query(),
         fragment: r.fragment(),
+        host_kind,
     })
 }
 
-/// A peer's verdict.
+/// A peer's verdict. None of them says which rule of `host` matched.
 pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
     match peer {
         Peer::Oxiri => {
@@ -59,12 +70,12 @@ pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
             Some(Components {
                 scheme: slice(r.scheme()),
                 authority: slice(r.authority()),
-                userinfo: None,
-                host: None,
-                port: None,
+                // oxiri gives the authority whole.
+                parts: None,
                 path: within(input, r.path()),
                 query: slice(r.query()),
                 fragment: slice(r.fragment()),
+                host_kind: None,
             })
         }
         Peer::IriString => {
@@ -73,12 +84,15 @@ pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
             Some(Components {
                 scheme: r.scheme_str(),
                 authority: r.authority_str(),
-                userinfo: Some(a.as_ref().and_then(|a| a.userinfo())),
-                host: Some(a.as_ref().map(|a| a.host())),
-                port: Some(a.as_ref().and_then(|a| a.port())),
+                parts: Some(Parts {
+                    userinfo: a.as_ref().and_then(|a| a.userinfo()),
+                    host: a.as_ref().map(|a| a.host()),
+                    port: a.as_ref().and_then(|a| a.port()),
+                }),
                 path: r.path_str(),
                 query: r.query_str(),
                 fragment: r.fragment_str(),
+                host_kind: None,
             })
         }
         Peer::FluentUri => {
@@ -87,12 +101,15 @@ pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
             Some(Components {
                 scheme: r.scheme().map(|s| s.as_str()),
                 authority: a.map(|a| a.as_str()),
-                userinfo: Some(a.and_then(|a| a.userinfo()).map(|u| u.as_str())),
-                host: Some(a.map(|a| a.host())),
-                port: Some(a.and_then(|a| a.port()).map(|p| p.as_str())),
+                parts: Some(Parts {
+                    userinfo: a.and_then(|a| a.userinfo()).map(|u| u.as_str()),
+                    host: a.map(|a| a.host()),
+                    port: a.and_then(|a| a.port()).map(|p| p.as_str()),
+                }),
                 path: r.path().as_str(),
                 query: r.query().map(|q| q.as_str()),
                 fragment: r.fragment().map(|f| f.as_str()),
+                host_kind: None,
             })
         }
     }
@@ -105,90 +122,6 @@ fn within<'a>(input: &'a str, part: &str) -> &'a str {
         .get(start..start + part.len())
         .filter(|s| s.as_ptr() == part.as_ptr())
         .unwrap_or_else(|| panic!("{part:?} is no slice of {input:?}"))
-}
-
-/// One disagreement: the input, the peer, both verdicts.
-#[derive(Clone, Debug)]
-pub struct Disagreement {
-    pub input: String,
-    pub peer: Peer,
-    pub ours: Option<String>,
-    pub theirs: Option<String>,
-}
-
-/// Compares `uri` with every peer on `input`; the disagreements found.
-pub fn compare(input: &str) -> Vec<Disagreement> {
-    let ours = with_uri(input);
-    let mut found = Vec::new();
-    for peer in PEERS {
-        let mut theirs = with_peer(peer, input);
-        if let (Some(ours), Some(theirs)) = (&ours, &mut theirs) {
-            if theirs.host.is_none() {
-                (theirs.userinfo, theirs.host, theirs.port) = (ours.userinfo, ours.host, ours.port);
-            }
-        }
-        if ours != theirs {
-            found.push(Disagreement {
-                input: input.to_owned(),
-                peer,
-                ours: ours.map(|c| format!("{c:?}")),
-                theirs: theirs.map(|c| format!("{c:?}")),
-            });
-        }
-    }
-    found
-}
-
-/// The tally of a run: inputs tried, how many were valid, how many held non-ASCII characters,
-/// and the disagreements (the first few kept whole).
-#[derive(Default, Debug)]
-pub struct Tally {
-    pub inputs: usize,
-    pub valid: usize,
-    pub non_ascii: usize,
-    pub bytes: usize,
-    pub disagreements: usize,
-    pub examples: Vec<Disagreement>,
-}
-
-impl Tally {
-    /// Compares one input and records the outcome.
-    pub fn add(&mut self, input: &str) {
-        self.inputs += 1;
-        self.bytes += input.len();
-        self.valid += usize::from(uri::IriRef::parse(input).is_ok());
-        self.non_ascii += usize::from(!input.is_ascii());
-        for d in compare(input) {
-            self.disagreements += 1;
-            if self.examples.len() < 20 {
-                self.examples.push(d);
-            }
-        }
-    }
-
-    /// A report: the counts, then the first disagreements.
-    pub fn report(&self) -> String {
-        let mut out = format!(
-            "{} inputs ({} bytes, {} with non-ASCII characters, {} valid IRI references), {} disagreements with {}\n",
-            self.inputs,
-            self.bytes,
-            self.non_ascii,
-            self.valid,
-            self.disagreements,
-            PEERS.map(|p| format!("{p:?}")).join(", ")
-        );
-        for d in &self.examples {
-            let show = |c: &Option<String>| c.clone().unwrap_or_else(|| "invalid".to_owned());
-            out.push_str(&format!(
-                "  {:?} on {:?}:\n    uri:  {}\n    peer: {}\n",
-                d.peer,
-                d.input,
-                show(&d.ours),
-                show(&d.theirs)
-            ));
-        }
-        out
-    }
 }
 
 /// Characters where IRI parsers may differ: `ucschar`'s bounds and gaps, private use (allowed in

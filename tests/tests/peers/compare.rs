@@ -1,7 +1,8 @@
-//! The comparison of `uri` with its peers, shared by the bounded test (`tests/tests/peers.rs`)
-//! and the long run (`tests/examples/differential.rs`): each parser's verdict and components on
-//! one input, and the disagreements. A disagreement is a bug on one side until explained: as of
-//! this writing there is none (see the bounded test for the inputs tried).
+//! The comparison of `uri` with its URI peers, shared by the bounded test
+//! (`tests/tests/peers.rs`) and the long run (`tests/examples/differential.rs`): each parser's
+//! verdict and components on one input (compared and tallied by `tests/common/components.rs`,
+//! which the IRI comparison shares), and the inputs. A disagreement is a bug on one side until
+//! explained: the bounded test fails on any.
 //!
 //! The peers are `fluent-uri` 0.4 (`UriRef::parse`) and `iri-string` 0.7 (`UriReferenceStr`),
 //! both strict RFC 3986 parsers of URI references.
@@ -9,21 +10,10 @@
 use uri_gen::tools::Sampler;
 use uri_gen::{Encoding, Grammar, RuleId};
 
-/// The components of a parsed URI reference, as slices of the input (RFC 3986 section 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Components<'a> {
-    pub scheme: Option<&'a str>,
-    pub authority: Option<&'a str>,
-    pub userinfo: Option<&'a str>,
-    pub host: Option<&'a str>,
-    pub port: Option<&'a str>,
-    pub path: &'a str,
-    pub query: Option<&'a str>,
-    pub fragment: Option<&'a str>,
-    /// Which rule of `host` matched, where the parser says: `IPv4address`, `IPv6address`,
-    /// `IPvFuture` or `reg-name`.
-    pub host_kind: Option<&'static str>,
-}
+#[path = "../../common/components.rs"]
+mod components;
+
+pub use components::{Components, Parsers, Parts};
 
 /// The parsers compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,26 +24,39 @@ pub enum Peer {
 
 pub const PEERS: [Peer; 2] = [Peer::FluentUri, Peer::IriString];
 
+/// `uri`'s `UriRef` beside the [`PEERS`].
+#[derive(Clone, Copy, Debug)]
+pub struct UriPeers;
+
+impl Parsers for UriPeers {
+    type Peer = Peer;
+    const PEERS: &'static [Peer] = &PEERS;
+    const VALID: &'static str = "URI references";
+
+    fn ours(input: &str) -> Option<Components<'_>> {
+        with_uri(input)
+    }
+
+    fn theirs(peer: Peer, input: &str) -> Option<Components<'_>> {
+        with_peer(peer, input)
+    }
+}
+
+/// The tally of a run over URI references.
+pub type Tally = components::Tally<UriPeers>;
+
 /// `uri`'s verdict.
 pub fn with_uri(input: &str) -> Option<Components<'_>> {
     let r = uri::UriRef::parse(input).ok()?;
-    let a = r.authority();
+    let (parts, host_kind) = components::uri_authority(r.authority());
     Some(Components {
         scheme: r.scheme(),
-        authority: a.map(|a| a.as_str()),
-        userinfo: a.and_then(|a| a.userinfo()),
-        host: a.map(|a| a.host()),
-        port: a.and_then(|a| a.port()),
+        authority: r.authority().map(|a| a.as_str()),
+        parts,
         path: r.path(),
         query: r.query(),
         fragment: r.fragment(),
-        host_kind: a.map(|a| match a.host_kind() {
-            uri::HostKind::Ipv4 => "IPv4address",
-            uri::HostKind::Ipv6 => "IPv6address",
-            uri::HostKind::IpvFuture => "IPvFuture",
-            uri::HostKind::RegName => "reg-name",
-            other => panic!("a host kind this comparison does not know: {other:?}"),
-        }),
+        host_kind,
     })
 }
 
@@ -67,9 +70,11 @@ pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
             Some(Components {
                 scheme: r.scheme().map(|s| s.as_str()),
                 authority: a.map(|a| a.as_str()),
-                userinfo: a.and_then(|a| a.userinfo()).map(|u| u.as_str()),
-                host: a.map(|a| a.host()),
-                port: a.and_then(|a| a.port()).map(|p| p.as_str()),
+                parts: Some(Parts {
+                    userinfo: a.and_then(|a| a.userinfo()).map(|u| u.as_str()),
+                    host: a.map(|a| a.host()),
+                    port: a.and_then(|a| a.port()).map(|p| p.as_str()),
+                }),
                 path: r.path().as_str(),
                 query: r.query().map(|q| q.as_str()),
                 fragment: r.fragment().map(|f| f.as_str()),
@@ -87,9 +92,11 @@ pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
             Some(Components {
                 scheme: r.scheme_str(),
                 authority: r.authority_str(),
-                userinfo: a.as_ref().and_then(|a| a.userinfo()),
-                host: a.as_ref().map(|a| a.host()),
-                port: a.as_ref().and_then(|a| a.port()),
+                parts: Some(Parts {
+                    userinfo: a.as_ref().and_then(|a| a.userinfo()),
+                    host: a.as_ref().map(|a| a.host()),
+                    port: a.as_ref().and_then(|a| a.port()),
+                }),
                 path: r.path_str(),
                 query: r.query_str(),
                 fragment: r.fragment_str(),
@@ -97,87 +104,6 @@ pub fn with_peer(peer: Peer, input: &str) -> Option<Components<'_>> {
                 host_kind: None,
             })
         }
-    }
-}
-
-/// One disagreement: the input, the peer, both verdicts.
-#[derive(Clone, Debug)]
-pub struct Disagreement {
-    pub input: String,
-    pub peer: Peer,
-    pub ours: Option<String>,
-    pub theirs: Option<String>,
-}
-
-/// Compares `uri` with every peer on `input`; the disagreements found.
-pub fn compare(input: &str) -> Vec<Disagreement> {
-    let ours = with_uri(input);
-    let mut found = Vec::new();
-    for peer in PEERS {
-        let mut theirs = with_peer(peer, input);
-        if let (Some(ours), Some(theirs)) = (&ours, &mut theirs) {
-            if theirs.host_kind.is_none() {
-                theirs.host_kind = ours.host_kind;
-            }
-        }
-        if ours != theirs {
-            found.push(Disagreement {
-                input: input.to_owned(),
-                peer,
-                ours: ours.map(|c| format!("{c:?}")),
-                theirs: theirs.map(|c| format!("{c:?}")),
-            });
-        }
-    }
-    found
-}
-
-/// The tally of a run: inputs tried, how many were valid, and the disagreements (the first
-/// few kept whole).
-#[derive(Default, Debug)]
-pub struct Tally {
-    pub inputs: usize,
-    pub valid: usize,
-    pub bytes: usize,
-    pub disagreements: usize,
-    pub examples: Vec<Disagreement>,
-}
-
-impl Tally {
-    /// Compares one input and records the outcome.
-    pub fn add(&mut self, input: &str) {
-        self.inputs += 1;
-        self.bytes += input.len();
-        self.valid += usize::from(uri::Rule::UriReference.matches(input.as_bytes()));
-        for d in compare(input) {
-            self.disagreements += 1;
-            if self.examples.len() < 20 {
-                self.examples.push(d);
-            }
-        }
-    }
-
-    /// A report: the counts, then the first disagreements.
-    pub fn report(&self) -> String {
-        let mut out = format!(
-            "{} inputs ({} bytes, {} valid URI references), {} disagreements with {}\n",
-            self.inputs,
-            self.bytes,
-            self.valid,
-            self.disagreements,
-            PEERS.map(|p| format!("{p:?}")).join(" and ")
-        );
-        for d in &self.examples {
-            let show = |c: &Option<String>| c.clone().unwrap_or_else(|| "invalid".to_owned());
-            out.push_str(&format!(
-                "  {:?} on {:?}:\n    uri:  {}\n    peer: {}\n",
-                d.peer,
-                d.input,
-                show(&d.ours),
-                show(&d.theirs)
-            ));
-        }
-        out
     }
 }
 
