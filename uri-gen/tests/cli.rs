@@ -176,7 +176,8 @@ fn regex_prints_an_expression_for_regular_rules_only() {
     let out = uri_gen(&["regex", URI[0], URI[1], "--rule", "pct-encoded", "--bare"]);
     assert_eq!(stdout(&out), "%[0-9A-Fa-f]{2}\n");
     // For URI-reference, the command prints the expression that `grammar-tests` holds against
-    // the shipped recognizer on the conformance set and 100,000 samples (`tests/uri_tools.rs`).
+    // the shipped recognizer on the conformance set and 100,000 samples
+    // (`tests/grammars/tests/uri_tools.rs`).
     let out = uri_gen(&["regex", URI[0], URI[1], "--rule", "URI-reference"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let files = uri_grammar::sources();
