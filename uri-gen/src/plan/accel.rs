@@ -329,7 +329,7 @@ pub const AVX2_MIN_SHARE: u64 = 24;
 /// The average run length, in bytes, below which a trained AVX2 plan leaves a loop set out. A
 /// mask finds where a run ends at the cost of a few dependent instructions, whatever its length;
 /// table tests pay per byte, but a few bytes of them cost about as much, and they run while
-/// the block is still being classified. Measured on RFC 3986 (session 9, Zen 3): the scheme set,
+/// the block is still being classified. Measured on RFC 3986 (AMD EPYC Zen 3): the scheme set,
 /// whose runs average 5.9 bytes on the training URLs, cost `matches` 1 to 4 ns per URL when
 /// classified and saved the parser nothing measurable; the host set (16.3) and the path and
 /// query sets (25 to 35) save more than they cost.
