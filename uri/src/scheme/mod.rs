@@ -68,7 +68,9 @@ mod number;
 mod params;
 mod sip;
 mod sip_eq;
+mod sip_escape;
 mod sip_lists;
+mod sip_phone;
 mod tel;
 mod urn;
 
@@ -80,5 +82,6 @@ pub use mailto::{Mailto, MailtoAddresses, MailtoHeader, MailtoHeaders};
 pub use params::{DataParameter, DataParameters, GeoParameter, GeoParameters};
 pub use sip::Sip;
 pub use sip_lists::{SipHeader, SipHeaders, SipParams};
+pub use sip_phone::TelephoneSubscriber;
 pub use tel::{Tel, TelParams};
 pub use urn::Urn;

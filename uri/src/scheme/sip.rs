@@ -5,7 +5,7 @@
 use core::fmt;
 
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
-use super::generated::sip::{Captures, Failure, Parsed, Parser};
+use super::generated::sip::{Captures, Parsed, Parser};
 use super::sip_lists::{SipHeaders, SipParams};
 use crate::{Uri, UriRef};
 
@@ -46,18 +46,13 @@ fn spans(c: &Captures) -> Spans {
     parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect()
 }
 
-/// The failure of a generated parser as an error's input.
-fn miss(f: &Failure) -> Miss {
-    Miss { index: f.index, expected: f.expected(), end: f.end_allowed() }
-}
-
 pub(crate) struct SipGrammar;
 
 impl SchemeGrammar for SipGrammar {
     const NAMES: &'static Names = &Names { scheme: "sip", rfc: "RFC 3261", rule: "SIP-URI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        Parser::Sip.parse(input).map(|c| spans(&c)).map_err(|f| miss(&f))
+        Parser::Sip.parse(input).map(|c| spans(&c)).map_err(Miss::from)
     }
 }
 
@@ -67,7 +62,7 @@ impl SchemeGrammar for SipsGrammar {
     const NAMES: &'static Names = &Names { scheme: "sips", rfc: "RFC 3261", rule: "SIPS-URI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        Parser::Sips.parse(input).map(|c| spans(&c)).map_err(|f| miss(&f))
+        Parser::Sips.parse(input).map(|c| spans(&c)).map_err(Miss::from)
     }
 }
 
@@ -88,9 +83,9 @@ impl<'a> Sip<'a> {
         let (parser, bytes) = (if secure { Parser::Sips } else { Parser::Sip }, text.as_bytes());
         let mut captures = parser.parse(bytes).map_err(|f| {
             if secure {
-                SchemeError::new::<SipsGrammar>(bytes, &miss(&f))
+                SchemeError::new::<SipsGrammar>(bytes, f)
             } else {
-                SchemeError::new::<SipGrammar>(bytes, &miss(&f))
+                SchemeError::new::<SipGrammar>(bytes, f)
             }
         })?;
         if let Some((start, end)) = captures.uri_parameters() {

@@ -38,11 +38,7 @@ impl SchemeGrammar for Grammar {
     const NAMES: &'static Names = &Names { scheme: "tel", rfc: "RFC 3966", rule: "telephone-uri" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = Parser::Tel.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = Parser::Tel.parse(input).map_err(Miss::from)?;
         let parts = [
             ("number", c.number()),
             ("ISDN subaddress", c.isdn_subaddress()),
@@ -59,6 +55,12 @@ impl SchemeGrammar for Grammar {
 }
 
 impl<'a> Tel<'a> {
+    /// The `tel` view of a match of the module's `Subscriber` parser, whose captures are laid
+    /// out as the `Tel` parser's.
+    pub(super) fn from_parsed(parsed: Parsed<'a>) -> Tel<'a> {
+        Tel { parsed }
+    }
+
     /// Parses `text` as a `tel:` URI.
     ///
     /// # Errors
@@ -75,10 +77,7 @@ impl<'a> Tel<'a> {
     pub fn parse(text: &'a str) -> Result<Tel<'a>, SchemeError> {
         match Parser::Tel.parse_str(text) {
             Ok(parsed) => Ok(Tel { parsed }),
-            Err(f) => Err(SchemeError::new::<Grammar>(
-                text.as_bytes(),
-                &Miss { index: f.index, expected: f.expected(), end: f.end_allowed() },
-            )),
+            Err(f) => Err(SchemeError::new::<Grammar>(text.as_bytes(), f)),
         }
     }
 
