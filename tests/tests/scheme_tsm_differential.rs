@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use uri::scheme::{Mailto, Sip, Tel};
-use uri::Uri;
+use uri::{Normalization, Uri, UriRef};
 use uri_gen::capture::reference::Reference;
 use uri_gen::tools::Sampler;
 use uri_gen::{CompiledParsers, Encoding};
@@ -187,6 +187,31 @@ fn comparisons_hold(parser: &str, text: &str, other: &str) -> Result<(), TestCas
     Ok(())
 }
 
+/// Scheme-based normalization of a URI that RFC 3986 also reads gives a URI of the same
+/// scheme, equal to the original by the scheme's comparison, and normalizing it again changes
+/// nothing.
+fn normal_form_holds(parser: &str, text: &str) -> Result<(), TestCaseError> {
+    let Ok(r) = UriRef::parse(text) else { return Ok(()) };
+    let normal = r.normalize_with(Normalization::SCHEME_BASED).to_string();
+    let again = UriRef::parse(&normal).map(|n| n.normalize_with(Normalization::SCHEME_BASED).to_string());
+    prop_assert_eq!(again.as_deref(), Ok(normal.as_str()), "{:?}", text);
+    match parser {
+        "Tel" => {
+            let (a, b) = (Tel::parse(text).expect("parsed before"), Tel::parse(&normal));
+            prop_assert!(b.is_ok_and(|b| a.rfc3966_eq(&b)), "{:?} {:?}", text, normal);
+        }
+        "Sip" | "Sips" => {
+            let (a, b) = (Sip::parse(text).expect("parsed before"), Sip::parse(&normal));
+            prop_assert!(b.is_ok_and(|b| a.rfc3261_eq(&b) != Some(false)), "{:?} {:?}", text, normal);
+        }
+        _ => {
+            let (a, b) = (Mailto::parse(text).expect("parsed before"), Mailto::parse(&normal));
+            prop_assert!(b.is_ok_and(|b| a.to().count() == b.to().count()), "{:?} {:?}", text, normal);
+        }
+    }
+    Ok(())
+}
+
 /// Whether `input` holds a `%` that starts no percent-encoding.
 fn has_raw_percent(input: &str) -> bool {
     let bytes = input.as_bytes();
@@ -217,6 +242,7 @@ fn check_seed(module: &str, parser: &str, seed: u64) -> Result<(), TestCaseError
                     sip_params_agree(text)?;
                 }
                 comparisons_hold(parser, text, std::str::from_utf8(&mutated).unwrap_or_default())?;
+                normal_form_holds(parser, text)?;
             }
             (None, None) => {}
             _ => {

@@ -29,7 +29,7 @@ use crate::{Uri, UriRef};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mailto<'a> {
-    parsed: Parsed<'a>,
+    pub(super) parsed: Parsed<'a>,
 }
 
 pub(crate) struct Grammar;

@@ -63,6 +63,7 @@ mod file;
 mod generated;
 mod geo;
 mod mailto;
+mod normal_forms;
 pub(crate) mod normalize;
 mod number;
 mod params;

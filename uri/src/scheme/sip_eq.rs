@@ -89,7 +89,7 @@ impl Sip<'_> {
                 Err(_) => {
                     // Not the last parameter of its name: the name appears twice.
                     let (name, (s, e)) = named.iter().find_map(|&(name, span)| {
-                        span.filter(|&(s, e)| start <= s && e <= end).map(|span| (name, span))
+                        span.filter(|&(s, e)| start < s && e <= end).map(|span| (name, span))
                     })?;
                     (name.bytes().map(Unit::from).collect(), Some(comparable(&text[s..e], true)))
                 }

@@ -29,7 +29,7 @@ use crate::{Uri, UriRef};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tel<'a> {
-    parsed: Parsed<'a>,
+    pub(super) parsed: Parsed<'a>,
 }
 
 pub(crate) struct Grammar;
@@ -46,9 +46,11 @@ impl SchemeGrammar for Grammar {
             ("phone context", c.phone_context()),
         ];
         let mut spans: Spans = parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect();
-        // A parameter without a name of its own: the generic parameter being read.
+        // A parameter without a name of its own: the generic parameter being read. A value
+        // starts after its `=`, strictly inside its parameter (an empty extension ends where
+        // the next parameter starts).
         let named = spans.clone();
-        let generic = c.params(input).filter(|p| !named.iter().any(|(_, s)| s.0 >= p.0 && s.1 <= p.1));
+        let generic = c.params(input).filter(|p| !named.iter().any(|(_, s)| s.0 > p.0 && s.1 <= p.1));
         spans.extend(generic.map(|p| ("parameter", p)));
         Ok(spans)
     }
@@ -181,14 +183,16 @@ impl Tel<'_> {
 
     /// What the comparison reads: the number's and the context's bytes, lower-cased, without
     /// their visual separators, and the generic parameters.
-    fn facts(&self) -> Facts<'_> {
+    pub(super) fn facts(&self) -> Facts<'_> {
         let (text, c) = (self.as_str(), &self.parsed.captures);
         let input = text.as_bytes();
-        // A parameter is generic unless it holds the extension, subaddress or context value.
+        // A parameter is generic unless it holds the extension, subaddress or context value
+        // (which starts after the parameter's `=`: an empty extension ends where the next
+        // parameter starts, and is not inside it).
         let named = [c.extension(), c.isdn_subaddress(), c.phone_context()];
         let generic = c
             .params(input)
-            .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s <= vs && ve <= e))
+            .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s < vs && ve <= e))
             .map(|(s, e)| &text[s..e])
             .collect();
         Facts {
@@ -210,9 +214,9 @@ fn same_multiset(a: &[&str], b: &[&str]) -> bool {
 }
 
 /// The parts of a [`Tel`] that [`Tel::rfc3966_eq`] compares.
-struct Facts<'a> {
-    number: Vec<u8>,
-    context: Vec<u8>,
+pub(super) struct Facts<'a> {
+    pub(super) number: Vec<u8>,
+    pub(super) context: Vec<u8>,
     generic: Vec<&'a str>,
 }
 
