@@ -103,6 +103,30 @@ fn sip_comparison_rule_by_rule() {
     assert_eq!(eq("sip:bob@biloxi.com;lr;lr", "sip:carol@biloxi.com"), Some(false));
 }
 
+/// `Sip::parameters`: each parameter's name and value, also where the token of a `transport`,
+/// `user` or `method` parameter holds a character no `other-param` allows ("`", a bare `%`).
+#[test]
+fn sip_parameters_as_names_and_values() {
+    let sip =
+        Sip::parse("sip:bob@biloxi.com;transport=a`b;User=phone;ttl=15;x=%41;lr;method=x%y;user=a`").unwrap();
+    let pairs: Vec<_> = sip.parameters().map(|p| (p.name(), p.value())).collect();
+    assert_eq!(
+        pairs,
+        [
+            ("transport", Some("a`b")),
+            ("User", Some("phone")),
+            ("ttl", Some("15")),
+            ("x", Some("%41")),
+            ("lr", None),
+            ("method", Some("x%y")),
+            ("user", Some("a`")),
+        ]
+    );
+    assert_eq!(sip.parameters().nth(3).unwrap().decoded_value().unwrap().unwrap(), "A");
+    assert_eq!(sip.parameters().map(|p| p.as_str()).collect::<Vec<_>>(), sip.params().collect::<Vec<_>>());
+    assert_eq!(Sip::parse("sip:bob@biloxi.com").unwrap().parameters().count(), 0);
+}
+
 /// RFC 3261 section 19.1.6: a `tel` URL's subscriber in the user field of a SIP URI with
 /// `user=phone`, and its examples of equivalent `tel` URLs whose SIP forms differ.
 #[test]

@@ -125,6 +125,22 @@ fn sip_params_agree(input: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(Some(&found), expected.as_ref(), "{:?}", input);
     let lr = reference_texts(parsers, index, span.as_bytes(), &[("lr".to_owned(), None)].into());
     prop_assert_eq!(lr.and_then(|t| t["lr"].clone()).is_some(), sip.lr(), "{:?}", input);
+    // Each parameter's name and value: the parameter as written, and where it is an
+    // `other-param`, what the reference's `Param` reads of it.
+    let param = parsers.spec.parsers.iter().position(|p| p.name == "Param").expect("Param");
+    prop_assert_eq!(sip.parameters().count(), sip.params().count(), "{:?}", input);
+    for (p, raw) in sip.parameters().zip(sip.params()) {
+        let joined = p.value().map_or_else(|| p.name().to_owned(), |v| format!("{}={v}", p.name()));
+        prop_assert_eq!((p.as_str(), joined.as_str()), (raw, raw), "{:?}", input);
+        let found: Texts = [
+            ("pname".to_owned(), Some(p.name().to_owned())),
+            ("pvalue".to_owned(), p.value().map(str::to_owned)),
+        ]
+        .into();
+        if let Some(expected) = reference_texts(parsers, param, raw.as_bytes(), &found) {
+            prop_assert_eq!(&expected, &found, "{:?}", raw);
+        }
+    }
     Ok(())
 }
 

@@ -7,6 +7,7 @@ use core::fmt;
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::sip::{Captures, Parsed, Parser};
 use super::sip_lists::{SipHeaders, SipParams};
+use super::sip_params::SipParameters;
 use crate::{Uri, UriRef};
 
 /// A SIP or SIPS URI (RFC 3261 `SIP-URI` / `SIPS-URI`, section 25.1), borrowing its text, read
@@ -118,7 +119,7 @@ impl<'a> Sip<'a> {
     }
 
     /// The user field as written (escaped), if there is one; a telephone subscriber when the
-    /// `user` parameter is `phone` (section 19.1.1).
+    /// `user` parameter is `phone` (section 19.1.1), which [`Sip::telephone_subscriber`] reads.
     #[must_use]
     pub fn user(&self) -> Option<&'a str> {
         self.parsed.user()
@@ -195,6 +196,21 @@ impl<'a> Sip<'a> {
     #[must_use]
     pub fn params(&self) -> SipParams<'a> {
         SipParams::new(self.parsed.param_list())
+    }
+
+    /// Each URI parameter, in order, as its name and value ([`SipParameter`]), each read by a
+    /// parser generated from the grammar's `other-param` (or, for a `transport`, `user` or
+    /// `method` token that no `other-param` reads, by the parameters' parser); lazy.
+    ///
+    /// ```
+    /// let sip = uri::scheme::Sip::parse("sip:bob@biloxi.com;Transport=TCP;lr").unwrap();
+    /// let pairs: Vec<_> = sip.parameters().map(|p| (p.name(), p.value())).collect();
+    /// assert_eq!(pairs, [("Transport", Some("TCP")), ("lr", None)]);
+    /// ```
+    #[must_use]
+    pub fn parameters(&self) -> SipParameters<'a> {
+        let text = self.parsed.input;
+        SipParameters::new(text, self.parsed.captures.param_list(text.as_bytes()))
     }
 
     /// Each header (`hname=hvalue`), in order, as written; lazy.

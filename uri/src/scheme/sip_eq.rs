@@ -2,7 +2,6 @@
 
 use alloc::vec::Vec;
 
-use super::generated::sip::Parser;
 use super::sip_escape::{comparable, spells, Unit};
 use super::Sip;
 
@@ -76,26 +75,10 @@ impl Sip<'_> {
 
     /// Each URI parameter as compared, sorted by name; `None` where a name appears twice.
     fn params_compared(&self) -> Option<Vec<Param>> {
-        let (text, c) = (self.as_str(), &self.parsed.captures);
-        // The parameters that can hold a token no `other-param` reads, with the span of the
-        // value the parameter parser recorded for the last of each.
-        let named = [("transport", c.transport()), ("user", c.user_param()), ("method", c.method())];
-        let mut params = Vec::new();
-        for (start, end) in c.param_list(text.as_bytes()) {
-            let param = match Parser::Param.parse_str(&text[start..end]) {
-                Ok(p) => {
-                    (comparable(p.pname().unwrap_or_default(), true), p.pvalue().map(|v| comparable(v, true)))
-                }
-                Err(_) => {
-                    // Not the last parameter of its name: the name appears twice.
-                    let (name, (s, e)) = named.iter().find_map(|&(name, span)| {
-                        span.filter(|&(s, e)| start < s && e <= end).map(|span| (name, span))
-                    })?;
-                    (name.bytes().map(Unit::from).collect(), Some(comparable(&text[s..e], true)))
-                }
-            };
-            params.push(param);
-        }
+        let mut params: Vec<Param> = self
+            .parameters()
+            .map(|p| (comparable(p.name(), true), p.value().map(|v| comparable(v, true))))
+            .collect();
         params.sort_unstable();
         if params.windows(2).any(|pair| pair[0].0 == pair[1].0) {
             return None;
