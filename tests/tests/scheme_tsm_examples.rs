@@ -6,9 +6,9 @@
 //! The examples, with the section each is printed in and the components it has, are the tables
 //! of `uri-gen/tests/scheme_captures/`, read here as they are there: the example URIs are
 //! quoted from the RFCs (the IETF Trust's Code Components, Simplified BSD License; see
-//! `abnf/README.md`). The examples of parsers that no type exposes alone (RFC 3261's telephone
-//! subscribers, read by `Subscriber`; parameter lists, read by `Params`) are left out here:
-//! they are the generator's tests.
+//! `abnf/README.md`). The examples of parsers that no type exposes alone (parameter lists,
+//! read by `Params`) are left out here: they are the generator's tests; RFC 3261's telephone
+//! subscribers, which `Sip::telephone_subscriber` reads, are tested in `scheme_sip_eq.rs`.
 
 use std::collections::BTreeMap;
 
