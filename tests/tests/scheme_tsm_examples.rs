@@ -6,9 +6,9 @@
 //! The examples, with the section each is printed in and the components it has, are the tables
 //! of `uri-gen/tests/scheme_captures/`, read here as they are there: the example URIs are
 //! quoted from the RFCs (the IETF Trust's Code Components, Simplified BSD License; see
-//! `abnf/README.md`). The examples of parsers that no type exposes alone (RFC 3261's telephone
-//! subscribers, read by `Subscriber`; parameter lists, read by `Params`) are left out here:
-//! they are the generator's tests.
+//! `abnf/README.md`). The examples of parsers that no type exposes alone (parameter lists,
+//! read by `Params`) are left out here: they are the generator's tests; RFC 3261's telephone
+//! subscribers, which `Sip::telephone_subscriber` reads, are tested in `scheme_sip_eq.rs`.
 
 use std::collections::BTreeMap;
 
@@ -368,54 +368,6 @@ fn errors_name_the_rule_and_the_component() {
     assert_eq!(err.component(), Some("header field value"));
     let err = Mailto::parse("mailto:joe(comment)@example.org").unwrap_err();
     assert_eq!((err.index(), err.found()), (10, Some(b'(')));
-}
-
-/// RFC 3261 section 19.1.4's sets of equivalent and of different URIs.
-#[test]
-fn sip_comparison_of_section_19_1_4() {
-    let sip = |t| Sip::parse(t).unwrap();
-    let equivalent = [
-        ("sip:%61lice@atlanta.com;transport=TCP", "sip:alice@AtLanTa.CoM;Transport=tcp"),
-        ("sip:carol@chicago.com", "sip:carol@chicago.com;newparam=5"),
-        ("sip:carol@chicago.com", "sip:carol@chicago.com;security=on"),
-        (
-            "sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com",
-            "sip:biloxi.com;method=REGISTER;transport=tcp?to=sip:bob%40biloxi.com",
-        ),
-        (
-            "sip:alice@atlanta.com?subject=project%20x&priority=urgent",
-            "sip:alice@atlanta.com?priority=urgent&subject=project%20x",
-        ),
-        ("sip:carol@chicago.com", "sip:carol@chicago.com;security=off"),
-    ];
-    for (a, b) in equivalent {
-        assert_eq!(sip(a).rfc3261_eq(&sip(b)), Some(true), "{a} {b}");
-        assert_eq!(sip(b).rfc3261_eq(&sip(a)), Some(true), "{b} {a}");
-    }
-    let different = [
-        ("SIP:ALICE@AtLanTa.CoM;Transport=udp", "sip:alice@AtLanTa.CoM;Transport=UDP"),
-        ("sip:bob@biloxi.com", "sip:bob@biloxi.com:5060"),
-        ("sip:bob@biloxi.com", "sip:bob@biloxi.com;transport=udp"),
-        ("sip:bob@biloxi.com", "sip:bob@biloxi.com:6000;transport=tcp"),
-        ("sip:carol@chicago.com", "sip:carol@chicago.com?Subject=next%20meeting"),
-        ("sip:bob@phone21.boxesbybob.com", "sip:bob@192.0.2.4"),
-        ("sip:alice@atlanta.com", "sips:alice@atlanta.com"),
-        ("sip:alice@atlanta.com;maddr=239.255.255.1", "sip:alice@atlanta.com"),
-    ];
-    for (a, b) in different {
-        assert_eq!(sip(a).rfc3261_eq(&sip(b)), Some(false), "{a} {b}");
-        assert_eq!(sip(b).rfc3261_eq(&sip(a)), Some(false), "{b} {a}");
-    }
-    // Equality is not transitive: `security=on` and `security=off` differ, which a comparison
-    // of whole parameter lists cannot tell from two unrelated parameters.
-    assert_eq!(
-        sip("sip:carol@chicago.com;security=on").rfc3261_eq(&sip("sip:carol@chicago.com;security=off")),
-        None
-    );
-    assert_eq!(
-        sip("sip:carol@chicago.com;Security=ON;lr").rfc3261_eq(&sip("sip:carol@chicago.com;security=on")),
-        Some(true)
-    );
 }
 
 /// Section 4 compares the parameters as a whole, in any order: each one as often in both URIs.

@@ -50,7 +50,8 @@ const SIP: Declaration = Declaration {
     grammars: &["abnf/rfc3261-captured.abnf"],
     libraries: &["abnf/rfc3261-sec25.abnf"],
     captures: "abnf/rfc3261-sec25.captures",
-    roots: &["SIP-URI", "SIPS-URI"],
+    // `reserved`, which no URI rule refers to, for the single-byte `Reserved` parser.
+    roots: &["SIP-URI", "SIPS-URI", "reserved"],
 };
 
 const MAILTO: Declaration = Declaration {
@@ -211,10 +212,12 @@ fn a_sip_user_field_with_user_phone_is_read_by_the_tel_subscriber_parser() {
 /// Each declaration's tagged DFA stays small (the budget that keeps generation under a second
 /// in a release build), and the time of each compilation is printed (`--nocapture`). The tel
 /// declaration's two lists of visual separators (for section 4's comparison) take it from 121
-/// states to 321.
+/// states to 321; the mailto declaration's `Address` parser (one address's domain, for
+/// scheme-based normalization) from 87 to 119, and SIP's `Param`, `Reserved` and `User`
+/// parsers (section 19.1.4's comparison) from 393 to 407.
 #[test]
 fn each_declaration_compiles_to_a_small_tagged_dfa() {
-    for (declaration, most) in [(&TEL, 350), (&SIP, 500), (&MAILTO, 100)] {
+    for (declaration, most) in [(&TEL, 350), (&SIP, 500), (&MAILTO, 150)] {
         let (compiled, elapsed) = declaration.compile();
         let states = compiled.tdfa.len();
         println!(

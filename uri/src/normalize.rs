@@ -113,6 +113,18 @@ impl Normalization {
     /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed,
     /// an empty `http`/`https` path with an authority becomes `/`, a `file` host `localhost`
     /// becomes empty (RFC 8089 section 2), and a `urn` NID lower case (RFC 8141 section 3.1).
+    /// A URI that a [`uri::scheme`](crate::scheme) type reads is written in its scheme's normal
+    /// form, where its RFC defines an equivalence that one text can stand for:
+    ///
+    /// - `tel` (RFC 3966 sections 3 and 4): in lower case (but the hex digits of
+    ///   percent-encodings), the number and a global-number context without visual separators,
+    ///   the ISDN subaddress, extension and context parameters first and the others after them
+    ///   in the order of their text.
+    /// - `sip`, `sips` (RFC 3261 section 19.1.4): the host and the parameters in lower case, the
+    ///   parameters and the headers in the order of their text, the header names in lower case;
+    ///   the user, the password and the header values as written.
+    /// - `mailto` (RFC 6068 section 2): the domains of the addresses and the header field names
+    ///   in lower case; the local parts and the header field values as written.
     ///
     /// ```
     /// use uri::{Normalization, UriRef};
@@ -121,6 +133,9 @@ impl Normalization {
     /// assert_eq!(scheme_based("file://LocalHost/etc/hosts"), "file:///etc/hosts");
     /// assert_eq!(scheme_based("urn:ISBN:0451450523"), "urn:isbn:0451450523");
     /// assert_eq!(scheme_based("urn:Example:A%2fB?=Q"), "urn:example:A%2fB?=Q");
+    /// assert_eq!(scheme_based("tel:+1-201-555-0123;Ext=12"), "tel:+12015550123;ext=12");
+    /// assert_eq!(scheme_based("sip:Alice@AtLanTa.CoM;Transport=TCP;lr"), "sip:Alice@atlanta.com;lr;transport=tcp");
+    /// assert_eq!(scheme_based("mailto:Joe@Example.COM?Subject=Hi"), "mailto:Joe@example.com?subject=Hi");
     /// ```
     pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
     /// Both: what [`UriRef::normalize`] applies.
@@ -447,6 +462,17 @@ pub(crate) fn normalize_with_ports_into(
         let query_start = out.len();
         push_percent_normalized(out, query, steps, Components::QUERY, false);
         spans.query = Some(at(out, query_start));
+    }
+    // RFCs 3966, 3261 and 6068: a `tel`, `sip` or `mailto` URI in its scheme's normal form,
+    // whose path and query the generic parser finds again.
+    if let (true, Some(s), None) = (steps.scheme_based, scheme, authority) {
+        if let Some(form) = crate::scheme::normalize::normal_form(s, &out[base..]) {
+            if let Ok(c) = UriRef::parse(&form).map(|f| f.captures()) {
+                out.truncate(base);
+                out.push_str(&form);
+                (spans.path, spans.query) = (c.path(), c.query());
+            }
+        }
     }
     if let Some(fragment) = r.fragment() {
         out.push('#');

@@ -114,12 +114,13 @@ pub const SCHEME_MODULES: &[SchemeModule] = &[
         what: "RFC 3261 (SIP and SIPS URIs, section 25.1)",
         // The user field as section 19.1.2 says a telephone subscriber is escaped in it: a file
         // of its own whose declared override replaces `userinfo`. The parsers `Sips` and
-        // `Params` of the capture file are compiled beside `Sip`.
+        // `Params` and `Param` of the capture file are compiled beside `Sip`, and `Reserved`,
+        // whose rule no URI rule refers to, as a root of its own.
         grammars: &["abnf/rfc3261-captured.abnf"],
         overrides: &[],
         libraries: &["abnf/rfc3261-sec25.abnf", CORE],
         captures: "abnf/rfc3261-sec25.captures",
-        roots: &["SIP-URI", "SIPS-URI"],
+        roots: &["SIP-URI", "SIPS-URI", "reserved"],
     },
 ];
 

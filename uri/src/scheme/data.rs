@@ -45,11 +45,7 @@ impl SchemeGrammar for Grammar {
     const NAMES: &'static Names = &Names { scheme: "data", rfc: "RFC 2397", rule: "dataurl" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = Parser::Data.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = Parser::Data.parse(input).map_err(Miss::from)?;
         let parts = [
             ("media type", c.mediatype()),
             ("type", c.main_type()),
@@ -110,10 +106,7 @@ impl<'a> Data<'a> {
     pub fn parse(text: &'a str) -> Result<Data<'a>, SchemeError> {
         match Parser::Data.parse_str(text) {
             Ok(parsed) => Ok(Data { parsed }),
-            Err(f) => Err(SchemeError::new::<Grammar>(
-                text.as_bytes(),
-                &Miss { index: f.index, expected: f.expected(), end: f.end_allowed() },
-            )),
+            Err(f) => Err(SchemeError::new::<Grammar>(text.as_bytes(), f)),
         }
     }
 

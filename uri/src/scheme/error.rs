@@ -159,6 +159,19 @@ pub(crate) struct Miss {
     pub(crate) end: bool,
 }
 
+/// `From<Failure> for Miss` for the `Failure` of each generated scheme module.
+macro_rules! miss_from_failure {
+    ($($module:ident),+) => {$(
+        impl From<super::generated::$module::Failure> for Miss {
+            fn from(f: super::generated::$module::Failure) -> Miss {
+                Miss { index: f.index, expected: f.expected(), end: f.end_allowed() }
+            }
+        }
+    )+};
+}
+
+miss_from_failure!(data, file, file_nonstandard, geo, mailto, sip, tel, urn);
+
 /// The most prefixes the search for a completion tries before it gives up on naming the
 /// component.
 const SEARCH_LIMIT: usize = 4096;
@@ -172,7 +185,8 @@ impl SchemeError {
     /// the shortest completion of the valid prefix to name the component.
     #[cold]
     #[inline(never)]
-    pub(crate) fn new<G: SchemeGrammar>(input: &[u8], miss: &Miss) -> SchemeError {
+    pub(crate) fn new<G: SchemeGrammar>(input: &[u8], miss: impl Into<Miss>) -> SchemeError {
+        let miss = &miss.into();
         let index = miss.index.min(input.len());
         SchemeError {
             names: G::NAMES,

@@ -80,11 +80,7 @@ impl SchemeGrammar for Grammar {
     const NAMES: &'static Names = &Names { scheme: "file", rfc: "RFC 8089", rule: "file-URI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = file::Parser::File.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = file::Parser::File.parse(input).map_err(Miss::from)?;
         let parts = [("host", c.host()), ("path", c.path())];
         Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
     }
@@ -96,11 +92,7 @@ impl SchemeGrammar for NonstandardGrammar {
     const NAMES: &'static Names = &Names { scheme: "file", rfc: "RFC 8089 Appendix F", rule: "file-URI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = file_nonstandard::Parser::FileNonstandard.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = file_nonstandard::Parser::FileNonstandard.parse(input).map_err(Miss::from)?;
         let parts = [
             ("host", c.host()),
             ("user information", c.userinfo()),
@@ -156,10 +148,9 @@ impl<'a> File<'a> {
         if options.nonstandard {
             return File::parse_nonstandard(text);
         }
-        let parsed = file::Parser::File.parse_str(text).map_err(|f| {
-            let miss = Miss { index: f.index, expected: f.expected(), end: f.end_allowed() };
-            SchemeError::new::<Grammar>(text.as_bytes(), &miss)
-        })?;
+        let parsed = file::Parser::File
+            .parse_str(text)
+            .map_err(|f| SchemeError::new::<Grammar>(text.as_bytes(), f))?;
         let ip_literal = parsed.ip_literal().is_some();
         Ok(File {
             text,
@@ -172,10 +163,9 @@ impl<'a> File<'a> {
     }
 
     fn parse_nonstandard(text: &'a str) -> Result<File<'a>, SchemeError> {
-        let parsed = file_nonstandard::Parser::FileNonstandard.parse_str(text).map_err(|f| {
-            let miss = Miss { index: f.index, expected: f.expected(), end: f.end_allowed() };
-            SchemeError::new::<NonstandardGrammar>(text.as_bytes(), &miss)
-        })?;
+        let parsed = file_nonstandard::Parser::FileNonstandard
+            .parse_str(text)
+            .map_err(|f| SchemeError::new::<NonstandardGrammar>(text.as_bytes(), f))?;
         let ip_literal = parsed.ip_literal().is_some();
         let host = match parsed.unc_host() {
             Some(server) => FileHost::Name(server),

@@ -39,11 +39,7 @@ impl SchemeGrammar for Grammar {
     const NAMES: &'static Names = &Names { scheme: "geo", rfc: "RFC 5870", rule: "geo-URI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = Parser::Geo.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = Parser::Geo.parse(input).map_err(Miss::from)?;
         let parts = [
             ("latitude", c.coord_a()),
             ("longitude", c.coord_b()),
@@ -72,10 +68,8 @@ impl<'a> Geo<'a> {
     /// assert_eq!(err.to_string(), "invalid geo URI (RFC 5870 `geo-URI`): the longitude at byte 7 is outside -180 to 180");
     /// ```
     pub fn parse(text: &'a str) -> Result<Geo<'a>, SchemeError> {
-        let parsed = Parser::Geo.parse_str(text).map_err(|f| {
-            let miss = Miss { index: f.index, expected: f.expected(), end: f.end_allowed() };
-            SchemeError::new::<Grammar>(text.as_bytes(), &miss)
-        })?;
+        let parsed =
+            Parser::Geo.parse_str(text).map_err(|f| SchemeError::new::<Grammar>(text.as_bytes(), f))?;
         let geo = Geo { parsed };
         if geo.is_wgs84() {
             let c = parsed.captures;

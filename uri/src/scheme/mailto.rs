@@ -29,7 +29,7 @@ use crate::{Uri, UriRef};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mailto<'a> {
-    parsed: Parsed<'a>,
+    pub(super) parsed: Parsed<'a>,
 }
 
 pub(crate) struct Grammar;
@@ -38,11 +38,7 @@ impl SchemeGrammar for Grammar {
     const NAMES: &'static Names = &Names { scheme: "mailto", rfc: "RFC 6068", rule: "mailtoURI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = Parser::Mailto.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = Parser::Mailto.parse(input).map_err(Miss::from)?;
         let mut spans: Spans = c.addresses(input).map(|s| ("address", s)).collect();
         spans.extend(c.hfnames(input).map(|s| ("header field name", s)));
         spans.extend(c.hfvalues(input).map(|s| ("header field value", s)));
@@ -69,10 +65,7 @@ impl<'a> Mailto<'a> {
     pub fn parse(text: &'a str) -> Result<Mailto<'a>, SchemeError> {
         match Parser::Mailto.parse_str(text) {
             Ok(parsed) => Ok(Mailto { parsed }),
-            Err(f) => Err(SchemeError::new::<Grammar>(
-                text.as_bytes(),
-                &Miss { index: f.index, expected: f.expected(), end: f.end_allowed() },
-            )),
+            Err(f) => Err(SchemeError::new::<Grammar>(text.as_bytes(), f)),
         }
     }
 

@@ -11,8 +11,8 @@
 //! | [`Mailto`] | `mailto` | RFC 6068 | `mailtoURI` |
 //! | [`Sip`] | `sip`, `sips` | RFC 3261 | `SIP-URI`, `SIPS-URI` |
 //!
-//! The parameters of `data` media types and `geo` URIs come one by one, raw and decoded
-//! ([`Data::parameters`], [`Geo::parameters`]), from lists the generated parsers record.
+//! The parameters of `data` media types, `geo` URIs and SIP URIs come one by one as names and
+//! values, raw and decoded ([`Data::parameters`], [`Geo::parameters`], [`Sip::parameters`]).
 //!
 //! Each type's `parse` borrows the text and fails with a [`SchemeError`] that names the rule,
 //! the component, the byte index and the expected bytes. `TryFrom<&Uri>` (and `&UriRef`) reads
@@ -21,9 +21,34 @@
 //! URI's IPv6 host, a "`" in a SIP token), and only `parse` reads those.
 //!
 //! Where a URI holds a list (the parameters of a `tel` or SIP URI, the addresses and header
-//! fields of a `mailto` URI, the headers of a SIP URI), the type gives it one item at a time, lazily, from a list capture of the
-//! generated parser; nothing in this module splits a component at a delimiter typed by hand. Where an RFC's prose narrows its grammar, the narrowing is a grammar file of its own
-//! in `abnf/`, bound by a declared override and citing the sentences it encodes.
+//! fields of a `mailto` URI, the headers of a SIP URI), the type gives it one item at a time,
+//! lazily, from a list capture of the generated parser; where an item has parts (a SIP
+//! parameter's name and value, a SIP user field read as a telephone subscriber), a small
+//! parser of the same grammar reads it. Nothing in this module splits a component at a
+//! delimiter typed by hand. Where an RFC's prose narrows its grammar, the narrowing is a
+//! grammar file of its own in `abnf/`, bound by a declared override and citing the sentences
+//! it encodes.
+//!
+//! Each scheme RFC's own equivalence is a method: [`Urn::equivalent`] (RFC 8141 section 3),
+//! [`Geo::rfc5870_eq`] (RFC 5870 section 3.4.4), [`Tel::rfc3966_eq`] (RFC 3966 section 4) and
+//! [`Sip::rfc3261_eq`] (RFC 3261 section 19.1.4); those that can be undefined answer `None`
+//! there. Where one text can stand for every equivalent URI, scheme-based normalization
+//! ([`Normalization::SCHEME_BASED`](crate::Normalization::SCHEME_BASED), part of
+//! [`UriRef::normalize`](crate::UriRef::normalize)) writes it: `file`, `urn`, `tel`, `sip`,
+//! `sips` and `mailto`.
+//!
+//! ```
+//! use uri::scheme::{Sip, Tel};
+//! use uri::UriRef;
+//!
+//! let (a, b) = ("tel:+1-201-555-0123;Ext=7", "tel:+1(201)5550123;ext=7");
+//! assert!(Tel::parse(a).unwrap().rfc3966_eq(&Tel::parse(b).unwrap()));
+//! assert_eq!(UriRef::parse(a).unwrap().normalize(), UriRef::parse(b).unwrap().normalize());
+//!
+//! let sip = Sip::parse("sip:+1-212-555-1212@gateway.com;user=phone;Transport=TCP").unwrap();
+//! assert_eq!(sip.parameters().map(|p| p.name()).collect::<Vec<_>>(), ["user", "Transport"]);
+//! assert_eq!(sip.telephone_subscriber().unwrap().number(), "+1-212-555-1212");
+//! ```
 //!
 //! ```
 //! use uri::scheme::{Data, Geo, Mailto, Sip, Tel, Urn};
@@ -63,12 +88,16 @@ mod file;
 mod generated;
 mod geo;
 mod mailto;
+mod normal_forms;
 pub(crate) mod normalize;
 mod number;
 mod params;
 mod sip;
 mod sip_eq;
+mod sip_escape;
 mod sip_lists;
+mod sip_params;
+mod sip_phone;
 mod tel;
 mod urn;
 
@@ -80,5 +109,7 @@ pub use mailto::{Mailto, MailtoAddresses, MailtoHeader, MailtoHeaders};
 pub use params::{DataParameter, DataParameters, GeoParameter, GeoParameters};
 pub use sip::Sip;
 pub use sip_lists::{SipHeader, SipHeaders, SipParams};
+pub use sip_params::{SipParameter, SipParameters};
+pub use sip_phone::TelephoneSubscriber;
 pub use tel::{Tel, TelParams};
 pub use urn::Urn;

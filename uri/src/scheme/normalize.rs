@@ -1,6 +1,8 @@
-//! What RFCs 8089 and 8141 add to scheme-based normalization (RFC 3986 section 6.2.3): the
-//! facts `normalize.rs` asks of a reference's scheme.
+//! What the scheme RFCs add to scheme-based normalization (RFC 3986 section 6.2.3): the facts
+//! `normalize.rs` asks of a reference's scheme (RFCs 8089 and 8141), and the normal forms of
+//! `tel`, `sip` and `mailto` URIs (RFCs 3966, 3261 and 6068, in `normal_forms.rs`).
 
+pub(crate) use super::normal_forms::normal_form;
 use super::Urn;
 
 /// Whether the host of a reference with `scheme` is `file:`'s `localhost`, which RFC 8089

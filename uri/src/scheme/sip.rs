@@ -5,8 +5,9 @@
 use core::fmt;
 
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
-use super::generated::sip::{Captures, Failure, Parsed, Parser};
+use super::generated::sip::{Captures, Parsed, Parser};
 use super::sip_lists::{SipHeaders, SipParams};
+use super::sip_params::SipParameters;
 use crate::{Uri, UriRef};
 
 /// A SIP or SIPS URI (RFC 3261 `SIP-URI` / `SIPS-URI`, section 25.1), borrowing its text, read
@@ -46,18 +47,13 @@ fn spans(c: &Captures) -> Spans {
     parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect()
 }
 
-/// The failure of a generated parser as an error's input.
-fn miss(f: &Failure) -> Miss {
-    Miss { index: f.index, expected: f.expected(), end: f.end_allowed() }
-}
-
 pub(crate) struct SipGrammar;
 
 impl SchemeGrammar for SipGrammar {
     const NAMES: &'static Names = &Names { scheme: "sip", rfc: "RFC 3261", rule: "SIP-URI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        Parser::Sip.parse(input).map(|c| spans(&c)).map_err(|f| miss(&f))
+        Parser::Sip.parse(input).map(|c| spans(&c)).map_err(Miss::from)
     }
 }
 
@@ -67,7 +63,7 @@ impl SchemeGrammar for SipsGrammar {
     const NAMES: &'static Names = &Names { scheme: "sips", rfc: "RFC 3261", rule: "SIPS-URI" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        Parser::Sips.parse(input).map(|c| spans(&c)).map_err(|f| miss(&f))
+        Parser::Sips.parse(input).map(|c| spans(&c)).map_err(Miss::from)
     }
 }
 
@@ -88,9 +84,9 @@ impl<'a> Sip<'a> {
         let (parser, bytes) = (if secure { Parser::Sips } else { Parser::Sip }, text.as_bytes());
         let mut captures = parser.parse(bytes).map_err(|f| {
             if secure {
-                SchemeError::new::<SipsGrammar>(bytes, &miss(&f))
+                SchemeError::new::<SipsGrammar>(bytes, f)
             } else {
-                SchemeError::new::<SipGrammar>(bytes, &miss(&f))
+                SchemeError::new::<SipGrammar>(bytes, f)
             }
         })?;
         if let Some((start, end)) = captures.uri_parameters() {
@@ -123,7 +119,7 @@ impl<'a> Sip<'a> {
     }
 
     /// The user field as written (escaped), if there is one; a telephone subscriber when the
-    /// `user` parameter is `phone` (section 19.1.1).
+    /// `user` parameter is `phone` (section 19.1.1), which [`Sip::telephone_subscriber`] reads.
     #[must_use]
     pub fn user(&self) -> Option<&'a str> {
         self.parsed.user()
@@ -200,6 +196,21 @@ impl<'a> Sip<'a> {
     #[must_use]
     pub fn params(&self) -> SipParams<'a> {
         SipParams::new(self.parsed.param_list())
+    }
+
+    /// Each URI parameter, in order, as its name and value ([`SipParameter`](super::SipParameter)), each read by a
+    /// parser generated from the grammar's `other-param` (or, for a `transport`, `user` or
+    /// `method` token that no `other-param` reads, by the parameters' parser); lazy.
+    ///
+    /// ```
+    /// let sip = uri::scheme::Sip::parse("sip:bob@biloxi.com;Transport=TCP;lr").unwrap();
+    /// let pairs: Vec<_> = sip.parameters().map(|p| (p.name(), p.value())).collect();
+    /// assert_eq!(pairs, [("Transport", Some("TCP")), ("lr", None)]);
+    /// ```
+    #[must_use]
+    pub fn parameters(&self) -> SipParameters<'a> {
+        let text = self.parsed.input;
+        SipParameters::new(text, self.parsed.captures.param_list(text.as_bytes()))
     }
 
     /// Each header (`hname=hvalue`), in order, as written; lazy.

@@ -2,21 +2,42 @@
 
 use alloc::vec::Vec;
 
+use super::sip_escape::{comparable, spells, Unit};
 use super::Sip;
-use crate::percent::{triplet_at, EncodeSet};
+
+/// The parameters that section 19.1.4 never ignores when only one URI has them: the
+/// `transport`, `ttl`, `user` and `method` parameters ("A URI omitting any component with a
+/// default value will not match a URI explicitly containing that component with its default
+/// value"), and `maddr`.
+const NEVER_IGNORED: [&str; 5] = ["transport", "user", "ttl", "method", "maddr"];
+
+/// One URI parameter as compared: its name and its value (absent for `name` alone), each
+/// without case and with its escapes read as section 19.1.4 reads them.
+type Param = (Vec<Unit>, Option<Vec<Unit>>);
 
 impl Sip<'_> {
-    /// Whether two SIP or SIPS URIs are equivalent by RFC 3261 section 19.1.4: never a SIP and
-    /// a SIPS URI; the user and password equal with case (both absent, or both present), the
-    /// host and port without case (an absent port is no `5060`); the `transport`, `user`,
-    /// `method`, `ttl` and `maddr` parameters equal without case, an absent one equal to no
-    /// present one; the other parameters, where both URIs have them, equal without case; and
-    /// the same headers without case, in any order. An escape of a character RFC 3986 calls
-    /// unreserved equals the character (section 19.1.4 says so of every character outside
-    /// RFC 2396's `reserved`; the escapes of `!`, `*`, `'`, `(` and `)` are compared as written).
+    /// Whether two SIP or SIPS URIs are equivalent by RFC 3261 section 19.1.4.
     ///
-    /// `None` where both URIs have other parameters and those differ: the answer depends on
-    /// their names, and the parameter lists are read whole, not name by name.
+    /// - A SIP URI never equals a SIPS URI.
+    /// - The user and the password are compared with case, both absent or both present; so is
+    ///   a user field that holds a telephone subscriber (`user=phone`: section 19.1.4 says so,
+    ///   and section 19.1.6 gives SIP URIs that differ although their `tel` forms are equal;
+    ///   compare [`Sip::telephone_subscriber`]s for those).
+    /// - The host and the port are compared without case; an absent port is no `5060`.
+    /// - A parameter in both URIs has the same value in both (without case). A `transport`,
+    ///   `user`, `ttl`, `method` or `maddr` parameter in only one URI makes them differ; any
+    ///   other parameter in only one URI is ignored, so that the relation is not transitive
+    ///   (`;security=on` and `;security=off` differ, and both equal no `security` at all).
+    /// - The headers are the same set in both, each name and value compared without case.
+    /// - Parameters and headers are compared in any order, parameters by name.
+    /// - An escape of a character outside RFC 2396's `reserved` set equals the character
+    ///   (`%61` is `a`, `%20` a space); an escape of a reserved character equals only another
+    ///   escape of it.
+    ///
+    /// `None` when the URIs agree but for their parameters and a URI gives a parameter name
+    /// twice (after escapes and case), which section 19.1.1 forbids ("any given
+    /// parameter-name MUST NOT appear more than once"), so that the rules above, which go
+    /// parameter by parameter, do not apply.
     ///
     /// ```
     /// use uri::scheme::Sip;
@@ -25,85 +46,57 @@ impl Sip<'_> {
     /// assert_eq!(sip("sip:%61lice@atlanta.com;transport=TCP").rfc3261_eq(&sip("sip:alice@AtLanTa.CoM;Transport=tcp")), Some(true));
     /// assert_eq!(sip("sip:bob@biloxi.com").rfc3261_eq(&sip("sip:bob@biloxi.com:5060")), Some(false));
     /// assert_eq!(sip("sip:carol@chicago.com").rfc3261_eq(&sip("sip:carol@chicago.com;newparam=5")), Some(true));
-    /// assert_eq!(sip("sip:carol@chicago.com;security=on").rfc3261_eq(&sip("sip:carol@chicago.com;security=off")), None);
+    /// assert_eq!(sip("sip:carol@chicago.com;security=on").rfc3261_eq(&sip("sip:carol@chicago.com;security=off")), Some(false));
+    /// assert_eq!(sip("sip:carol@chicago.com;lr;lr").rfc3261_eq(&sip("sip:carol@chicago.com")), None);
     /// ```
     #[must_use]
     pub fn rfc3261_eq(&self, other: &Sip<'_>) -> Option<bool> {
-        let with_case = |a: Option<&str>, b: Option<&str>| a.map(unescaped) == b.map(unescaped);
-        let without_case = |a: Option<&str>, b: Option<&str>| a.map(folded) == b.map(folded);
-        let in_both = |a: Option<&str>, b: Option<&str>| a.is_none() || b.is_none() || without_case(a, b);
-        let (mine, theirs) = (self.other_params(), other.other_params());
-        let mut headers = (self.headers_folded(), other.headers_folded());
+        let with_case = |a: Option<&str>, b: Option<&str>| {
+            a.map(|t| comparable(t, false)) == b.map(|t| comparable(t, false))
+        };
+        let without_case = |a: Option<&str>, b: Option<&str>| {
+            a.map(|t| comparable(t, true)) == b.map(|t| comparable(t, true))
+        };
+        let mut headers = (self.headers_compared(), other.headers_compared());
         headers.0.sort_unstable();
         headers.1.sort_unstable();
-        let decided = self.is_secure() == other.is_secure()
+        let rest_equal = self.is_secure() == other.is_secure()
             && with_case(self.user(), other.user())
             && with_case(self.password(), other.password())
             && without_case(Some(self.host()), Some(other.host()))
             && without_case(self.port(), other.port())
-            && without_case(self.transport(), other.transport())
-            && without_case(self.user_param(), other.user_param())
-            && without_case(self.method(), other.method())
-            && without_case(self.ttl(), other.ttl())
-            && without_case(self.maddr(), other.maddr())
-            && in_both(self.lr().then_some(""), other.lr().then_some(""))
             && headers.0 == headers.1;
-        if !decided {
+        if !rest_equal {
             return Some(false);
         }
-        let mut sorted = (
-            mine.iter().map(|p| folded(p)).collect::<Vec<_>>(),
-            theirs.iter().map(|p| folded(p)).collect::<Vec<_>>(),
-        );
-        sorted.0.sort_unstable();
-        sorted.1.sort_unstable();
-        if mine.is_empty() || theirs.is_empty() || sorted.0 == sorted.1 {
-            Some(true)
-        } else {
-            None
+        let (mine, theirs) = (self.params_compared()?, other.params_compared()?);
+        Some(params_match(&mine, &theirs) && params_match(&theirs, &mine))
+    }
+
+    /// Each URI parameter as compared, sorted by name; `None` where a name appears twice.
+    fn params_compared(&self) -> Option<Vec<Param>> {
+        let mut params: Vec<Param> = self
+            .parameters()
+            .map(|p| (comparable(p.name(), true), p.value().map(|v| comparable(v, true))))
+            .collect();
+        params.sort_unstable();
+        if params.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+            return None;
         }
+        Some(params)
     }
 
-    /// The parameters that hold none of the named ones' captures, as written.
-    fn other_params(&self) -> Vec<&str> {
-        let (text, c) = (self.as_str(), &self.parsed.captures);
-        let named = [c.transport(), c.user_param(), c.method(), c.ttl(), c.maddr(), c.lr()];
-        c.param_list(text.as_bytes())
-            .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s <= vs && ve <= e))
-            .map(|(s, e)| &text[s..e])
-            .collect()
-    }
-
-    /// Each header as its name and value, folded.
-    fn headers_folded(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
-        self.headers().map(|h| (folded(h.name()), folded(h.value()))).collect()
+    /// Each header as its name and value, as compared without case.
+    fn headers_compared(&self) -> Vec<(Vec<Unit>, Vec<Unit>)> {
+        self.headers().map(|h| (comparable(h.name(), true), comparable(h.value(), true))).collect()
     }
 }
 
-/// `text` with each escape of an unreserved character (RFC 3986's set) decoded, and the hex
-/// digits of the other escapes in upper case.
-fn unescaped(text: &str) -> Vec<u8> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match triplet_at(bytes, i) {
-            Some(byte) if EncodeSet::UNRESERVED.keeps(byte) => out.push(byte),
-            Some(_) => out.extend(bytes[i..i + 3].iter().map(u8::to_ascii_uppercase)),
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-                continue;
-            }
-        }
-        i += 3;
-    }
-    out
-}
-
-/// [`unescaped`], in lower case.
-fn folded(text: &str) -> Vec<u8> {
-    let mut out = unescaped(text);
-    out.make_ascii_lowercase();
-    out
+/// Whether every parameter of `a` matches `b` (both sorted by name, each name once): the same
+/// value where `b` has the name, else a name section 19.1.4 lets one URI have alone.
+fn params_match(a: &[Param], b: &[Param]) -> bool {
+    a.iter().all(|(name, value)| match b.binary_search_by(|p| p.0.cmp(name)) {
+        Ok(i) => b[i].1 == *value,
+        Err(_) => !NEVER_IGNORED.iter().any(|n| spells(name, n)),
+    })
 }

@@ -77,6 +77,20 @@ impl<'a> SipHeader<'a> {
         self.value
     }
 
+    /// The header's name with its escapes decoded, as UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// A [`DecodeError`] where the decoded octets are not UTF-8.
+    ///
+    /// ```
+    /// let sip = uri::scheme::Sip::parse("sip:alice@atlanta.com?%53ubject=hi").unwrap();
+    /// assert_eq!(sip.headers().next().unwrap().decoded_name().unwrap(), "Subject");
+    /// ```
+    pub fn decoded_name(&self) -> Result<Cow<'a, str>, DecodeError> {
+        decode_utf8(self.name)
+    }
+
     /// The header's value with its escapes decoded, as UTF-8.
     ///
     /// # Errors

@@ -29,7 +29,7 @@ use crate::{Uri, UriRef};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tel<'a> {
-    parsed: Parsed<'a>,
+    pub(super) parsed: Parsed<'a>,
 }
 
 pub(crate) struct Grammar;
@@ -38,11 +38,7 @@ impl SchemeGrammar for Grammar {
     const NAMES: &'static Names = &Names { scheme: "tel", rfc: "RFC 3966", rule: "telephone-uri" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = Parser::Tel.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = Parser::Tel.parse(input).map_err(Miss::from)?;
         let parts = [
             ("number", c.number()),
             ("ISDN subaddress", c.isdn_subaddress()),
@@ -50,15 +46,23 @@ impl SchemeGrammar for Grammar {
             ("phone context", c.phone_context()),
         ];
         let mut spans: Spans = parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect();
-        // A parameter without a name of its own: the generic parameter being read.
+        // A parameter without a name of its own: the generic parameter being read. A value
+        // starts after its `=`, strictly inside its parameter (an empty extension ends where
+        // the next parameter starts).
         let named = spans.clone();
-        let generic = c.params(input).filter(|p| !named.iter().any(|(_, s)| s.0 >= p.0 && s.1 <= p.1));
+        let generic = c.params(input).filter(|p| !named.iter().any(|(_, s)| s.0 > p.0 && s.1 <= p.1));
         spans.extend(generic.map(|p| ("parameter", p)));
         Ok(spans)
     }
 }
 
 impl<'a> Tel<'a> {
+    /// The `tel` view of a match of the module's `Subscriber` parser, whose captures are laid
+    /// out as the `Tel` parser's.
+    pub(super) fn from_parsed(parsed: Parsed<'a>) -> Tel<'a> {
+        Tel { parsed }
+    }
+
     /// Parses `text` as a `tel:` URI.
     ///
     /// # Errors
@@ -75,10 +79,7 @@ impl<'a> Tel<'a> {
     pub fn parse(text: &'a str) -> Result<Tel<'a>, SchemeError> {
         match Parser::Tel.parse_str(text) {
             Ok(parsed) => Ok(Tel { parsed }),
-            Err(f) => Err(SchemeError::new::<Grammar>(
-                text.as_bytes(),
-                &Miss { index: f.index, expected: f.expected(), end: f.end_allowed() },
-            )),
+            Err(f) => Err(SchemeError::new::<Grammar>(text.as_bytes(), f)),
         }
     }
 
@@ -182,14 +183,16 @@ impl Tel<'_> {
 
     /// What the comparison reads: the number's and the context's bytes, lower-cased, without
     /// their visual separators, and the generic parameters.
-    fn facts(&self) -> Facts<'_> {
+    pub(super) fn facts(&self) -> Facts<'_> {
         let (text, c) = (self.as_str(), &self.parsed.captures);
         let input = text.as_bytes();
-        // A parameter is generic unless it holds the extension, subaddress or context value.
+        // A parameter is generic unless it holds the extension, subaddress or context value
+        // (which starts after the parameter's `=`: an empty extension ends where the next
+        // parameter starts, and is not inside it).
         let named = [c.extension(), c.isdn_subaddress(), c.phone_context()];
         let generic = c
             .params(input)
-            .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s <= vs && ve <= e))
+            .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s < vs && ve <= e))
             .map(|(s, e)| &text[s..e])
             .collect();
         Facts {
@@ -211,9 +214,9 @@ fn same_multiset(a: &[&str], b: &[&str]) -> bool {
 }
 
 /// The parts of a [`Tel`] that [`Tel::rfc3966_eq`] compares.
-struct Facts<'a> {
-    number: Vec<u8>,
-    context: Vec<u8>,
+pub(super) struct Facts<'a> {
+    pub(super) number: Vec<u8>,
+    pub(super) context: Vec<u8>,
     generic: Vec<&'a str>,
 }
 

@@ -35,11 +35,7 @@ impl SchemeGrammar for Grammar {
     const NAMES: &'static Names = &Names { scheme: "urn", rfc: "RFC 8141", rule: "namestring" };
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        let c = Parser::Urn.parse(input).map_err(|f| Miss {
-            index: f.index,
-            expected: f.expected(),
-            end: f.end_allowed(),
-        })?;
+        let c = Parser::Urn.parse(input).map_err(Miss::from)?;
         let parts = [
             ("NID", c.nid()),
             ("NSS", c.nss()),
@@ -66,10 +62,7 @@ impl<'a> Urn<'a> {
     pub fn parse(text: &'a str) -> Result<Urn<'a>, SchemeError> {
         match Parser::Urn.parse_str(text) {
             Ok(parsed) => Ok(Urn { parsed }),
-            Err(f) => Err(SchemeError::new::<Grammar>(
-                text.as_bytes(),
-                &Miss { index: f.index, expected: f.expected(), end: f.end_allowed() },
-            )),
+            Err(f) => Err(SchemeError::new::<Grammar>(text.as_bytes(), f)),
         }
     }
 

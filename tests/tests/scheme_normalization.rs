@@ -1,0 +1,175 @@
+//! Scheme-based normalization (RFC 3986 section 6.2.3) of `tel`, `sip`/`sips` and `mailto`
+//! URIs: URIs that the scheme's RFC calls equivalent, in the ways a normal form can express,
+//! normalize to the same text, which the scheme's own comparison finds equal to the original;
+//! URIs the RFC tells apart normalize to different texts.
+//!
+//! The example URIs are quoted or adapted from RFC 3966, RFC 3261 and RFC 6068 (the IETF Trust's
+//! Code Components, Simplified BSD License; see `abnf/README.md`).
+
+use uri::scheme::{Mailto, Sip, Tel};
+use uri::{Normalization, UriRef};
+
+fn scheme_based(text: &str) -> String {
+    UriRef::parse(text).unwrap().normalize_with(Normalization::SCHEME_BASED).to_string()
+}
+
+fn full(text: &str) -> String {
+    UriRef::parse(text).unwrap().normalize().to_string()
+}
+
+#[test]
+fn tel_normal_forms() {
+    // Each form and its normal form under `SCHEME_BASED` alone.
+    for (text, normal) in [
+        ("tel:+1-201-555-0123", "tel:+12015550123"),
+        ("tel:+1(201)555.0123;EXT=12-3", "tel:+12015550123;ext=12-3"),
+        ("tel:863-1234;phone-context=+1-914-555", "tel:8631234;phone-context=+1914555"),
+        ("tel:7042;b=2;Phone-Context=Example.COM;A=1", "tel:7042;phone-context=example.com;a=1;b=2"),
+        ("tel:+358-555-1234567;postd=pp22;isub=1411", "tel:+3585551234567;isub=1411;postd=pp22"),
+        ("tel:+1-201-555-0123;ext=1;isub=%4a", "tel:+12015550123;isub=%4A;ext=1"),
+        ("tel:*23AB;phone-context=x", "tel:*23ab;phone-context=x"),
+    ] {
+        let got = scheme_based(text);
+        assert_eq!(got, normal, "{text}");
+        let (a, b) = (Tel::parse(text).unwrap(), Tel::parse(&got).unwrap());
+        assert!(a.rfc3966_eq(&b) && b.rfc3966_eq(&a), "{text} {got}");
+        assert_eq!(scheme_based(&got), got, "idempotent: {got}");
+    }
+    // Section 4's equivalent pairs (RFC 3261 section 19.1.6's tel URLs among them) normalize
+    // alike; different ones do not.
+    let equivalent = [
+        ("tel:+358-555-1234567;postd=pp22", "tel:+358-555-1234567;POSTD=PP22"),
+        ("tel:+358-555-1234567;postd=pp22;isub=1411", "tel:+358-555-1234567;isub=1411;postd=pp22"),
+        ("tel:+1-201-555-0123", "tel:+1(201)5550123"),
+        ("tel:7042;phone-context=example.com", "TEL:70-42;PHONE-CONTEXT=EXAMPLE.COM"),
+    ];
+    for (a, b) in equivalent {
+        assert!(Tel::parse(a).unwrap().rfc3966_eq(&Tel::parse(b).unwrap()));
+        assert_eq!(full(a), full(b), "{a} {b}");
+    }
+    let different = [
+        ("tel:+1-201-555-0123", "tel:+1-201-555-0123;ext=1"),
+        ("tel:+7042;phone-context=x", "tel:7042;phone-context=x"),
+        ("tel:7042;phone-context=example.com", "tel:7042;phone-context=example.org"),
+        ("tel:+1-201-555-0123;ext=1-2", "tel:+1-201-555-0123;ext=12"),
+        ("tel:+1-201-555-0123;a=1;a=1", "tel:+1-201-555-0123;a=1"),
+        // An empty extension ends where the next parameter starts; that one is still generic.
+        ("tel:+1-201-555-0123;ext=;x=1", "tel:+1-201-555-0123;ext="),
+    ];
+    for (a, b) in different {
+        assert!(!Tel::parse(a).unwrap().rfc3966_eq(&Tel::parse(b).unwrap()));
+        assert_ne!(full(a), full(b), "{a} {b}");
+    }
+}
+
+#[test]
+fn sip_normal_forms() {
+    for (text, normal) in [
+        ("sip:alice@AtLanTa.CoM;Transport=TCP", "sip:alice@atlanta.com;transport=tcp"),
+        (
+            "sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com",
+            "sip:biloxi.com;method=register;transport=tcp?to=sip:bob%40biloxi.com",
+        ),
+        (
+            "sip:alice@atlanta.com?subject=project%20x&priority=urgent",
+            "sip:alice@atlanta.com?priority=urgent&subject=project%20x",
+        ),
+        ("sips:ALICE:PW@Atlanta.COM:5061;lr?Subject=Next", "sips:ALICE:PW@atlanta.com:5061;lr?subject=Next"),
+        (
+            "sip:+358-555-1234567;POSTD=PP22@foo.com;user=phone",
+            "sip:+358-555-1234567;POSTD=PP22@foo.com;user=phone",
+        ),
+    ] {
+        let got = scheme_based(text);
+        assert_eq!(got, normal, "{text}");
+        let (a, b) = (Sip::parse(text).unwrap(), Sip::parse(&got).unwrap());
+        assert_eq!((a.rfc3261_eq(&b), b.rfc3261_eq(&a)), (Some(true), Some(true)), "{text} {got}");
+        assert_eq!(scheme_based(&got), got, "idempotent: {got}");
+    }
+    // Section 19.1.4's equivalent sets that a normal form expresses (a parameter in one URI
+    // only is not one of them: `security=on` and `security=off` both equal its absence).
+    let equivalent = [
+        ("sip:%61lice@atlanta.com;transport=TCP", "sip:alice@AtLanTa.CoM;Transport=tcp"),
+        (
+            "sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com",
+            "sip:biloxi.com;method=REGISTER;transport=tcp?to=sip:bob%40biloxi.com",
+        ),
+        (
+            "sip:alice@atlanta.com?subject=project%20x&priority=urgent",
+            "sip:alice@atlanta.com?priority=urgent&subject=project%20x",
+        ),
+    ];
+    for (a, b) in equivalent {
+        assert_eq!(full(a), full(b), "{a} {b}");
+    }
+    // Section 19.1.4's different sets, and section 19.1.6's SIP forms of equivalent tel URLs.
+    let different = [
+        ("SIP:ALICE@AtLanTa.CoM;Transport=udp", "sip:alice@AtLanTa.CoM;Transport=UDP"),
+        ("sip:bob@biloxi.com", "sip:bob@biloxi.com:5060"),
+        ("sip:bob@biloxi.com", "sip:bob@biloxi.com;transport=udp"),
+        ("sip:bob@biloxi.com", "sip:bob@biloxi.com:6000;transport=tcp"),
+        ("sip:carol@chicago.com", "sip:carol@chicago.com?Subject=next%20meeting"),
+        ("sip:bob@phone21.boxesbybob.com", "sip:bob@192.0.2.4"),
+        ("sip:carol@chicago.com;security=on", "sip:carol@chicago.com;security=off"),
+        ("sip:alice@atlanta.com", "sips:alice@atlanta.com"),
+        (
+            "sip:+358-555-1234567;postd=pp22@foo.com;user=phone",
+            "sip:+358-555-1234567;POSTD=PP22@foo.com;user=phone",
+        ),
+        (
+            "sip:+358-555-1234567;postd=pp22;isub=1411@foo.com;user=phone",
+            "sip:+358-555-1234567;isub=1411;postd=pp22@foo.com;user=phone",
+        ),
+    ];
+    for (a, b) in different {
+        assert_eq!(Sip::parse(a).unwrap().rfc3261_eq(&Sip::parse(b).unwrap()), Some(false), "{a} {b}");
+        assert_ne!(full(a), full(b), "{a} {b}");
+    }
+    // A `?` in the user field is no header: the generic parser's query starts there all the
+    // same, and the normal form keeps the user field as it is.
+    let odd = "sip:a?b@Host.example;Lr";
+    assert_eq!(scheme_based(odd), "sip:a?b@host.example;lr");
+    assert_eq!(UriRef::parse(&scheme_based(odd)).unwrap().query(), Some("b@host.example;lr"));
+}
+
+#[test]
+fn mailto_normal_forms() {
+    for (text, normal) in [
+        ("mailto:Joe@Example.COM", "mailto:Joe@example.com"),
+        (
+            "mailto:A@X.example,B@Y.EXAMPLE?CC=C@Z.example&Subject=Hi",
+            "mailto:A@x.example,B@y.example?cc=C@Z.example&subject=Hi",
+        ),
+        ("mailto:%22not%40me%22@EXAMPLE.org", "mailto:%22not%40me%22@example.org"),
+        ("mailto:user@%E2%82%ACxample.COM", "mailto:user@%E2%82%ACxample.com"),
+        ("mailto:?To=joe@example.com", "mailto:?to=joe@example.com"),
+    ] {
+        let got = scheme_based(text);
+        assert_eq!(got, normal, "{text}");
+        Mailto::parse(&got).unwrap();
+        assert_eq!(scheme_based(&got), got, "idempotent: {got}");
+    }
+    assert_eq!(full("mailto:joe@EXAMPLE.com?SUBJECT=hello"), full("mailto:joe@example.com?subject=hello"));
+    // Local parts and header field values keep their case.
+    assert_ne!(full("mailto:Joe@example.com"), full("mailto:joe@example.com"));
+    assert_ne!(full("mailto:joe@example.com?subject=Hello"), full("mailto:joe@example.com?subject=hello"));
+}
+
+/// The scheme normal forms apply under scheme-based normalization only, and leave URIs of
+/// other schemes and texts the scheme's type refuses as the generic steps write them.
+#[test]
+fn only_the_scheme_based_step_and_only_valid_uris() {
+    let r = UriRef::parse("tel:+1-201-555-0123").unwrap();
+    assert_eq!(r.normalize_with(Normalization::SYNTAX), "tel:+1-201-555-0123");
+    // `tel:7042` has no phone context, which RFC 3966 requires of a local number.
+    assert_eq!(scheme_based("tel:70-42"), "tel:70-42");
+    assert_eq!(scheme_based("sip:Alice@Atlanta.com;A=B"), "sip:Alice@atlanta.com;a=b");
+    assert_eq!(scheme_based("news:Alice@Atlanta.com;A=B"), "news:Alice@Atlanta.com;A=B");
+    assert_eq!(full("tel:+1-201-555-0123#Frag"), "tel:+12015550123#Frag");
+    // Section 3: "the ISDN subaddress, the 'extension', and the 'context' MUST NOT appear more
+    // than once". The last one counts, and no order of the parameters keeps it last here.
+    assert_eq!(scheme_based("tel:+1-201;isub=b;isub=a"), "tel:+1-201;isub=b;isub=a");
+    assert!(UriRef::parse("tel:+1-201-555-0123")
+        .unwrap()
+        .normalized_eq(&UriRef::parse("tel:+1(201)5550123").unwrap()));
+}
