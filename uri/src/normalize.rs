@@ -175,7 +175,16 @@ impl Normalization {
     }
 
     /// Section 6.2.2.3: remove dot segments from the path (after any percent-decoding, so that
-    /// `%2E%2E` counts as `..` once decoded).
+    /// `%2E%2E` counts as `..` once decoded); with [`scheme_based`](Normalization::scheme_based)
+    /// too, not from the paths that [`SCHEME_BASED`](Normalization::SCHEME_BASED) says keep them.
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let r = UriRef::parse("mailto:x/../y@example.com").unwrap();
+    /// assert_eq!(r.normalize_with(Normalization::NONE.dot_segments(true)), "mailto:/y@example.com");
+    /// assert_eq!(r.normalize(), "mailto:x/../y@example.com");
+    /// ```
     #[must_use]
     pub const fn dot_segments(self, on: bool) -> Normalization {
         Normalization { dot_segments: on, ..self }
