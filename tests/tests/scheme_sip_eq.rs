@@ -237,3 +237,15 @@ fn sip_user_phone_is_read_after_its_escapes() {
     let ip = Sip::parse("sip:+1-212-555-0100@example.com;user=%69p").unwrap();
     assert!(ip.telephone_subscriber().is_none());
 }
+
+/// RFC 3261 section 19.1.4 compares components other than the userinfo without case "unless
+/// explicitly defined otherwise"; a method name is: section 25.1 spells `INVITEm` as
+/// `%x49.4E.56.49.54.45 ; INVITE in caps`, section 20.16 says "The method part of CSeq is
+/// case-sensitive", and section 19.1.5 makes a `method` parameter the request's method.
+#[test]
+fn sip_method_values_compare_with_case() {
+    let eq = |a, b| Sip::parse(a).unwrap().rfc3261_eq(&Sip::parse(b).unwrap());
+    assert_eq!(eq("sip:b@h;method=INVITE", "sip:b@h;method=invite"), Some(false));
+    assert_eq!(eq("sip:b@h;METHOD=INVITE", "sip:b@h;method=%49NVITE"), Some(true));
+    assert_eq!(eq("sip:b@h;transport=TCP", "sip:b@h;transport=tcp"), Some(true));
+}

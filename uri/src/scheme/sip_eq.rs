@@ -24,7 +24,10 @@ impl Sip<'_> {
     ///   and section 19.1.6 gives SIP URIs that differ although their `tel` forms are equal;
     ///   compare [`Sip::telephone_subscriber`]s for those).
     /// - The host and the port are compared without case; an absent port is no `5060`.
-    /// - A parameter in both URIs has the same value in both (without case). A `transport`,
+    /// - A parameter in both URIs has the same value in both, without case but for a
+    ///   `method`'s: a method name is spelled with case (section 25.1's `INVITEm` is "INVITE in
+    ///   caps", and section 20.16 compares a CSeq's method with case), and section 19.1.5 makes
+    ///   the value the request's method. A `transport`,
     ///   `user`, `ttl`, `method` or `maddr` parameter in only one URI makes them differ; any
     ///   other parameter in only one URI is ignored, so that the relation is not transitive
     ///   (`;security=on` and `;security=off` differ, and both equal no `security` at all).
@@ -82,7 +85,11 @@ impl Sip<'_> {
     fn params_compared(&self) -> Option<Vec<Param>> {
         let mut params: Vec<Param> = self
             .parameters()
-            .map(|p| (comparable(p.name(), true), p.value().map(|v| comparable(v, true))))
+            .map(|p| {
+                let name = comparable(p.name(), true);
+                let fold = !spells(&name, "method");
+                (name, p.value().map(|v| comparable(v, fold)))
+            })
             .collect();
         params.sort_unstable();
         if params.windows(2).any(|pair| pair[0].0 == pair[1].0) {
