@@ -68,7 +68,7 @@ fn sip_normal_forms() {
         ("sip:alice@AtLanTa.CoM;Transport=TCP", "sip:alice@atlanta.com;transport=tcp"),
         (
             "sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com",
-            "sip:biloxi.com;method=register;transport=tcp?to=sip:bob%40biloxi.com",
+            "sip:biloxi.com;method=REGISTER;transport=tcp?to=sip:bob%40biloxi.com",
         ),
         (
             "sip:alice@atlanta.com?subject=project%20x&priority=urgent",
@@ -163,7 +163,7 @@ fn only_the_scheme_based_step_and_only_valid_uris() {
     assert_eq!(r.normalize_with(Normalization::SYNTAX), "tel:+1-201-555-0123");
     // `tel:7042` has no phone context, which RFC 3966 requires of a local number.
     assert_eq!(scheme_based("tel:70-42"), "tel:70-42");
-    assert_eq!(scheme_based("sip:Alice@Atlanta.com;A=B"), "sip:Alice@atlanta.com;a=b");
+    assert_eq!(scheme_based("sip:Alice@Atlanta.com;A=B"), "sip:Alice@atlanta.com;a=B");
     assert_eq!(scheme_based("news:Alice@Atlanta.com;A=B"), "news:Alice@Atlanta.com;A=B");
     assert_eq!(full("tel:+1-201-555-0123#Frag"), "tel:+12015550123#Frag");
     // Section 3: "the ISDN subaddress, the 'extension', and the 'context' MUST NOT appear more
@@ -172,4 +172,70 @@ fn only_the_scheme_based_step_and_only_valid_uris() {
     assert!(UriRef::parse("tel:+1-201-555-0123")
         .unwrap()
         .normalized_eq(&UriRef::parse("tel:+1(201)5550123").unwrap()));
+}
+
+/// RFC 3261 section 19.1.1: "any given parameter-name MUST NOT appear more than once"; where a
+/// URI repeats one all the same, the last one counts (`Sip::transport`), and the normal form
+/// keeps the parameters in their order so that the same one stays last.
+#[test]
+fn sip_repeated_parameters_keep_their_order() {
+    let text = "sip:bob@biloxi.com;transport=udp;transport=tcp";
+    assert_eq!(scheme_based(text), text);
+    assert_eq!(Sip::parse(&scheme_based(text)).unwrap().transport(), Some("tcp"));
+    let text = "sip:bob@Biloxi.com;Transport=UDP;lr;%74ransport=TCP";
+    assert_eq!(scheme_based(text), "sip:bob@biloxi.com;transport=udp;lr;%74ransport=tcp");
+    // Unique names are still sorted.
+    assert_eq!(scheme_based("sip:b@h;x=1;lr;a=2"), "sip:b@h;a=2;lr;x=1");
+}
+
+/// RFC 3261 section 25.1 spells method names with case (`INVITEm = %x49.4E.56.49.54.45 ;
+/// INVITE in caps`), and section 19.1.5 makes a `method` parameter the request's method;
+/// section 7.3.1 lets an extension parameter define how its value compares. Only the values of
+/// `transport`, `user`, `ttl` and `maddr` (tokens and a host) are written in lower case.
+#[test]
+fn sip_parameter_values_keep_their_case_unless_tokens_or_hosts() {
+    assert_eq!(
+        scheme_based("sip:b@h;METHOD=REGISTER;Foo=BaR;Maddr=Host.EXAMPLE;USER=IP;ttl=15"),
+        "sip:b@h;foo=BaR;maddr=host.example;method=REGISTER;ttl=15;user=ip",
+    );
+    assert_ne!(full("sip:b@h;method=INVITE"), full("sip:b@h;method=invite"));
+    assert_eq!(full("sip:b@h;transport=TCP"), full("sip:b@h;TRANSPORT=tcp"));
+}
+
+/// RFC 3261 section 7.3.1: "The relative order of header field rows with the same field name is
+/// important", and section 19.1.5 makes a URI's headers the request's; headers of different
+/// names move, those of one name keep their order.
+#[test]
+fn sip_headers_of_one_name_keep_their_order() {
+    let text = "sip:b@h?Route=%3Csip:y%3E&subject=Lunch&route=%3Csip:x%3E";
+    assert_eq!(scheme_based(text), "sip:b@h?route=%3Csip:y%3E&route=%3Csip:x%3E&subject=Lunch");
+    let swapped = "sip:b@h?route=%3Csip:x%3E&subject=Lunch&route=%3Csip:y%3E";
+    assert_ne!(full(text), full(swapped));
+    let (a, b) = (Sip::parse(text).unwrap(), Sip::parse(swapped).unwrap());
+    assert_eq!(a.rfc3261_eq(&b), Some(false));
+}
+
+/// RFC 3986 section 5.2.4's `remove_dot_segments` reads a path as a hierarchy; RFCs 6068, 3966,
+/// 3261, 8141, 2397 and 5870 give theirs none, so scheme-based normalization keeps the dot
+/// segments of those schemes' paths, which syntax-based normalization alone removes.
+#[test]
+fn paths_without_hierarchy_keep_their_dot_segments() {
+    for text in [
+        "mailto:x/../y@example.com",
+        "tel:+1-201-555-0123;x=a/../b",
+        "sip:a/./b@example.com",
+        "urn:example:a/../b",
+        "data:,a/../b",
+        "geo:1,2;x=a/../b",
+    ] {
+        assert_eq!(full(text), UriRef::parse(text).unwrap().normalize_with(Normalization::FULL).to_string());
+        assert!(full(text).contains("/."), "{text}: {}", full(text));
+    }
+    let syntax = |t| UriRef::parse(t).unwrap().normalize_with(Normalization::SYNTAX).to_string();
+    assert_eq!(syntax("mailto:x/../y@example.com"), "mailto:/y@example.com");
+    // Other schemes, and a `sip` reference with an authority (RFC 3986 reads that one's path as
+    // a hierarchy), lose them as before.
+    assert_eq!(full("http://h/a/../b"), "http://h/b");
+    assert_eq!(full("news:a/../b"), "news:/b");
+    assert_eq!(full("sip://h/a/../b"), "sip://h/b");
 }

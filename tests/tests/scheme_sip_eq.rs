@@ -25,6 +25,8 @@ fn sip_comparison_of_section_19_1_4() {
             "sip:alice@atlanta.com?priority=urgent&subject=project%20x",
         ),
         ("sip:carol@chicago.com", "sip:carol@chicago.com;security=off"),
+        // Both equal `sip:carol@chicago.com`, and a parameter in one URI only is ignored.
+        ("sip:carol@chicago.com;newparam=5", "sip:carol@chicago.com;security=on"),
     ];
     for (a, b) in equivalent {
         assert_eq!(sip(a).rfc3261_eq(&sip(b)), Some(true), "{a} {b}");
@@ -187,4 +189,63 @@ fn sip_telephone_subscribers_of_section_19_1_6() {
     assert!(sip("sip:+1-212-555-1212@gateway.com;user=ip").telephone_subscriber().is_none());
     assert!(sip("sip:alice@gateway.com;user=phone").telephone_subscriber().is_none());
     assert!(sip("sip:gateway.com;user=phone").telephone_subscriber().is_none());
+}
+
+/// RFC 3261 section 7.3.1 leaves the case of a header field's value to the field's definition:
+/// a Call-ID is compared byte by byte (sections 8.1.1.4 and 20.8), quoted strings keep their
+/// case. `rfc3261_eq` compares every header value as written, after the escape equivalence of
+/// section 19.1.4; header names compare without case.
+#[test]
+fn sip_header_values_compare_with_case() {
+    let eq = |a, b| Sip::parse(a).unwrap().rfc3261_eq(&Sip::parse(b).unwrap());
+    assert_eq!(eq("sip:b@h?call-id=ABC%40host", "sip:b@h?call-id=abc%40host"), Some(false));
+    assert_eq!(eq("sip:b@h?Call-ID=abc%40host", "sip:b@h?call-id=abc%40host"), Some(true));
+    assert_eq!(eq("sip:b@h?subject=%61", "sip:b@h?subject=a"), Some(true));
+}
+
+/// RFC 3261 section 7.3.1: "The relative order of header field rows with the same field name is
+/// important"; the order of different names is not (section 19.1.4).
+#[test]
+fn sip_headers_of_one_name_compare_in_order() {
+    let eq = |a, b| Sip::parse(a).unwrap().rfc3261_eq(&Sip::parse(b).unwrap());
+    let (xy, yx) = ("sip:b@h?route=%3Cx%3E&route=%3Cy%3E", "sip:b@h?route=%3Cy%3E&route=%3Cx%3E");
+    assert_eq!(eq(xy, yx), Some(false));
+    assert_eq!(eq(xy, "sip:b@h?Route=%3Cx%3E&subject=s&route=%3Cy%3E"), Some(false));
+    assert_eq!(
+        eq("sip:b@h?route=%3Cx%3E&subject=s&route=%3Cy%3E", "sip:b@h?subject=s&route=%3Cx%3E&ROUTE=%3Cy%3E"),
+        Some(true)
+    );
+}
+
+/// RFC 3261 section 19.1.4 reads `;user=%70hone` as `;user=phone` (an escape of an unreserved
+/// character is the character); so does `Sip::telephone_subscriber`, which reads the user field
+/// as a telephone subscriber under `user=phone` (section 19.1.1).
+#[test]
+fn sip_user_phone_is_read_after_its_escapes() {
+    let plain = Sip::parse("sip:+1-212-555-0100@example.com;user=phone").unwrap();
+    for text in
+        ["sip:+1-212-555-0100@example.com;user=%70hone", "sip:+1-212-555-0100@example.com;%75ser=PHONE"]
+    {
+        let sip = Sip::parse(text).unwrap();
+        assert_eq!(sip.rfc3261_eq(&plain), Some(true), "{text}");
+        assert_eq!(
+            sip.telephone_subscriber().map(|t| t.number().to_owned()),
+            Some("+1-212-555-0100".into()),
+            "{text}"
+        );
+    }
+    let ip = Sip::parse("sip:+1-212-555-0100@example.com;user=%69p").unwrap();
+    assert!(ip.telephone_subscriber().is_none());
+}
+
+/// RFC 3261 section 19.1.4 compares components other than the userinfo without case "unless
+/// explicitly defined otherwise"; a method name is: section 25.1 spells `INVITEm` as
+/// `%x49.4E.56.49.54.45 ; INVITE in caps`, section 20.16 says "The method part of CSeq is
+/// case-sensitive", and section 19.1.5 makes a `method` parameter the request's method.
+#[test]
+fn sip_method_values_compare_with_case() {
+    let eq = |a, b| Sip::parse(a).unwrap().rfc3261_eq(&Sip::parse(b).unwrap());
+    assert_eq!(eq("sip:b@h;method=INVITE", "sip:b@h;method=invite"), Some(false));
+    assert_eq!(eq("sip:b@h;METHOD=INVITE", "sip:b@h;method=%49NVITE"), Some(true));
+    assert_eq!(eq("sip:b@h;transport=TCP", "sip:b@h;transport=tcp"), Some(true));
 }

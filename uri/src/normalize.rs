@@ -120,11 +120,20 @@ impl Normalization {
     ///   percent-encodings), the number and a global-number context without visual separators,
     ///   the ISDN subaddress, extension and context parameters first and the others after them
     ///   in the order of their text.
-    /// - `sip`, `sips` (RFC 3261 section 19.1.4): the host and the parameters in lower case, the
-    ///   parameters and the headers in the order of their text, the header names in lower case;
-    ///   the user, the password and the header values as written.
+    /// - `sip`, `sips` (RFC 3261 section 19.1.4): the host, the parameter names and the values
+    ///   of `transport`, `user`, `ttl` and `maddr` in lower case, the other values (a `method`,
+    ///   an extension's) as written; the parameters in the order of their names, unless a name
+    ///   repeats (the last one counts, so they keep their order); the headers in the order of
+    ///   their names, those of one name in their own order (RFC 3261 section 7.3.1), the names
+    ///   in lower case; the user, the password and the header values as written.
     /// - `mailto` (RFC 6068 section 2): the domains of the addresses and the header field names
     ///   in lower case; the local parts and the header field values as written.
+    ///
+    /// With [`dot_segments`](Normalization::dot_segments), the path of a `mailto`, `tel`, `sip`,
+    /// `sips`, `urn`, `data` or `geo` URI without an authority keeps its `.` and `..` segments:
+    /// those RFCs give the path no hierarchy, so a `/` in it separates nothing and
+    /// `remove_dot_segments` (section 5.2.4) would change what it names
+    /// (`mailto:x/../y@example.com` is no `mailto:/y@example.com`).
     ///
     /// ```
     /// use uri::{Normalization, UriRef};
@@ -166,7 +175,16 @@ impl Normalization {
     }
 
     /// Section 6.2.2.3: remove dot segments from the path (after any percent-decoding, so that
-    /// `%2E%2E` counts as `..` once decoded).
+    /// `%2E%2E` counts as `..` once decoded); with [`scheme_based`](Normalization::scheme_based)
+    /// too, not from the paths that [`SCHEME_BASED`](Normalization::SCHEME_BASED) says keep them.
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let r = UriRef::parse("mailto:x/../y@example.com").unwrap();
+    /// assert_eq!(r.normalize_with(Normalization::NONE.dot_segments(true)), "mailto:/y@example.com");
+    /// assert_eq!(r.normalize(), "mailto:x/../y@example.com");
+    /// ```
     #[must_use]
     pub const fn dot_segments(self, on: bool) -> Normalization {
         Normalization { dot_segments: on, ..self }
@@ -430,7 +448,9 @@ pub(crate) fn normalize_with_ports_into(
     }
     let path_start = out.len();
     let path = r.path();
-    if steps.dot_segments {
+    let keeps_dots =
+        steps.scheme_based && crate::scheme::normalize::has_no_hierarchy(scheme, authority.is_some());
+    if steps.dot_segments && !keeps_dots {
         let mut decoded = String::new();
         push_percent_normalized(&mut decoded, path, steps, Components::PATH, false);
         if scheme.is_some() || authority.is_some() || decoded.starts_with('/') {

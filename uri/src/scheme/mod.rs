@@ -25,7 +25,8 @@
 //! lazily, from a list capture of the generated parser; where an item has parts (a SIP
 //! parameter's name and value, a SIP user field read as a telephone subscriber), a small
 //! parser of the same grammar reads it. Nothing in this module splits a component at a
-//! delimiter typed by hand. Where an RFC's prose narrows its grammar, the narrowing is a
+//! delimiter typed by hand, and a normal form that reorders items writes the delimiters the
+//! input had between them. Where an RFC's prose narrows its grammar, the narrowing is a
 //! grammar file of its own in `abnf/`, bound by a declared override and citing the sentences
 //! it encodes.
 //!

@@ -6,18 +6,24 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::error::{Names, SchemeGrammar};
 use super::generated::mailto::Parser as MailtoParser;
+use super::mailto::Grammar as MailtoGrammar;
+use super::sip::{SipGrammar, SipsGrammar};
+use super::sip_escape::{comparable, spells, Unit};
+use super::tel::Grammar as TelGrammar;
 use super::{Mailto, Sip, Tel};
 use crate::percent::triplet_at;
 
 /// `text`, a URI of `scheme` without an authority, in the normal form of the scheme's RFC;
 /// `None` for another scheme or a text that the scheme's type refuses.
 pub(crate) fn normal_form(scheme: &str, text: &str) -> Option<String> {
-    let bytes = if scheme.eq_ignore_ascii_case("tel") {
+    let is = |names: &Names| scheme.eq_ignore_ascii_case(names.scheme);
+    let bytes = if is(TelGrammar::NAMES) {
         tel(text)?
-    } else if scheme.eq_ignore_ascii_case("sip") || scheme.eq_ignore_ascii_case("sips") {
+    } else if is(SipGrammar::NAMES) || is(SipsGrammar::NAMES) {
         sip(text)?
-    } else if scheme.eq_ignore_ascii_case("mailto") {
+    } else if is(MailtoGrammar::NAMES) {
         mailto(text)?
     } else {
         return None;
@@ -98,47 +104,99 @@ fn tel(text: &str) -> Option<Vec<u8>> {
     same.then_some(out)
 }
 
-/// RFC 3261 section 19.1.4: the host and the parameters compare without case, and
-/// "The ordering of parameters and header fields is not significant". The normal form writes
-/// the host and every parameter in lower case, the parameters in the order of their text, and
-/// the headers in the order of their text with their names in lower case (a header's value
-/// keeps its case: section 19.1.4 leaves its comparison to the header's own rules). The user
-/// and the password keep theirs ("Comparison of the userinfo ... is case-sensitive").
+/// RFC 3261 section 19.1.4: the host and "all other components" but the userinfo compare
+/// without case "unless explicitly defined otherwise", and "The ordering of parameters and
+/// header fields is not significant". The normal form writes the host in lower case; each
+/// parameter's name in lower case, the value of a `transport`, `user`, `ttl` or `maddr`
+/// parameter too (tokens and a host), and every other value as written (the value of `method`
+/// is a method name, which section 25.1 spells with case, and section 7.3.1 lets each
+/// extension define its own comparison); the parameters in the order of their names; the
+/// headers in the order of their names, same-name headers in their own order (section 7.3.1
+/// makes that order significant, and section 19.1.5 turns URI headers into request headers),
+/// each name in lower case and each value as written. The user and the password keep their
+/// case ("Comparison of the userinfo ... is case-sensitive"). Where a URI gives a parameter
+/// name twice (section 19.1.1 forbids it), the last one counts, so the parameters keep their
+/// order. Every delimiter written is one of the input's, moved with the items it separates.
 fn sip(text: &str) -> Option<Vec<u8>> {
     let sip = Sip::parse(text).ok()?;
     let (input, c) = (text.as_bytes(), &sip.parsed.captures);
     let (host_start, host_end) = c.host()?;
     let mut out = input[..host_start].to_vec();
     push_folded(&mut out, &input[host_start..host_end]);
-    let port_end = c.port().map_or(host_end, |(_, end)| end);
-    out.extend(&input[host_end..port_end]);
-    let mut params: Vec<Vec<u8>> = c
-        .param_list(input)
-        .map(|(s, e)| {
-            // The parameter with the `;` before it.
-            let mut item = Vec::with_capacity(e - s + 1);
-            push_folded(&mut item, &input[s - 1..e]);
-            item
+    let (params_start, params_end) = c.uri_parameters().unwrap_or((host_end, host_end));
+    out.extend(&input[host_end..params_start]);
+    // Each parameter with its name as compared, its name folded and its value folded or not.
+    let params: Vec<(Vec<Unit>, Vec<u8>)> = sip
+        .parameters()
+        .map(|p| {
+            let key = comparable(p.name(), true);
+            let (item, value) = (p.as_str().as_bytes(), p.value().map_or(&[][..], str::as_bytes));
+            let mut written = Vec::with_capacity(item.len());
+            push_folded(&mut written, p.name().as_bytes());
+            written.extend(&item[p.name().len()..item.len() - value.len()]);
+            if CASELESS_VALUES.iter().any(|n| spells(&key, n)) {
+                push_folded(&mut written, value);
+            } else {
+                written.extend(value);
+            }
+            (key, written)
         })
         .collect();
-    params.sort_unstable();
-    out.extend(params.into_iter().flatten());
-    let mut headers: Vec<Vec<u8>> = c
+    let mut keys: Vec<&[Unit]> = params.iter().map(|(k, _)| k.as_slice()).collect();
+    keys.sort_unstable();
+    let repeated = keys.windows(2).any(|pair| pair[0] == pair[1]);
+    let spans: Vec<(usize, usize)> = c.param_list(input).collect();
+    let order = if repeated { params } else { sorted_by_key(params) };
+    interleave(&mut out, input, params_start, &spans, order.into_iter().map(|(_, w)| w));
+    out.extend(&input[spans.last().map_or(params_start, |&(_, e)| e)..params_end]);
+    let Some((headers_start, _)) = c.headers() else {
+        out.extend(&input[params_end..]);
+        return Some(out);
+    };
+    out.extend(&input[params_end..headers_start]);
+    let mut spans = Vec::new();
+    let headers: Vec<(Vec<Unit>, Vec<u8>)> = c
         .hnames(input)
         .zip(c.hvalues(input))
         .map(|((ns, ne), (_, ve))| {
-            let mut item = Vec::with_capacity(ve - ns);
-            push_folded(&mut item, &input[ns..ne]);
-            item.extend(&input[ne..ve]);
-            item
+            spans.push((ns, ve));
+            let mut written = Vec::with_capacity(ve - ns);
+            push_folded(&mut written, &input[ns..ne]);
+            written.extend(&input[ne..ve]);
+            (comparable(&text[ns..ne], true), written)
         })
         .collect();
-    headers.sort_unstable();
-    for (i, header) in headers.into_iter().enumerate() {
-        out.push(if i == 0 { b'?' } else { b'&' });
-        out.extend(header);
-    }
+    interleave(&mut out, input, headers_start, &spans, sorted_by_key(headers).into_iter().map(|(_, w)| w));
+    out.extend(&input[spans.last().map_or(headers_start, |&(_, e)| e)..]);
     Some(out)
+}
+
+/// The parameters whose values RFC 3261 defines as tokens or a host, which compare without case
+/// (sections 7.3.1 and 19.1.4); a `method` value is a method name, spelled with case.
+const CASELESS_VALUES: [&str; 4] = ["transport", "user", "ttl", "maddr"];
+
+/// `items` in the order of their keys, items of one key in their own order.
+fn sorted_by_key<T>(mut items: Vec<(Vec<Unit>, T)>) -> Vec<(Vec<Unit>, T)> {
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    items
+}
+
+/// Appends `items` in place of the list items at `spans` (in the input's order), each after
+/// the text that comes before the list item at its place in `input` (its delimiter), the first
+/// one's from `start`.
+fn interleave(
+    out: &mut Vec<u8>,
+    input: &[u8],
+    start: usize,
+    spans: &[(usize, usize)],
+    items: impl Iterator<Item = Vec<u8>>,
+) {
+    let mut before = start;
+    for (&(s, e), item) in spans.iter().zip(items) {
+        out.extend(&input[before..s]);
+        out.extend(item);
+        before = e;
+    }
 }
 
 /// RFC 6068 section 2: "<hfname> is case-insensitive, but <hfvalue> in general is

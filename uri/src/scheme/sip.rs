@@ -209,8 +209,9 @@ impl<'a> Sip<'a> {
     /// ```
     #[must_use]
     pub fn parameters(&self) -> SipParameters<'a> {
-        let text = self.parsed.input;
-        SipParameters::new(text, self.parsed.captures.param_list(text.as_bytes()))
+        let (text, c) = (self.parsed.input, &self.parsed.captures);
+        let params_start = c.uri_parameters().map_or(0, |(start, _)| start);
+        SipParameters::new(text, params_start, c.param_list(text.as_bytes()))
     }
 
     /// Each header (`hname=hvalue`), in order, as written; lazy.

@@ -24,12 +24,22 @@ impl Sip<'_> {
     ///   and section 19.1.6 gives SIP URIs that differ although their `tel` forms are equal;
     ///   compare [`Sip::telephone_subscriber`]s for those).
     /// - The host and the port are compared without case; an absent port is no `5060`.
-    /// - A parameter in both URIs has the same value in both (without case). A `transport`,
+    /// - A parameter in both URIs has the same value in both, without case but for a
+    ///   `method`'s: a method name is spelled with case (section 25.1's `INVITEm` is "INVITE in
+    ///   caps", and section 20.16 compares a CSeq's method with case), and section 19.1.5 makes
+    ///   the value the request's method. A `transport`,
     ///   `user`, `ttl`, `method` or `maddr` parameter in only one URI makes them differ; any
     ///   other parameter in only one URI is ignored, so that the relation is not transitive
     ///   (`;security=on` and `;security=off` differ, and both equal no `security` at all).
-    /// - The headers are the same set in both, each name and value compared without case.
-    /// - Parameters and headers are compared in any order, parameters by name.
+    /// - The headers are the same in both: names compared without case, values with case, and
+    ///   the headers of one name in the same order (section 7.3.1: "The relative order of
+    ///   header field rows with the same field name is important"). Section 7.3.1 leaves the case
+    ///   of a header field's value to the field's definition (a Call-ID is compared byte by
+    ///   byte, section 20.8; quoted strings keep their case), so a value is compared as
+    ///   written: two URIs found equal are equal whatever their headers mean, and two whose
+    ///   header values differ only in case are found different.
+    /// - Parameters and headers of different names are compared in any order, parameters by
+    ///   name.
     /// - An escape of a character outside RFC 2396's `reserved` set equals the character
     ///   (`%61` is `a`, `%20` a space); an escape of a reserved character equals only another
     ///   escape of it.
@@ -57,9 +67,7 @@ impl Sip<'_> {
         let without_case = |a: Option<&str>, b: Option<&str>| {
             a.map(|t| comparable(t, true)) == b.map(|t| comparable(t, true))
         };
-        let mut headers = (self.headers_compared(), other.headers_compared());
-        headers.0.sort_unstable();
-        headers.1.sort_unstable();
+        let headers = (self.headers_compared(), other.headers_compared());
         let rest_equal = self.is_secure() == other.is_secure()
             && with_case(self.user(), other.user())
             && with_case(self.password(), other.password())
@@ -77,7 +85,11 @@ impl Sip<'_> {
     fn params_compared(&self) -> Option<Vec<Param>> {
         let mut params: Vec<Param> = self
             .parameters()
-            .map(|p| (comparable(p.name(), true), p.value().map(|v| comparable(v, true))))
+            .map(|p| {
+                let name = comparable(p.name(), true);
+                let fold = !spells(&name, "method");
+                (name, p.value().map(|v| comparable(v, fold)))
+            })
             .collect();
         params.sort_unstable();
         if params.windows(2).any(|pair| pair[0].0 == pair[1].0) {
@@ -86,9 +98,13 @@ impl Sip<'_> {
         Some(params)
     }
 
-    /// Each header as its name and value, as compared without case.
+    /// Each header as its name (without case) and its value (with case), as compared, in the
+    /// order of their names, same-name headers in their own order.
     fn headers_compared(&self) -> Vec<(Vec<Unit>, Vec<Unit>)> {
-        self.headers().map(|h| (comparable(h.name(), true), comparable(h.value(), true))).collect()
+        let mut headers: Vec<_> =
+            self.headers().map(|h| (comparable(h.name(), true), comparable(h.value(), false))).collect();
+        headers.sort_by(|a, b| a.0.cmp(&b.0));
+        headers
     }
 }
 

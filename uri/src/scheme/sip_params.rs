@@ -13,12 +13,14 @@ use crate::Encoded;
 #[derive(Clone, Debug)]
 pub struct SipParameters<'a> {
     text: &'a str,
+    /// Where the first parameter's delimiter starts in `text`.
+    params_start: usize,
     items: Occurrences<'a>,
 }
 
 impl<'a> SipParameters<'a> {
-    pub(super) fn new(text: &'a str, items: Occurrences<'a>) -> SipParameters<'a> {
-        SipParameters { text, items }
+    pub(super) fn new(text: &'a str, params_start: usize, items: Occurrences<'a>) -> SipParameters<'a> {
+        SipParameters { text, params_start, items }
     }
 }
 
@@ -30,25 +32,31 @@ impl<'a> Iterator for SipParameters<'a> {
         let item = self.text.get(start..end)?;
         Some(match Parser::Param.parse_str(item) {
             Ok(p) => SipParameter { text: item, name: p.pname().unwrap_or_default(), value: p.pvalue() },
-            Err(_) => named(self.text, start, end),
+            Err(_) => named(self.text, self.params_start, start, end),
         })
     }
 }
 
 /// The parameter at `start..end` of `text` that reads as no `other-param`: a `transport`,
 /// `user` or `method` parameter whose token holds a "`" or a `%` that starts no escape. The
-/// parameters' parser, run on it with its `;`, finds its value, which follows the name and its
-/// `=` (`transport-param = "transport=" ...`).
-fn named(text: &str, start: usize, end: usize) -> SipParameter<'_> {
+/// parameters' parser, run from the first parameter to this one, finds its value (the one of
+/// its `transport`, `user` or `method` captures that ends where the parameter does); the name
+/// is the longest part before the value that reads as an `other-param` without a value.
+fn named(text: &str, params_start: usize, start: usize, end: usize) -> SipParameter<'_> {
     let item = &text[start..end];
     let whole = SipParameter { text: item, name: item, value: None };
-    let Some(with_semicolon) = start.checked_sub(1).and_then(|s| text.get(s..end)) else { return whole };
-    let Ok(c) = Parser::Params.parse(with_semicolon.as_bytes()) else { return whole };
-    match c.transport().or(c.user_param()).or(c.method()) {
-        Some((vs, ve)) if vs >= 2 => {
-            SipParameter { text: item, name: &with_semicolon[1..vs - 1], value: with_semicolon.get(vs..ve) }
-        }
-        _ => whole,
+    let Some(params) = text.get(params_start..end) else { return whole };
+    let Ok(c) = Parser::Params.parse(params.as_bytes()) else { return whole };
+    let value = [c.transport(), c.user_param(), c.method()]
+        .into_iter()
+        .flatten()
+        .find(|&(vs, ve)| ve == params.len() && params_start + vs > start);
+    let Some((vs, ve)) = value else { return whole };
+    let value_start = params_start + vs - start;
+    let is_name = |n: &str| Parser::Param.parse_str(n).is_ok_and(|p| p.pvalue().is_none());
+    match (1..value_start).rev().filter_map(|k| item.get(..k)).find(|n| is_name(n)) {
+        Some(name) => SipParameter { text: item, name, value: params.get(vs..ve) },
+        None => whole,
     }
 }
 

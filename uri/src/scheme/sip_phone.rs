@@ -7,13 +7,15 @@ use core::fmt;
 
 use super::generated::sip::Parser as SipParser;
 use super::generated::tel::{Captures, Parsed, Parser};
+use super::sip_escape::{comparable, spells};
 use super::{Sip, Tel, TelParams};
 use crate::percent::triplet_at;
 use crate::Rule;
 
 impl<'a> Sip<'a> {
     /// The user field read as an RFC 3966 `telephone-subscriber`, when the `user` parameter is
-    /// `phone` (in any case): section 19.1.1 says the user field then holds a telephone
+    /// `phone` (in any case, escapes of unreserved characters decoded, as
+    /// [`Sip::rfc3261_eq`] reads it; the last `user` parameter counts): section 19.1.1 says the user field then holds a telephone
     /// number, and section 19.1.6 that a `tel` URL becomes a SIP URI by moving its whole
     /// subscriber, parameters included, into the user field.
     ///
@@ -37,7 +39,10 @@ impl<'a> Sip<'a> {
     /// ```
     #[must_use]
     pub fn telephone_subscriber(&self) -> Option<TelephoneSubscriber<'a>> {
-        if !self.user_param()?.eq_ignore_ascii_case("phone") {
+        // The last `user` parameter counts, its name and value read as `rfc3261_eq` reads
+        // them (without case, an escape of an unreserved character as the character).
+        let user_param = self.parameters().filter(|p| spells(&comparable(p.name(), true), "user")).last()?;
+        if !spells(&comparable(user_param.value()?, true), "phone") {
             return None;
         }
         let user = self.user()?;
