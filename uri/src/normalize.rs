@@ -8,9 +8,9 @@
 
 use crate::generated::parser::Captures;
 use crate::layout::{host_captures, Spans};
-use crate::percent::{push_triplet, triplet_at};
+use crate::percent::{push_folded, Fold};
 use crate::resolve::remove_dots_into;
-use crate::{EncodeSet, Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
 use alloc::{string::String, vec::Vec};
 
 /// A set of components, for the percent-encoding steps of [`Normalization`].
@@ -100,6 +100,24 @@ impl Normalization {
     };
     /// Syntax-based normalization (section 6.2.2): case (6.2.2.1), percent-encoding (6.2.2.2)
     /// and path segments (6.2.2.3).
+    ///
+    /// These steps know nothing of schemes: they remove dot segments from every path, so also
+    /// from the paths of `urn`, `mailto`, `tel`, `sip`, `data` and `geo` URIs, whose RFCs give
+    /// them no hierarchy (`urn:example:ab/../c` becomes `urn:/c`, no URN at all), and they
+    /// decode escapes that a scheme keeps (a URN's NSS). Add
+    /// [`SCHEME_BASED`](Normalization::SCHEME_BASED), as [`FULL`](Normalization::FULL) does, to
+    /// keep those.
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let urn = UriRef::parse("urn:example:ab/../c").unwrap();
+    /// assert_eq!(urn.normalize_with(Normalization::SYNTAX), "urn:/c");
+    /// assert_eq!(urn.normalize_with(Normalization::FULL), "urn:example:ab/../c");
+    /// let mailto = UriRef::parse("mailto:a/../b@example.com").unwrap();
+    /// assert_eq!(mailto.normalize_with(Normalization::SYNTAX), "mailto:/b@example.com");
+    /// assert_eq!(mailto.normalize(), "mailto:a/../b@example.com");
+    /// ```
     pub const SYNTAX: Normalization = Normalization {
         scheme_case: true,
         host_case: true,
@@ -111,23 +129,38 @@ impl Normalization {
     };
     /// Scheme-based normalization (section 6.2.3) alone: empty and default ports
     /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed,
-    /// an empty `http`/`https` path with an authority becomes `/`, a `file` host `localhost`
-    /// becomes empty (RFC 8089 section 2), and a `urn` NID lower case (RFC 8141 section 3.1).
+    /// an empty `http`/`https` path with an authority becomes `/`, and a `file` host
+    /// `localhost` (after the syntax steps) becomes empty (RFC 8089 section 2).
     /// A URI that a [`uri::scheme`](crate::scheme) type reads is written in its scheme's normal
     /// form, where its RFC defines an equivalence that one text can stand for:
     ///
-    /// - `tel` (RFC 3966 sections 3 and 4): in lower case (but the hex digits of
-    ///   percent-encodings), the number and a global-number context without visual separators,
-    ///   the ISDN subaddress, extension and context parameters first and the others after them
-    ///   in the order of their text.
-    /// - `sip`, `sips` (RFC 3261 section 19.1.4): the host, the parameter names and the values
-    ///   of `transport`, `user`, `ttl` and `maddr` in lower case, the other values (a `method`,
-    ///   an extension's) as written; the parameters in the order of their names, unless a name
-    ///   repeats (the last one counts, so they keep their order); the headers in the order of
-    ///   their names, those of one name in their own order (RFC 3261 section 7.3.1), the names
-    ///   in lower case; the user, the password and the header values as written.
+    /// - `urn` (RFC 8141 section 3.1): the NID in lower case and the NSS with upper-case
+    ///   percent-encodings, none decoded, whatever the syntax steps say (the RFC forbids
+    ///   decoding them for URN-equivalence, which this form follows); the r- and q-components,
+    ///   which URN-equivalence ignores, and the f-component get the syntax steps chosen for the
+    ///   query and the fragment.
+    /// - `tel` (RFC 3966 sections 3 and 4): in lower case, escapes of unreserved characters
+    ///   decoded and the hex digits of the others in upper case, the number and a global-number
+    ///   context without visual separators, the ISDN subaddress, extension and context
+    ///   parameters first and the others after them in the order of their text.
+    /// - `sip`, `sips` (RFC 3261 section 19.1.4): escapes of unreserved characters (RFC
+    ///   2396's, which RFC 3261 uses: RFC 3986's and `!*'()`) decoded and the hex digits of the
+    ///   others in upper case; the host, the parameter names and the
+    ///   values of `transport`, `user`, `ttl` and `maddr` in lower case, the other values (a
+    ///   `method`, an extension's) as written; the parameters in the order of their names,
+    ///   unless a name repeats (the last one counts, so they keep their order); the headers in
+    ///   the order of their names, those of one name in their own order (RFC 3261 section
+    ///   7.3.1), the names in lower case; the user, the password and the header values as
+    ///   written.
     /// - `mailto` (RFC 6068 section 2): the domains of the addresses and the header field names
-    ///   in lower case; the local parts and the header field values as written.
+    ///   in lower case; the local parts and the header field values as written. The syntax
+    ///   steps apply, but for an address that their decoding would make invalid
+    ///   (`exampl%2e.org` is no `exampl..org`), which keeps its escapes.
+    ///
+    /// The normal form is written from the URI as given when its scheme's type reads it, so
+    /// that a valid URI stays valid for its scheme, and from the result of the syntax steps
+    /// otherwise (`URN:E%41XAMPLE:x`, no URN with its escape in the NID, is
+    /// `urn:eaxample:x`), so that normalizing a normal form again changes nothing.
     ///
     /// With [`dot_segments`](Normalization::dot_segments), the path of a `mailto`, `tel`, `sip`,
     /// `sips`, `urn`, `data` or `geo` URI without an authority keeps its `.` and `..` segments:
@@ -141,10 +174,15 @@ impl Normalization {
     /// let scheme_based = |t| UriRef::parse(t).unwrap().normalize_with(Normalization::SCHEME_BASED);
     /// assert_eq!(scheme_based("file://LocalHost/etc/hosts"), "file:///etc/hosts");
     /// assert_eq!(scheme_based("urn:ISBN:0451450523"), "urn:isbn:0451450523");
-    /// assert_eq!(scheme_based("urn:Example:A%2fB?=Q"), "urn:example:A%2fB?=Q");
+    /// assert_eq!(scheme_based("urn:Example:A%2fB?=Q"), "urn:example:A%2FB?=Q");
     /// assert_eq!(scheme_based("tel:+1-201-555-0123;Ext=12"), "tel:+12015550123;ext=12");
     /// assert_eq!(scheme_based("sip:Alice@AtLanTa.CoM;Transport=TCP;lr"), "sip:Alice@atlanta.com;lr;transport=tcp");
     /// assert_eq!(scheme_based("mailto:Joe@Example.COM?Subject=Hi"), "mailto:Joe@example.com?subject=Hi");
+    ///
+    /// let full = |t| UriRef::parse(t).unwrap().normalize();
+    /// assert_eq!(full("URN:EXAMPLE:%41a123"), "urn:example:%41a123");
+    /// assert_eq!(full("URN:E%41XAMPLE:a123%2cz456"), "urn:eaxample:a123%2Cz456");
+    /// assert_eq!(full("mailto:%22not%40me%22@exampl%2e.org"), "mailto:%22not%40me%22@exampl%2E.org");
     /// ```
     pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
     /// Both: what [`UriRef::normalize`] applies.
@@ -209,6 +247,17 @@ impl Normalization {
     #[must_use]
     pub const fn ipv6_canonical(self, on: bool) -> Normalization {
         Normalization { ipv6_canonical: on, ..self }
+    }
+}
+
+impl Normalization {
+    /// The percent-encoding steps chosen for `component`, nothing lower-cased.
+    pub(crate) const fn fold(self, component: Components) -> Fold {
+        Fold {
+            decode: self.percent_decode.contains(component),
+            upper_hex: self.percent_case.contains(component),
+            lower: false,
+        }
     }
 }
 
@@ -431,9 +480,16 @@ pub(crate) fn normalize_with_ports_into(
                 crate::ipv6::push_canonical(out, ip);
                 out.push(']');
             }
-            // RFC 8089 section 2: `file://localhost/p` is `file:///p`.
-            _ if steps.scheme_based && crate::scheme::normalize::is_file_localhost(scheme, a.host()) => {}
-            _ => push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case),
+            _ => {
+                push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case);
+                // RFC 8089 section 2: `file://localhost/p` is `file:///p`, the host read after
+                // the syntax steps (`localhos%74` is `localhost` once decoded).
+                if steps.scheme_based
+                    && crate::scheme::normalize::is_file_localhost(scheme, &out[host_start..])
+                {
+                    out.truncate(host_start);
+                }
+            }
         }
         spans.host = Some(at(out, host_start));
         if let Some(port) = a.port() {
@@ -461,14 +517,6 @@ pub(crate) fn normalize_with_ports_into(
     } else {
         push_percent_normalized(out, path, steps, Components::PATH, false);
     }
-    // RFC 8141 section 3.1: a URN's NID in lower case (it holds no percent-encoding and no
-    // dot segment, so the path written above starts with it as it was).
-    if let Some(n) =
-        steps.scheme_based.then(|| crate::scheme::normalize::urn_nid_len(scheme, r.as_str())).flatten()
-    {
-        let lower = out[path_start..path_start + n].to_ascii_lowercase();
-        out.replace_range(path_start..path_start + n, &lower);
-    }
     if authority.is_none() && out[path_start..].starts_with("//") {
         out.insert_str(path_start, "/.");
     }
@@ -483,13 +531,20 @@ pub(crate) fn normalize_with_ports_into(
         push_percent_normalized(out, query, steps, Components::QUERY, false);
         spans.query = Some(at(out, query_start));
     }
-    // RFCs 3966, 3261 and 6068: a `tel`, `sip` or `mailto` URI in its scheme's normal form,
-    // whose path and query the generic parser finds again.
+    // RFCs 8141, 3966, 3261 and 6068: a `urn`, `tel`, `sip` or `mailto` URI in its scheme's
+    // normal form, written from the input where the input is valid for the scheme, else from
+    // the syntax steps' output; the scheme as the steps above wrote it, and the path and query
+    // where the generic parser finds them again.
     if let (true, Some(s), None) = (steps.scheme_based, scheme, authority) {
-        if let Some(form) = crate::scheme::normalize::normal_form(s, &out[base..]) {
-            if let Ok(c) = UriRef::parse(&form).map(|f| f.captures()) {
+        let input = match r.fragment() {
+            Some(f) => &r.as_str()[..r.as_str().len() - f.len() - 1],
+            None => r.as_str(),
+        };
+        if let Some(form) = crate::scheme::normalize::normal_form(s, input, &out[base..], steps) {
+            let written = [&out[base..path_start], &form[s.len() + 1..]].concat();
+            if let Ok(c) = UriRef::parse(&written).map(|f| f.captures()) {
                 out.truncate(base);
-                out.push_str(&form);
+                out.push_str(&written);
                 (spans.path, spans.query) = (c.path(), c.query());
             }
         }
@@ -512,36 +567,7 @@ fn push_percent_normalized(
     component: Components,
     lower: bool,
 ) {
-    let decode = steps.percent_decode.contains(component);
-    let case = steps.percent_case.contains(component);
-    if !lower && ((!decode && !case) || !text.contains('%')) {
-        out.push_str(text);
-        return;
-    }
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some(byte) = triplet_at(bytes, i) {
-            if decode && EncodeSet::UNRESERVED.keeps(byte) {
-                out.push(char::from(if lower { byte.to_ascii_lowercase() } else { byte }));
-            } else if case {
-                push_triplet(out, byte);
-            } else {
-                out.push_str(&text[i..i + 3]);
-            }
-            i += 3;
-            continue;
-        }
-        // Copy up to the next '%' (every byte before it is ASCII in a valid URI).
-        let end = bytes[i + 1..].iter().position(|&b| b == b'%').map_or(bytes.len(), |p| i + 1 + p);
-        let run = &text[i..end];
-        if lower {
-            out.extend(run.chars().map(|c| c.to_ascii_lowercase()));
-        } else {
-            out.push_str(run);
-        }
-        i = end;
-    }
+    push_folded(out, text, Fold { lower, ..steps.fold(component) });
 }
 
 /// Dot-segment removal for a relative-path reference that keeps its meaning (see the module

@@ -155,6 +155,59 @@ pub(crate) fn triplet_at(bytes: &[u8], i: usize) -> Option<u8> {
     Some(hi << 4 | lo)
 }
 
+/// What [`push_folded`] does to a component's text: the percent-encoding steps of RFC 3986
+/// section 6.2.2.2 (decode) and 6.2.2.1 (hex case), and the case of everything else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fold {
+    /// Decode the triplets of unreserved characters ([`EncodeSet::UNRESERVED`]).
+    pub(crate) decode: bool,
+    /// Write the hex digits of the triplets kept in upper case.
+    pub(crate) upper_hex: bool,
+    /// Write ASCII letters outside triplets (and decoded ones) in lower case.
+    pub(crate) lower: bool,
+}
+
+impl Fold {
+    /// Every letter in lower case but the hex digits of triplets, which are in upper case;
+    /// nothing decoded.
+    pub(crate) const CASE: Fold = Fold { decode: false, upper_hex: true, lower: true };
+    /// Triplets of unreserved characters decoded, the others with upper-case hex digits;
+    /// nothing else changed.
+    pub(crate) const PERCENT: Fold = Fold { decode: true, upper_hex: true, lower: false };
+}
+
+/// Appends `text`, ASCII (as every URI is), rewritten as `fold` says.
+pub(crate) fn push_folded(out: &mut String, text: &str, fold: Fold) {
+    if !fold.lower && ((!fold.decode && !fold.upper_hex) || !text.contains('%')) {
+        out.push_str(text);
+        return;
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(byte) = triplet_at(bytes, i) {
+            if fold.decode && EncodeSet::UNRESERVED.keeps(byte) {
+                out.push(char::from(if fold.lower { byte.to_ascii_lowercase() } else { byte }));
+            } else if fold.upper_hex {
+                push_triplet(out, byte);
+            } else {
+                out.push_str(&text[i..i + 3]);
+            }
+            i += 3;
+            continue;
+        }
+        // Copy up to the next '%'.
+        let end = bytes[i + 1..].iter().position(|&b| b == b'%').map_or(bytes.len(), |p| i + 1 + p);
+        let run = &text[i..end];
+        if fold.lower {
+            out.extend(run.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            out.push_str(run);
+        }
+        i = end;
+    }
+}
+
 /// Encodes one path segment: everything outside `segment`'s literal bytes, `/` included.
 ///
 /// ```

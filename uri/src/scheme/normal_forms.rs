@@ -10,49 +10,53 @@ use super::error::{Names, SchemeGrammar};
 use super::generated::mailto::Parser as MailtoParser;
 use super::mailto::Grammar as MailtoGrammar;
 use super::sip::{SipGrammar, SipsGrammar};
-use super::sip_escape::{comparable, spells, Unit};
+use super::sip_escape::{comparable, decoded_where, is_unreserved, spells, Unit};
 use super::tel::Grammar as TelGrammar;
-use super::{Mailto, Sip, Tel};
-use crate::percent::triplet_at;
+use super::urn::Grammar as UrnGrammar;
+use super::{Mailto, Sip, Tel, Urn};
+use crate::percent::{push_folded, Fold};
+use crate::{Components, Normalization};
 
-/// `text`, a URI of `scheme` without an authority, in the normal form of the scheme's RFC;
-/// `None` for another scheme or a text that the scheme's type refuses.
-pub(crate) fn normal_form(scheme: &str, text: &str) -> Option<String> {
+/// A reference of `scheme` without an authority, in the normal form of the scheme's RFC,
+/// with `steps`' percent-encoding steps where the scheme leaves them to RFC 3986: written from
+/// `input` (the reference before any step, without its fragment) when the scheme's type reads
+/// it, else from `syntax` (the reference after the syntax steps, without its fragment), so
+/// that a text the syntax steps made valid for the scheme gets its normal form at once and
+/// normalizing the result again changes nothing. `None` for another scheme, or when neither
+/// text is valid for it.
+pub(crate) fn normal_form(scheme: &str, input: &str, syntax: &str, steps: Normalization) -> Option<String> {
+    type Form = fn(&str, Normalization) -> Option<String>;
     let is = |names: &Names| scheme.eq_ignore_ascii_case(names.scheme);
-    let bytes = if is(TelGrammar::NAMES) {
-        tel(text)?
+    let (valid, form): (fn(&str) -> bool, Form) = if is(UrnGrammar::NAMES) {
+        (|t| Urn::parse(t).is_ok(), urn)
+    } else if is(TelGrammar::NAMES) {
+        (|t| Tel::parse(t).is_ok(), tel)
     } else if is(SipGrammar::NAMES) || is(SipsGrammar::NAMES) {
-        sip(text)?
+        (|t| Sip::parse(t).is_ok(), sip)
     } else if is(MailtoGrammar::NAMES) {
-        mailto(text)?
+        (|t| Mailto::parse(t).is_ok(), mailto)
     } else {
         return None;
     };
-    // Only ASCII letters changed case and whole ASCII bytes moved: still UTF-8.
-    String::from_utf8(bytes).ok()
+    form(if valid(input) { input } else { syntax }, steps)
 }
 
-/// Appends `text` with its ASCII letters in lower case, but the hex digits of each
-/// percent-encoding in upper case (RFC 3986 section 6.2.2.1).
-fn push_folded(out: &mut Vec<u8>, text: &[u8]) {
-    let mut i = 0;
-    while i < text.len() {
-        if triplet_at(text, i).is_some() {
-            out.push(text[i]);
-            out.extend(text[i + 1..i + 3].iter().map(u8::to_ascii_uppercase));
-            i += 3;
-        } else {
-            out.push(text[i].to_ascii_lowercase());
-            i += 1;
-        }
-    }
-}
-
-/// `text` with [`push_folded`] applied to `span` alone.
-fn fold_in_place(out: &mut [u8], (start, end): (usize, usize)) {
-    let mut folded = Vec::with_capacity(end - start);
-    push_folded(&mut folded, &out[start..end]);
-    out[start..end].copy_from_slice(&folded);
+/// RFC 8141 section 3.1: URN-equivalence compares the NID without case and the NSS with the
+/// hex digits of its percent-encodings in one case, and "percent-encoded characters MUST NOT
+/// be decoded". The normal form writes the NID in lower case and the NSS with upper-case
+/// escapes, none decoded, whatever the syntax steps say; the r- and q-components (the URI's
+/// query), which the comparison ignores, get the syntax steps chosen for the query (an
+/// unreserved character, decoded there, makes no `?+` or `?=`).
+fn urn(text: &str, steps: Normalization) -> Option<String> {
+    let c = Urn::parse(text).ok()?.parsed.captures;
+    let ((nid_start, nid_end), (nss_start, nss_end)) = (c.nid()?, c.nss()?);
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..nid_start]);
+    push_folded(&mut out, &text[nid_start..nid_end], Fold::CASE);
+    out.push_str(&text[nid_end..nss_start]);
+    push_folded(&mut out, &text[nss_start..nss_end], Fold { decode: false, upper_hex: true, lower: false });
+    push_folded(&mut out, &text[nss_end..], steps.fold(Components::QUERY));
+    Some(out)
 }
 
 /// RFC 3966 section 4: every comparison is without case ("URI comparisons are
@@ -62,30 +66,38 @@ fn fold_in_place(out: &mut [u8], (start, end): (usize, usize)) {
 /// parameters in the order of their text, all in lower case (section 3 orders them so:
 /// "The 'isdn-subaddress' or 'extension' MUST appear first, if present, followed by the
 /// 'context' parameter, if present, followed by any other parameters in lexicographical
-/// order"). An extension keeps its separators, which section 4 does not leave out. `None`
-/// where the text so written would no longer be equivalent (a repeated named parameter).
-fn tel(text: &str) -> Option<Vec<u8>> {
-    let tel = Tel::parse(text).ok()?;
-    let (input, c) = (text.as_bytes(), &tel.parsed.captures);
+/// order"). An extension keeps its separators, which section 4 does not leave out. Section 4
+/// says nothing of escapes, so RFC 3986 section 6.2.2.2 holds, as in [`Tel::rfc3966_eq`]: the
+/// normal form is written from the text with the escapes of unreserved characters decoded
+/// (whatever the syntax steps say), the other escapes in upper case. `None` where the text so
+/// written would no longer be equivalent (a repeated named parameter).
+fn tel(text: &str, _: Normalization) -> Option<String> {
+    let decoded = decoded_unreserved(text);
+    let tel = Tel::parse(&decoded).ok()?;
+    let (text, c) = (decoded.as_str(), &tel.parsed.captures);
+    let input = text.as_bytes();
     let facts = tel.facts();
     let (number_start, _) = c.number()?;
-    let mut out = input[..number_start].to_vec();
-    out.extend(&facts.number);
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..number_start]);
+    // The number's and the context's bytes are ASCII.
+    let ascii = |bytes: &[u8]| bytes.iter().map(|&b| char::from(b)).collect::<String>();
+    out.push_str(&ascii(&facts.number));
     // A value starts after its parameter's `=`, so strictly after the parameter's start: an
     // empty extension at the end of one parameter is not inside the next.
     let within =
         |span: Option<(usize, usize)>, s: usize, e: usize| span.is_some_and(|(vs, ve)| s < vs && ve <= e);
-    let (mut first, mut generic): ([Vec<u8>; 3], Vec<Vec<u8>>) = Default::default();
+    let (mut first, mut generic): ([String; 3], Vec<String>) = Default::default();
     for (s, e) in c.params(input) {
-        let mut item = Vec::with_capacity(e - s);
+        let mut item = String::with_capacity(e - s);
         match c.phone_context() {
             Some((vs, _)) if within(c.phone_context(), s, e) => {
-                push_folded(&mut item, &input[s..vs]);
-                item.extend(&facts.context);
+                push_folded(&mut item, &text[s..vs], Fold::CASE);
+                item.push_str(&ascii(&facts.context));
                 first[2] = item;
                 continue;
             }
-            _ => push_folded(&mut item, &input[s..e]),
+            _ => push_folded(&mut item, &text[s..e], Fold::CASE),
         }
         if within(c.isdn_subaddress(), s, e) {
             first[0] = item;
@@ -96,12 +108,19 @@ fn tel(text: &str) -> Option<Vec<u8>> {
         }
     }
     generic.sort_unstable();
-    out.extend(first.into_iter().chain(generic).flatten());
+    out.extend(first.into_iter().chain(generic));
     // Where a URI repeats the subaddress, the extension or the context (section 3 forbids it),
     // the last one counts, and the order above may make another one last: then there is no
     // normal form, and the URI stays as it is.
-    let same = Tel::parse(core::str::from_utf8(&out).ok()?).is_ok_and(|n| n.rfc3966_eq(&tel));
+    let same = Tel::parse(&out).is_ok_and(|n| n.rfc3966_eq(&tel));
     same.then_some(out)
+}
+
+/// `text` with the escapes of unreserved characters decoded and the others in upper case.
+fn decoded_unreserved(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    push_folded(&mut out, text, Fold::PERCENT);
+    out
 }
 
 /// RFC 3261 section 19.1.4: the host and "all other components" but the userinfo compare
@@ -117,27 +136,35 @@ fn tel(text: &str) -> Option<Vec<u8>> {
 /// case ("Comparison of the userinfo ... is case-sensitive"). Where a URI gives a parameter
 /// name twice (section 19.1.1 forbids it), the last one counts, so the parameters keep their
 /// order. Every delimiter written is one of the input's, moved with the items it separates.
-fn sip(text: &str) -> Option<Vec<u8>> {
-    let sip = Sip::parse(text).ok()?;
-    let (input, c) = (text.as_bytes(), &sip.parsed.captures);
+/// Section 19.1.4 makes an escape of a character outside `reserved` equal to the character:
+/// the normal form is written from the text with the escapes of RFC 2396's unreserved
+/// characters (RFC 3986's and `!*'()`) decoded, whatever the syntax steps say (every
+/// component that takes an escape takes those characters too), the other escapes in upper
+/// case.
+fn sip(text: &str, _: Normalization) -> Option<String> {
+    let decoded = decoded_unreserved(&decoded_where(text, is_unreserved));
+    let sip = Sip::parse(&decoded).ok()?;
+    let (text, c) = (decoded.as_str(), &sip.parsed.captures);
+    let input = text.as_bytes();
     let (host_start, host_end) = c.host()?;
-    let mut out = input[..host_start].to_vec();
-    push_folded(&mut out, &input[host_start..host_end]);
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..host_start]);
+    push_folded(&mut out, &text[host_start..host_end], Fold::CASE);
     let (params_start, params_end) = c.uri_parameters().unwrap_or((host_end, host_end));
-    out.extend(&input[host_end..params_start]);
+    out.push_str(&text[host_end..params_start]);
     // Each parameter with its name as compared, its name folded and its value folded or not.
-    let params: Vec<(Vec<Unit>, Vec<u8>)> = sip
+    let params: Vec<(Vec<Unit>, String)> = sip
         .parameters()
         .map(|p| {
             let key = comparable(p.name(), true);
-            let (item, value) = (p.as_str().as_bytes(), p.value().map_or(&[][..], str::as_bytes));
-            let mut written = Vec::with_capacity(item.len());
-            push_folded(&mut written, p.name().as_bytes());
-            written.extend(&item[p.name().len()..item.len() - value.len()]);
+            let (item, value) = (p.as_str(), p.value().unwrap_or_default());
+            let mut written = String::with_capacity(item.len());
+            push_folded(&mut written, p.name(), Fold::CASE);
+            written.push_str(&item[p.name().len()..item.len() - value.len()]);
             if CASELESS_VALUES.iter().any(|n| spells(&key, n)) {
-                push_folded(&mut written, value);
+                push_folded(&mut written, value, Fold::CASE);
             } else {
-                written.extend(value);
+                written.push_str(value);
             }
             (key, written)
         })
@@ -147,27 +174,27 @@ fn sip(text: &str) -> Option<Vec<u8>> {
     let repeated = keys.windows(2).any(|pair| pair[0] == pair[1]);
     let spans: Vec<(usize, usize)> = c.param_list(input).collect();
     let order = if repeated { params } else { sorted_by_key(params) };
-    interleave(&mut out, input, params_start, &spans, order.into_iter().map(|(_, w)| w));
-    out.extend(&input[spans.last().map_or(params_start, |&(_, e)| e)..params_end]);
+    interleave(&mut out, text, params_start, &spans, order.into_iter().map(|(_, w)| w));
+    out.push_str(&text[spans.last().map_or(params_start, |&(_, e)| e)..params_end]);
     let Some((headers_start, _)) = c.headers() else {
-        out.extend(&input[params_end..]);
+        out.push_str(&text[params_end..]);
         return Some(out);
     };
-    out.extend(&input[params_end..headers_start]);
+    out.push_str(&text[params_end..headers_start]);
     let mut spans = Vec::new();
-    let headers: Vec<(Vec<Unit>, Vec<u8>)> = c
+    let headers: Vec<(Vec<Unit>, String)> = c
         .hnames(input)
         .zip(c.hvalues(input))
         .map(|((ns, ne), (_, ve))| {
             spans.push((ns, ve));
-            let mut written = Vec::with_capacity(ve - ns);
-            push_folded(&mut written, &input[ns..ne]);
-            written.extend(&input[ne..ve]);
+            let mut written = String::with_capacity(ve - ns);
+            push_folded(&mut written, &text[ns..ne], Fold::CASE);
+            written.push_str(&text[ne..ve]);
             (comparable(&text[ns..ne], true), written)
         })
         .collect();
-    interleave(&mut out, input, headers_start, &spans, sorted_by_key(headers).into_iter().map(|(_, w)| w));
-    out.extend(&input[spans.last().map_or(headers_start, |&(_, e)| e)..]);
+    interleave(&mut out, text, headers_start, &spans, sorted_by_key(headers).into_iter().map(|(_, w)| w));
+    out.push_str(&text[spans.last().map_or(headers_start, |&(_, e)| e)..]);
     Some(out)
 }
 
@@ -185,16 +212,16 @@ fn sorted_by_key<T>(mut items: Vec<(Vec<Unit>, T)>) -> Vec<(Vec<Unit>, T)> {
 /// the text that comes before the list item at its place in `input` (its delimiter), the first
 /// one's from `start`.
 fn interleave(
-    out: &mut Vec<u8>,
-    input: &[u8],
+    out: &mut String,
+    input: &str,
     start: usize,
     spans: &[(usize, usize)],
-    items: impl Iterator<Item = Vec<u8>>,
+    items: impl Iterator<Item = String>,
 ) {
     let mut before = start;
     for (&(s, e), item) in spans.iter().zip(items) {
-        out.extend(&input[before..s]);
-        out.extend(item);
+        out.push_str(&input[before..s]);
+        out.push_str(&item);
         before = e;
     }
 }
@@ -204,16 +231,49 @@ fn interleave(
 /// 4: "The considerations for <reg-name> in [STD66] apply"). The normal form writes each header
 /// field name and each domain of the addresses before the `?` in lower case; the local parts,
 /// which mail systems may read with case, and the values keep theirs, and nothing moves.
-fn mailto(text: &str) -> Option<Vec<u8>> {
+/// RFC 6068 defines no equivalence of its own, so the syntax steps chosen for the path (the
+/// addresses) and the query (the header fields) apply, but for an address that their decoding
+/// would make invalid (`exampl%2e.org` is no `exampl..org`): that one keeps its escapes, with
+/// upper-case hex digits if the steps say so. A header field holds whatever its characters
+/// decode to (`qchar` takes every unreserved character).
+fn mailto(text: &str, steps: Normalization) -> Option<String> {
     let mailto = Mailto::parse(text).ok()?;
     let (input, c) = (text.as_bytes(), &mailto.parsed.captures);
-    let mut out = input.to_vec();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
     for (s, e) in c.addresses(input) {
-        let (ds, de) = MailtoParser::Address.parse(&input[s..e]).ok()?.domain()?;
-        fold_in_place(&mut out, (s + ds, s + de));
+        out.push_str(&text[at..s]);
+        push_address(&mut out, &text[s..e], steps.fold(Components::PATH))?;
+        at = e;
     }
-    for span in c.hfnames(input) {
-        fold_in_place(&mut out, span);
+    let query = steps.fold(Components::QUERY);
+    for ((ns, ne), (vs, ve)) in c.hfnames(input).zip(c.hfvalues(input)) {
+        out.push_str(&text[at..ns]);
+        push_folded(&mut out, &text[ns..ne], Fold { upper_hex: true, lower: true, ..query });
+        out.push_str(&text[ne..vs]);
+        push_folded(&mut out, &text[vs..ve], query);
+        at = ve;
     }
-    Some(out)
+    out.push_str(&text[at..]);
+    Mailto::parse(&out).is_ok().then_some(out)
+}
+
+/// Appends `address` (an `addr-spec`) with the percent-encoding steps of `fold` if it still
+/// parses so, else with its escapes kept, and its domain in lower case.
+fn push_address(out: &mut String, address: &str, fold: Fold) -> Option<()> {
+    let mut written = String::with_capacity(address.len());
+    push_folded(&mut written, address, fold);
+    let c = match MailtoParser::Address.parse(written.as_bytes()) {
+        Ok(c) => c,
+        Err(_) => {
+            written.clear();
+            push_folded(&mut written, address, Fold { decode: false, ..fold });
+            MailtoParser::Address.parse(written.as_bytes()).ok()?
+        }
+    };
+    let (ds, de) = c.domain()?;
+    out.push_str(&written[..ds]);
+    push_folded(out, &written[ds..de], Fold::CASE);
+    out.push_str(&written[de..]);
+    Some(())
 }

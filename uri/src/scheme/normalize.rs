@@ -1,11 +1,11 @@
 //! What the scheme RFCs add to scheme-based normalization (RFC 3986 section 6.2.3): the facts
-//! `normalize.rs` asks of a reference's scheme (RFCs 8089 and 8141, and which schemes' paths
-//! have no hierarchy), and the normal forms of `tel`, `sip` and `mailto` URIs (RFCs 3966, 3261
-//! and 6068, in `normal_forms.rs`).
+//! `normalize.rs` asks of a reference's scheme (RFC 8089's `localhost`, and which schemes' paths
+//! have no hierarchy), and the normal forms of `urn`, `tel`, `sip` and `mailto` URIs (RFCs
+//! 8141, 3966, 3261 and 6068, in `normal_forms.rs`).
 
 use super::error::{Names, SchemeGrammar};
 pub(crate) use super::normal_forms::normal_form;
-use super::{data, geo, mailto, sip, tel, urn, Urn};
+use super::{data, geo, mailto, sip, tel, urn};
 
 /// The schemes whose RFCs give a URI's path no hierarchy: RFC 6068 (`mailto`), 3966 (`tel`),
 /// 3261 (`sip`, `sips`), 8141 (`urn`), 2397 (`data`) and 5870 (`geo`), whose grammars read the
@@ -33,13 +33,4 @@ pub(crate) fn has_no_hierarchy(scheme: Option<&str>, has_authority: bool) -> boo
 /// empty host of `file:///path`.
 pub(crate) fn is_file_localhost(scheme: Option<&str>, host: &str) -> bool {
     scheme.is_some_and(|s| s.eq_ignore_ascii_case("file")) && host.eq_ignore_ascii_case("localhost")
-}
-
-/// The length of the NID at the start of a URN's path, which RFC 8141 section 3.1 compares in
-/// lower case; `None` when `text` is no URN.
-pub(crate) fn urn_nid_len(scheme: Option<&str>, text: &str) -> Option<usize> {
-    if !scheme.is_some_and(|s| s.eq_ignore_ascii_case("urn")) {
-        return None;
-    }
-    Urn::parse(text).ok().map(|urn| urn.nid().len())
 }

@@ -2,14 +2,12 @@
 //! 19.1.1, 19.1.2 and 19.1.6): [`Sip::telephone_subscriber`] and [`TelephoneSubscriber`].
 
 use alloc::borrow::Cow;
-use alloc::string::String;
 use core::fmt;
 
 use super::generated::sip::Parser as SipParser;
 use super::generated::tel::{Captures, Parsed, Parser};
-use super::sip_escape::{comparable, spells};
+use super::sip_escape::{comparable, decoded_where, is_unreserved, spells};
 use super::{Sip, Tel, TelParams};
-use crate::percent::triplet_at;
 use crate::Rule;
 
 impl<'a> Sip<'a> {
@@ -19,10 +17,13 @@ impl<'a> Sip<'a> {
     /// number, and section 19.1.6 that a `tel` URL becomes a SIP URI by moving its whole
     /// subscriber, parameters included, into the user field.
     ///
-    /// Section 19.1.2 escapes every character of the subscriber that a SIP user field cannot
-    /// hold (a `#`, a `:`, brackets, an `@`): the user field is read as written if it is a
-    /// telephone subscriber, else with those escapes decoded. `None` without `user=phone`, or
-    /// when the user field is no telephone subscriber either way.
+    /// The user field is read with the escapes of unreserved characters (RFC 2396's, which
+    /// RFC 3261 uses) decoded, as section 19.1.4 reads them (`%34` is the digit `4`, and a
+    /// telephone number holds no escape), if it is then
+    /// a telephone subscriber; else with the escapes that section 19.1.2 makes decoded too,
+    /// those of the characters a SIP user field cannot hold (a `#`, a `:`, brackets, an `@`).
+    /// `None` without `user=phone`, or when the user field is no telephone subscriber either
+    /// way.
     ///
     /// ```
     /// use uri::scheme::{Sip, Tel};
@@ -35,6 +36,8 @@ impl<'a> Sip<'a> {
     ///
     /// let sip = Sip::parse("sip:*23%23;phone-context=example.com@foo.com;user=phone").unwrap();
     /// assert_eq!(sip.telephone_subscriber().unwrap().as_str(), "*23#;phone-context=example.com");
+    /// let sip = Sip::parse("sip:+358-555-12%34567;isub=1411@foo.com;user=phone").unwrap();
+    /// assert_eq!(sip.telephone_subscriber().unwrap().number(), "+358-555-124567");
     /// assert!(Sip::parse("sip:+358-555-1234567@foo.com").unwrap().telephone_subscriber().is_none());
     /// ```
     #[must_use]
@@ -46,35 +49,16 @@ impl<'a> Sip<'a> {
             return None;
         }
         let user = self.user()?;
-        if let Ok(captures) = Parser::Subscriber.parse(user.as_bytes()) {
-            return Some(TelephoneSubscriber { text: Cow::Borrowed(user), captures });
+        let text = decoded_where(user, is_unreserved);
+        if let Ok(captures) = Parser::Subscriber.parse(text.as_bytes()) {
+            return Some(TelephoneSubscriber { text, captures });
         }
-        let text = unescaped_for_user(user)?;
+        let escaped_for_user =
+            |byte: u8| Rule::Reserved.matches(&[byte]) && SipParser::User.parse(&[byte]).is_err();
+        let text = decoded_where(user, |byte| is_unreserved(byte) || escaped_for_user(byte));
         let captures = Parser::Subscriber.parse(text.as_bytes()).ok()?;
-        Some(TelephoneSubscriber { text: Cow::Owned(text), captures })
+        Some(TelephoneSubscriber { text, captures })
     }
-}
-
-/// `user` with the escapes decoded that section 19.1.2 makes: those of RFC 3986 `reserved`
-/// characters that RFC 3261's `user` rule does not hold unescaped. `None` when there are none.
-fn unescaped_for_user(user: &str) -> Option<String> {
-    let bytes = user.as_bytes();
-    let escaped_for_user =
-        |byte: u8| Rule::Reserved.matches(&[byte]) && SipParser::User.parse(&[byte]).is_err();
-    let mut out = String::with_capacity(user.len());
-    let (mut i, mut done, mut any) = (0, 0, false);
-    while i < bytes.len() {
-        match triplet_at(bytes, i) {
-            Some(byte) if escaped_for_user(byte) => {
-                out.push_str(&user[done..i]);
-                out.push(char::from(byte));
-                (i, done, any) = (i + 3, i + 3, true);
-            }
-            _ => i += 1,
-        }
-    }
-    out.push_str(&user[done..]);
-    any.then_some(out)
 }
 
 /// The telephone subscriber of a SIP URI with `user=phone`, read by the generated parser of RFC
@@ -83,7 +67,8 @@ fn unescaped_for_user(user: &str) -> Option<String> {
 /// components.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TelephoneSubscriber<'a> {
-    /// The user field, with the escapes of section 19.1.2 decoded where there were any.
+    /// The user field, with the escapes of unreserved characters (and, where needed, those of
+    /// section 19.1.2) decoded.
     text: Cow<'a, str>,
     captures: Captures,
 }
@@ -94,8 +79,8 @@ impl TelephoneSubscriber<'_> {
         Tel::from_parsed(Parsed { input: &self.text, captures: self.captures })
     }
 
-    /// The subscriber's text: the user field, with the escapes section 19.1.2 requires
-    /// decoded.
+    /// The subscriber's text: the user field, with the escapes of unreserved characters
+    /// decoded, and those section 19.1.2 requires where the subscriber needs it.
     #[must_use]
     pub fn as_str(&self) -> &str {
         &self.text

@@ -6,9 +6,10 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
-use super::generated::tel::{NumberKind, Parsed, Parser};
+use super::generated::tel::{Captures, NumberKind, Parsed, Parser};
+use crate::percent::{push_folded, triplet_at, Fold};
 use crate::runtime::{Occurrences, Texts};
-use crate::{Uri, UriRef};
+use crate::{EncodeSet, Uri, UriRef};
 
 /// A `tel:` URI (RFC 3966 `telephone-uri`), borrowing its text, read by a parser generated from
 /// section 3's grammar with the extension and the ISDN subaddress read as sections 3, 5.2 and
@@ -153,7 +154,11 @@ impl Tel<'_> {
     /// subaddresses equal as written; and the same further parameters, in any order (each
     /// compared whole, name and value, as section 3 lets a name appear once).
     ///
-    /// Section 4 gives no rule for the visual separators of an extension, so they count.
+    /// Section 4 gives no rule for the visual separators of an extension, so they count. It
+    /// says nothing of escapes either, so RFC 3986 section 6.2.2.2 holds: an escape of an
+    /// unreserved character is the character (`;isub=%41b` is `;isub=ab`, and `;ext=12%34`,
+    /// a generic parameter as written, is the extension `;ext=124`), and the hex digits of
+    /// other escapes compare without case like every other letter.
     ///
     /// ```
     /// use uri::scheme::Tel;
@@ -165,9 +170,37 @@ impl Tel<'_> {
     /// assert!(tel("tel:863-1234;phone-context=+1-914-555").rfc3966_eq(&tel("tel:8631234;phone-context=+1914555")));
     /// assert!(!tel("tel:+1-201-555-0123").rfc3966_eq(&tel("tel:+1-201-555-0123;ext=1")));
     /// assert!(!tel("tel:+7042;phone-context=x").rfc3966_eq(&tel("tel:7042;phone-context=x")));
+    /// assert!(tel("tel:+1-201-555-0123;isub=%41b").rfc3966_eq(&tel("tel:+1-201-555-0123;isub=ab")));
+    /// assert!(tel("tel:+1-201-555-0123;ext=12%34").rfc3966_eq(&tel("tel:+1-201-555-0123;ext=124")));
+    /// assert!(!tel("tel:+1-201-555-0123;isub=%3B").rfc3966_eq(&tel("tel:+1-201-555-0123;isub=%3A")));
     /// ```
     #[must_use]
     pub fn rfc3966_eq(&self, other: &Tel<'_>) -> bool {
+        let (mine, theirs) = (self.unescaped(), other.unescaped());
+        read(self, &mine).eq_unescaped(&read(other, &theirs))
+    }
+
+    /// The telephone subscriber (the text from the number on) with the escapes of unreserved
+    /// characters decoded, and its captures; `None` when it holds none (or, which no
+    /// subscriber does, when the decoded text is no subscriber: it is then compared as
+    /// written). Decoding an unreserved character leaves a valid subscriber valid: the grammar
+    /// takes escapes only in parameter values, which take unreserved characters too.
+    fn unescaped(&self) -> Option<(String, Captures)> {
+        let text = self.as_str();
+        let subscriber = &text[self.parsed.captures.number().map_or(0, |(start, _)| start)..];
+        let unreserved =
+            |i: usize| triplet_at(subscriber.as_bytes(), i).is_some_and(|b| EncodeSet::UNRESERVED.keeps(b));
+        if !(0..subscriber.len()).any(unreserved) {
+            return None;
+        }
+        let mut decoded = String::with_capacity(subscriber.len());
+        push_folded(&mut decoded, subscriber, Fold { decode: true, upper_hex: false, lower: false });
+        let captures = Parser::Subscriber.parse(decoded.as_bytes()).ok()?;
+        Some((decoded, captures))
+    }
+
+    /// [`Tel::rfc3966_eq`] for subscribers whose escapes of unreserved characters are decoded.
+    fn eq_unescaped(&self, other: &Tel<'_>) -> bool {
         let (a, b) = (self.facts(), other.facts());
         let same = |x: Option<&str>, y: Option<&str>| match (x, y) {
             (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
@@ -200,6 +233,14 @@ impl Tel<'_> {
             context: kept(input, c.phone_context(), c.context_separators(input)),
             generic,
         }
+    }
+}
+
+/// `tel`, or the subscriber `unescaped` read from it ([`Tel::unescaped`]).
+fn read<'t>(tel: &Tel<'t>, unescaped: &'t Option<(String, Captures)>) -> Tel<'t> {
+    match unescaped {
+        Some((text, captures)) => Tel::from_parsed(Parsed { input: text, captures: *captures }),
+        None => *tel,
     }
 }
 

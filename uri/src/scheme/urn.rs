@@ -26,7 +26,7 @@ use crate::{Uri, UriRef};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Urn<'a> {
-    parsed: Parsed<'a>,
+    pub(super) parsed: Parsed<'a>,
 }
 
 pub(crate) struct Grammar;
