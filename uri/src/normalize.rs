@@ -157,6 +157,12 @@ impl Normalization {
     ///   steps apply, but for an address that their decoding would make invalid
     ///   (`exampl%2e.org` is no `exampl..org`), which keeps its escapes.
     ///
+    /// Where a scheme's comparison ignores a part (a URN's r-, q- and f-components, a SIP
+    /// parameter that only one of two URIs has) or leaves a value's case to the value's own
+    /// definition (a SIP `method`'s or extension parameter's value, which `Sip::rfc3261_eq`
+    /// compares without case but for `method`), URIs it calls equivalent can keep different
+    /// normal forms; so can SIP and `tel` URIs that repeat a parameter their RFCs allow once.
+    ///
     /// The normal form is written from the URI as given when its scheme's type reads it, so
     /// that a valid URI stays valid for its scheme, and from the result of the syntax steps
     /// otherwise (`URN:E%41XAMPLE:x`, no URN with its escape in the NID, is

@@ -1,7 +1,7 @@
-//! The normal forms that RFCs 3966, 3261 and 6068 give scheme-based normalization (RFC 3986
-//! section 6.2.3): a `tel`, `sip`/`sips` or `mailto` URI rewritten from its scheme type's
-//! components, so that URIs that the scheme's RFC calls equivalent in ways a normal form can
-//! express normalize to the same text.
+//! The normal forms that RFCs 8141, 3966, 3261 and 6068 give scheme-based normalization (RFC
+//! 3986 section 6.2.3): a `urn`, `tel`, `sip`/`sips` or `mailto` URI rewritten from its scheme
+//! type's components, so that URIs that the scheme's RFC calls equivalent in ways a normal
+//! form can express normalize to the same text, which its type still reads.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -42,8 +42,8 @@ pub(crate) fn normal_form(scheme: &str, input: &str, syntax: &str, steps: Normal
 }
 
 /// RFC 8141 section 3.1: URN-equivalence compares the NID without case and the NSS with the
-/// hex digits of its percent-encodings in one case, and "percent-encoded characters MUST NOT
-/// be decoded". The normal form writes the NID in lower case and the NSS with upper-case
+/// hex digits of its percent-encodings in one case ("Percent-encoded characters MUST NOT be
+/// decoded"). The normal form writes the NID in lower case and the NSS with upper-case
 /// escapes, none decoded, whatever the syntax steps say; the r- and q-components (the URI's
 /// query), which the comparison ignores, get the syntax steps chosen for the query (an
 /// unreserved character, decoded there, makes no `?+` or `?=`).
