@@ -16,7 +16,10 @@
 //!   but `method`).
 //!
 //! (a) to (c) hold under [`Normalization::FULL`] and [`Normalization::SCHEME_BASED`] alone;
-//! (d) under `FULL` (the scheme steps leave the scheme name's case to the syntax steps).
+//! (d) under `FULL` (the scheme steps leave the scheme name's case to the syntax steps). (a) to
+//! (c) are checked for `data` and `geo` URIs too, which have no normal form of their own but
+//! get the syntax steps: a valid one stays valid (their RFCs take an unreserved character
+//! wherever they take an escape) and keeps its meaning.
 //!
 //! The named tests are the inputs of a trial that found the defects these properties guard.
 //! The example URIs are quoted from RFCs 8141, 8089, 3966, 3261 and 6068 (the IETF Trust's Code
@@ -25,7 +28,7 @@
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use uri::scheme::{File, FileHost, Mailto, Sip, Tel, Urn};
+use uri::scheme::{Data, File, FileHost, Geo, Mailto, Sip, Tel, Urn};
 use uri::{Normalization, UriRef};
 
 // The tables' rejected examples are the example tests' business, not read here.
@@ -73,6 +76,8 @@ enum Scheme {
     Sip,
     Mailto,
     File,
+    Data,
+    Geo,
 }
 
 /// The example URIs of `scheme`'s RFC.
@@ -94,6 +99,8 @@ fn examples(scheme: Scheme) -> Vec<String> {
     match scheme {
         Scheme::Urn => json("urn"),
         Scheme::File => json("file"),
+        Scheme::Data => json("data"),
+        Scheme::Geo => json("geo"),
         Scheme::Tel => tables(tel_examples::EXAMPLES, &["Tel"]),
         Scheme::Sip => tables(sip_examples::EXAMPLES, &["Sip", "Sips"]),
         Scheme::Mailto => tables(mailto_examples::EXAMPLES, &["Mailto"]),
@@ -130,6 +137,14 @@ fn generated(scheme: Scheme) -> BoxedStrategy<String> {
         Scheme::File => concat!(
             "[fF][iI][lL][eE]:(//(|localhost|LocalHost|host\\.example|[a-z]{1,5}))?",
             "(/([a-zA-Z0-9_~-]{1,5}|\\.|\\.\\.)){1,4}",
+        ),
+        Scheme::Data => concat!(
+            "[dD][aA][tT][aA]:(text/plain|image/GIF)?(;charset=[a-zA-Z0-9-]{1,8})?(;base64)?",
+            ",[a-zA-Z0-9/._~+=-]{0,12}",
+        ),
+        Scheme::Geo => concat!(
+            "[gG][eE][oO]:-?[0-9]{1,2}(\\.[0-9]{1,4})?,-?[0-9]{1,3}(\\.[0-9]{1,3})?(,[0-9]{1,3})?",
+            "(;crs=(wgs84|WGS84))?(;u=[0-9]{1,2}(\\.[0-9])?)?(;[a-zA-Z]{1,4}=[a-zA-Z0-9.~-]{1,5}){0,2}",
         ),
     };
     proptest::string::string_regex(pattern).expect("a valid pattern").boxed()
@@ -213,6 +228,8 @@ fn valid(scheme: Scheme, text: &str) -> bool {
         Scheme::Sip => Sip::parse(text).is_ok(),
         Scheme::Mailto => Mailto::parse(text).is_ok(),
         Scheme::File => File::parse(text).is_ok(),
+        Scheme::Data => Data::parse(text).is_ok(),
+        Scheme::Geo => Geo::parse(text).is_ok(),
     }
 }
 
@@ -264,6 +281,16 @@ fn equivalent_to_normal(scheme: Scheme, x: &str, n: &str) -> Result<(), TestCase
             };
             prop_assert_eq!(host(&a), host(&b), "{:?} {:?}", x, n);
         }
+        Scheme::Data => {
+            let (a, b) = (Data::parse(x).unwrap(), Data::parse(n).unwrap());
+            prop_assert_eq!(a.decode().ok(), b.decode().ok(), "{:?} {:?}", x, n);
+            let media = |d: &Data<'_>| decoded(&d.media_type(), true);
+            prop_assert_eq!(media(&a), media(&b), "{:?} {:?}", x, n);
+        }
+        Scheme::Geo => {
+            let (a, b) = (Geo::parse(x).unwrap(), Geo::parse(n).unwrap());
+            prop_assert_ne!(a.rfc5870_eq(&b), Some(false), "{:?} {:?}", x, n);
+        }
     }
     Ok(())
 }
@@ -302,7 +329,7 @@ fn canonical(scheme: Scheme, n: &str) -> Option<String> {
             }
             Some(out)
         }
-        Scheme::Mailto | Scheme::File => None,
+        Scheme::Mailto | Scheme::File | Scheme::Data | Scheme::Geo => None,
     }
 }
 
@@ -320,7 +347,7 @@ fn compared_equivalent(scheme: Scheme, x: &str, y: &str) -> bool {
             };
             a.rfc3261_eq(&b) == Some(true) && names(&a) == names(&b)
         }
-        Scheme::Mailto | Scheme::File => false,
+        Scheme::Mailto | Scheme::File | Scheme::Data | Scheme::Geo => false,
     }
 }
 
@@ -388,6 +415,16 @@ proptest! {
     #[test]
     fn file_normal_forms(seed in seeds(Scheme::File), a in edits(), b in edits()) {
         check(Scheme::File, &seed, &a, &b)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn data_and_geo_stay_valid(seed in seeds(Scheme::Data), other in seeds(Scheme::Geo), a in edits()) {
+        check(Scheme::Data, &seed, &a, &[])?;
+        check(Scheme::Geo, &other, &a, &[])?;
     }
 }
 
