@@ -24,7 +24,12 @@ use crate::error::{Expected, Found};
 /// assert_eq!(err.component(), Some("NSS"));
 /// assert_eq!(err.found(), Some(b' '));
 /// assert!(err.expects(b'/') && err.expects_end() && !err.expects(b' '));
-/// assert!(err.to_string().starts_with("invalid urn URI (RFC 8141 `namestring`): unexpected space at byte 13 in the NSS; expected '!'"));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid urn URI (RFC 8141 `namestring`): unexpected space at byte 13 in the NSS; \
+///      expected a letter, a digit, '!', '#', '$', '%', '&', ''', '(', ')', '*', '+', ',', '-', \
+///      '.', '/', ':', ';', '=', '?', '@', '_', '~', end of input"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SchemeError {
