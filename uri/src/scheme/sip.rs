@@ -198,7 +198,7 @@ impl<'a> Sip<'a> {
         SipParams::new(self.parsed.param_list())
     }
 
-    /// Each URI parameter, in order, as its name and value ([`SipParameter`](super::SipParameter)), each read by a
+    /// Each URI parameter, in order, as its name and value ([`Parameter`](super::Parameter)), each read by a
     /// parser generated from the grammar's `other-param` (or, for a `transport`, `user` or
     /// `method` token that no `other-param` reads, by the parameters' parser); lazy.
     ///
