@@ -68,7 +68,7 @@ pub struct Data<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "data", rfc: "RFC 2397", rule: "dataurl" };
+    const NAMES: &'static Names = &Names::of(Parser::Data.scheme(), "RFC 2397", Parser::Data.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Data.parse(input).map_err(Miss::from)?;

@@ -143,6 +143,22 @@ pub(crate) struct Names {
     pub(crate) rule: &'static str,
 }
 
+impl Names {
+    /// The names of a generated parser: its scheme and rule as [`Parser::scheme`] and
+    /// [`Parser::rule_name`] give them (`Parser` being the parser's module's), and `rfc`, the
+    /// label of the RFC its grammar comes from, which the grammar text does not say.
+    ///
+    /// [`Parser::scheme`]: super::generated::urn::Parser::scheme
+    /// [`Parser::rule_name`]: super::generated::urn::Parser::rule_name
+    pub(crate) const fn of(scheme: Option<&'static str>, rfc: &'static str, rule: &'static str) -> Names {
+        match scheme {
+            Some(scheme) => Names { scheme, rfc, rule },
+            // Evaluated in constants only: a grammar that writes no scheme fails the build.
+            None => panic!("a scheme parser's grammar writes its scheme"),
+        }
+    }
+}
+
 /// The spans of the components of one match, each with its name.
 pub(crate) type Spans = Vec<(&'static str, (usize, usize))>;
 

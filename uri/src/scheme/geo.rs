@@ -37,7 +37,7 @@ pub struct Geo<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "geo", rfc: "RFC 5870", rule: "geo-URI" };
+    const NAMES: &'static Names = &Names::of(Parser::Geo.scheme(), "RFC 5870", Parser::Geo.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Geo.parse(input).map_err(Miss::from)?;

@@ -35,7 +35,7 @@ pub struct Tel<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "tel", rfc: "RFC 3966", rule: "telephone-uri" };
+    const NAMES: &'static Names = &Names::of(Parser::Tel.scheme(), "RFC 3966", Parser::Tel.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Tel.parse(input).map_err(Miss::from)?;

@@ -32,7 +32,7 @@ pub struct Urn<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "urn", rfc: "RFC 8141", rule: "namestring" };
+    const NAMES: &'static Names = &Names::of(Parser::Urn.scheme(), "RFC 8141", Parser::Urn.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Urn.parse(input).map_err(Miss::from)?;
