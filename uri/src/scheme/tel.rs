@@ -13,7 +13,10 @@ use crate::{Uri, UriRef};
 /// A `tel:` URI (RFC 3966 `telephone-uri`), borrowing its text, read by a parser generated from
 /// section 3's grammar with the extension and the ISDN subaddress read as sections 3, 5.2 and
 /// 5.3 read them (`;ext=` is the extension and `;isub=` the subaddress, never a generic
-/// parameter, and a subaddress's value holds no unencoded `;`, `=`, `?` or `+`).
+/// parameter, and a subaddress's value holds no unencoded `;`, `=`, `?` or `+`). A value that
+/// only RFC 3966's generic `parameter` reads (`;ext=12a4`: `12a4` is no `extension`) makes a
+/// generic parameter of that name; inside such a value, an error expects the bytes of both
+/// readings.
 ///
 /// Where a parameter appears more than once (section 3 says it may not; the grammar lets it),
 /// the accessors of single parameters give the last one.
