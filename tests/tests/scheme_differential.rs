@@ -118,7 +118,11 @@ fn type_texts(module: &str, input: &str) -> Result<Texts, bool> {
             put("crs", if g.is_wgs84() { None } else { g.crs() });
             let parameters = Some(g.parameters_str()).filter(|p| !p.is_empty());
             put(&span_key("parameters"), parameters);
-            list("parameters", g.parameters().map(|p| p.as_str()).collect());
+            // A parameter's text starts at its name; the capture's occurrence, at the `;` before
+            // it: the one byte before the text is taken from the input.
+            let start = |p: &str| p.as_ptr() as usize - input.as_ptr() as usize - 1;
+            let with_delimiter = |p: &str| &input[start(p)..start(p) + 1 + p.len()];
+            list("parameters", g.parameters().map(|p| with_delimiter(p.as_str())).collect());
             list("pnames", g.parameters().map(|p| p.name()).collect());
             list("pvalues", g.parameters().filter_map(|p| p.value()).collect());
         }

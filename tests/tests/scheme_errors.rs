@@ -53,8 +53,9 @@ fn messages_say_the_scheme_rfc_byte_and_expected_set() {
     );
     assert_eq!(
         data("data:,a b").to_string(),
-        "invalid data URI (RFC 2397 `dataurl`): unexpected space at byte 7 in the data; expected '!', \
-         '$'-';', '=', '?'-'Z', '_', 'a'-'z', '~', end of input"
+        "invalid data URI (RFC 2397 `dataurl`): unexpected space at byte 7 in the data; expected a letter, \
+         a digit, '!', '$', '%', '&', ''', '(', ')', '*', '+', ',', '-', '.', '/', ':', ';', '=', '?', \
+         '@', '_', '~', end of input"
     );
     let err = File::parse_with("file:c|/x y", FileOptions::NONSTANDARD).unwrap_err();
     assert_eq!((err.index(), err.component()), (9, Some("path")));
@@ -84,4 +85,36 @@ fn a_long_input_refused_at_its_end_still_names_its_component() {
     let text = format!("geo:1,2;{}", "a".repeat(1 << 20));
     let err = geo(&format!("{text}="));
     assert_eq!((err.index(), err.component()), (text.len() + 1, Some("parameters")));
+}
+
+/// RFC 3966's `par` reads `;ext=`, `;isub=` and `;phone-context=` also as a generic `parameter`
+/// named `ext`, `isub` or `phone-context`, whose value takes any `paramchar`: inside such a
+/// value both readings stay open, and the expected bytes are those of either. A value that
+/// only the generic reading takes is a generic parameter, not an extension.
+#[test]
+fn a_value_that_a_generic_parameter_also_reads_expects_the_bytes_of_both() {
+    let tel = uri::scheme::Tel::parse("tel:+1-201-555-0123;ext=12a4").unwrap();
+    assert_eq!((tel.extension(), tel.params().collect::<Vec<_>>()), (None, vec![";ext=12a4"]));
+    let tel = uri::scheme::Tel::parse("tel:+1-201-555-0123;ext=1-2").unwrap();
+    assert_eq!(tel.extension(), Some("1-2"));
+
+    let err = uri::scheme::Tel::parse("tel:+1-201-555-0123;ext=12 4").unwrap_err();
+    assert_eq!((err.index(), err.component()), (26, Some("extension")));
+    // A digit or separator continues the extension, a letter or `[` the generic parameter.
+    assert!(err.expects(b'3') && err.expects(b'(') && err.expects(b'a') && err.expects(b'['));
+    assert!(err.expects_end() && !err.expects(b' ') && !err.expects(b','));
+    assert_eq!(
+        err.to_string(),
+        "invalid tel URI (RFC 3966 `telephone-uri`): unexpected space at byte 26 in the extension; \
+         expected a letter, a digit, '!', '$', '%', '&', ''', '(', ')', '*', '+', '-', '.', '/', ':', \
+         ';', '[', ']', '_', '~', end of input"
+    );
+    // After a `,`, which `isub-uric` allows and `paramchar` does not, only the subaddress is
+    // left, and `[` is no longer expected.
+    let err = uri::scheme::Tel::parse("tel:+1-201-555-0123;isub=a,[").unwrap_err();
+    assert_eq!((err.index(), err.component()), (27, Some("ISDN subaddress")));
+    assert!(err.expects(b'@') && !err.expects(b'['));
+    let err = uri::scheme::Tel::parse("tel:7042;phone-context=exa mple.com").unwrap_err();
+    assert_eq!((err.index(), err.component()), (26, Some("phone context")));
+    assert!(err.expects(b'_') && err.expects(b'['), "{err}");
 }

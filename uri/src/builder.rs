@@ -320,7 +320,7 @@ fn iri_stand_in(component: Component, value: &str, iri: bool) -> Option<alloc::v
 /// let err = Builder::new().scheme("1http").build().unwrap_err();
 /// assert_eq!(err.kind(), BuildErrorKind::Invalid(Component::Scheme));
 /// assert_eq!((err.rule(), err.index(), err.found()), (Rule::Scheme, 0, Some(b'1')));
-/// assert_eq!(err.to_string(), "invalid scheme: unexpected '1' at byte 0; expected 'A'-'Z', 'a'-'z'");
+/// assert_eq!(err.to_string(), "invalid scheme: unexpected '1' at byte 0; expected a letter");
 ///
 /// // With an authority, the path must be empty or start with '/'.
 /// let err = Builder::new().scheme("s").host("h").path("p").build().unwrap_err();

@@ -10,6 +10,7 @@ mod file;
 pub mod parser;
 mod parser_api;
 mod parser_lists;
+mod parser_names;
 pub mod recognizer;
 pub mod rtn;
 mod runtime;

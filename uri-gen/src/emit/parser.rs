@@ -279,6 +279,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let failure_items = crate::emit::parser_api::failure_items();
     let str_items = crate::emit::parser_api::str_items(compiled, &rt);
     let list_tables = crate::emit::parser_lists::tables(compiled, &rt)?;
+    let parser_names = crate::emit::parser_names::items(compiled);
 
     Ok(quote! {
         #![doc = #module_doc]
@@ -288,6 +289,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         pub enum Parser {
             #( #[doc = #parser_docs] #parser_variants, )*
         }
+
+        #parser_names
 
         #[doc = " The value of an unset slot."]
         const NONE: u32 = u32::MAX;

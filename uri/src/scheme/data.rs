@@ -9,7 +9,7 @@ use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::data::{Parsed, Parser};
 use super::params::DataParameters;
 use crate::percent::decode;
-use crate::{Uri, UriRef};
+use crate::{DecodeError, Encoded, Uri, UriRef};
 
 /// The media type of a `data:` URL without one (RFC 2397 section 3).
 const DEFAULT_MEDIA_TYPE: &str = "text/plain;charset=US-ASCII";
@@ -17,6 +17,9 @@ const DEFAULT_MEDIA_TYPE: &str = "text/plain;charset=US-ASCII";
 /// The type and subtype a media type without them stands for (RFC 2397 section 3: "As a
 /// shorthand, "text/plain" can be omitted but the charset parameter supplied").
 const DEFAULT_TYPE: &str = "text/plain";
+
+/// [`DEFAULT_TYPE`]'s type and subtype.
+const DEFAULT_MIME_TYPE: (&str, &str) = ("text", "plain");
 
 /// A `data:` URL (RFC 2397 `dataurl`), borrowing its text, read by a parser generated from an
 /// ABNF transcription of section 3's grammar (`abnf/rfc2397-data.abnf`): a media type of RFC
@@ -34,6 +37,29 @@ const DEFAULT_TYPE: &str = "text/plain";
 /// assert_eq!(note.media_type(), "text/plain;charset=US-ASCII");
 /// assert_eq!(note.decode().unwrap(), b"A brief note");
 /// ```
+///
+/// # Comparing media types
+///
+/// RFC 2397 defines no comparison of `data:` URLs, and this type offers none. The media type is
+/// RFC 2045's, whose tokens a URL may percent-encode: [`Data::media_type`] and
+/// [`Data::mime_type`] give it as written, [`Data::decoded_mime_type`] and the parameters'
+/// [`DataParameter::decoded_name`](super::DataParameter::decoded_name) and
+/// [`DataParameter::decoded_value`](super::DataParameter::decoded_value) decoded. RFC 2045
+/// section 5.1 matches the type, the subtype and parameter names without case, and parameter
+/// values with case "unless otherwise specified for the specific parameter" (RFC 2046 section
+/// 4.1.2 makes `charset` values case-insensitive); parameter order carries no meaning there.
+///
+/// ```
+/// use uri::scheme::Data;
+///
+/// let (a, b) = (Data::parse("data:Text/Plain;charset=utf-8,x").unwrap(), Data::parse("data:text/%50lain;CharSet=utf-8,x").unwrap());
+/// assert_ne!(a.mime_type(), b.mime_type());
+/// let (ta, sa) = a.decoded_mime_type().unwrap();
+/// let (tb, sb) = b.decoded_mime_type().unwrap();
+/// assert!(ta.eq_ignore_ascii_case(&tb) && sa.eq_ignore_ascii_case(&sb));
+/// let charset = |d: &Data<'static>| d.parameters().find(|p| p.name().eq_ignore_ascii_case("charset")).map(|p| p.value());
+/// assert_eq!(charset(&a), charset(&b));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Data<'a> {
     parsed: Parsed<'a>,
@@ -42,7 +68,7 @@ pub struct Data<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "data", rfc: "RFC 2397", rule: "dataurl" };
+    const NAMES: &'static Names = &Names::of(Parser::Data.scheme(), "RFC 2397", Parser::Data.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Data.parse(input).map_err(Miss::from)?;
@@ -123,7 +149,9 @@ impl<'a> Data<'a> {
     }
 
     /// The media type, with RFC 2397 section 3's defaults: `text/plain;charset=US-ASCII` when it
-    /// is omitted, and `text/plain` in front of parameters given without a type.
+    /// is omitted, and `text/plain` in front of parameters given without a type. Its escapes
+    /// are kept as written: its parts come decoded from [`Data::decoded_mime_type`] and
+    /// [`Data::parameters`].
     ///
     /// ```
     /// use uri::scheme::Data;
@@ -147,10 +175,37 @@ impl<'a> Data<'a> {
         }
     }
 
-    /// The type and subtype as written (`image`, `gif`), if the media type names them.
+    /// The type and subtype as written (`image`, `gif`; percent-encoded where the URL encodes
+    /// them), if the media type names them.
     #[must_use]
     pub fn mime_type(&self) -> Option<(&'a str, &'a str)> {
         Some((self.parsed.main_type()?, self.parsed.subtype()?))
+    }
+
+    /// The type and subtype percent-decoded, with RFC 2397 section 3's default (`text`,
+    /// `plain`) where the media type names none. Their case is kept: RFC 2045 section 5.1
+    /// matches both without case (see [Comparing media types](Data#comparing-media-types)).
+    ///
+    /// # Errors
+    ///
+    /// A [`DecodeError`] where the decoded bytes of the type or the subtype are not UTF-8; its
+    /// index is into that part as [`Data::mime_type`] gives it.
+    ///
+    /// ```
+    /// use uri::scheme::Data;
+    ///
+    /// let data = Data::parse("data:image/svg%2Bxml,x").unwrap();
+    /// assert_eq!(data.mime_type(), Some(("image", "svg%2Bxml")));
+    /// assert_eq!(data.decoded_mime_type().unwrap(), ("image".into(), "svg+xml".into()));
+    /// assert_eq!(Data::parse("data:;charset=utf-8,x").unwrap().decoded_mime_type().unwrap(), ("text".into(), "plain".into()));
+    /// assert_eq!(Data::parse("data:x/%FF,x").unwrap().decoded_mime_type().unwrap_err().index(), 0);
+    /// ```
+    pub fn decoded_mime_type(&self) -> Result<(Cow<'a, str>, Cow<'a, str>), DecodeError> {
+        let Some((main, sub)) = self.mime_type() else {
+            let (main, sub) = DEFAULT_MIME_TYPE;
+            return Ok((Cow::Borrowed(main), Cow::Borrowed(sub)));
+        };
+        Ok((Encoded::new(main).decoded()?, Encoded::new(sub).decoded()?))
     }
 
     /// Each `attribute=value` parameter of the media type, in order, as written and decoded: a

@@ -24,7 +24,12 @@ use crate::error::{Expected, Found};
 /// assert_eq!(err.component(), Some("NSS"));
 /// assert_eq!(err.found(), Some(b' '));
 /// assert!(err.expects(b'/') && err.expects_end() && !err.expects(b' '));
-/// assert!(err.to_string().starts_with("invalid urn URI (RFC 8141 `namestring`): unexpected space at byte 13 in the NSS; expected '!'"));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid urn URI (RFC 8141 `namestring`): unexpected space at byte 13 in the NSS; \
+///      expected a letter, a digit, '!', '#', '$', '%', '&', ''', '(', ')', '*', '+', ',', '-', \
+///      '.', '/', ':', ';', '=', '?', '@', '_', '~', end of input"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SchemeError {
@@ -136,6 +141,22 @@ pub(crate) struct Names {
     pub(crate) rfc: &'static str,
     /// The rule the parser matches.
     pub(crate) rule: &'static str,
+}
+
+impl Names {
+    /// The names of a generated parser: its scheme and rule as [`Parser::scheme`] and
+    /// [`Parser::rule_name`] give them (`Parser` being the parser's module's), and `rfc`, the
+    /// label of the RFC its grammar comes from, which the grammar text does not say.
+    ///
+    /// [`Parser::scheme`]: super::generated::urn::Parser::scheme
+    /// [`Parser::rule_name`]: super::generated::urn::Parser::rule_name
+    pub(crate) const fn of(scheme: Option<&'static str>, rfc: &'static str, rule: &'static str) -> Names {
+        match scheme {
+            Some(scheme) => Names { scheme, rfc, rule },
+            // Evaluated in constants only: a grammar that writes no scheme fails the build.
+            None => panic!("a scheme parser's grammar writes its scheme"),
+        }
+    }
 }
 
 /// The spans of the components of one match, each with its name.

@@ -77,7 +77,8 @@ pub struct File<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "file", rfc: "RFC 8089", rule: "file-URI" };
+    const NAMES: &'static Names =
+        &Names::of(file::Parser::File.scheme(), "RFC 8089", file::Parser::File.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = file::Parser::File.parse(input).map_err(Miss::from)?;
@@ -89,7 +90,11 @@ impl SchemeGrammar for Grammar {
 pub(crate) struct NonstandardGrammar;
 
 impl SchemeGrammar for NonstandardGrammar {
-    const NAMES: &'static Names = &Names { scheme: "file", rfc: "RFC 8089 Appendix F", rule: "file-URI" };
+    const NAMES: &'static Names = &Names::of(
+        file_nonstandard::Parser::FileNonstandard.scheme(),
+        "RFC 8089 Appendix F",
+        file_nonstandard::Parser::FileNonstandard.rule_name(),
+    );
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = file_nonstandard::Parser::FileNonstandard.parse(input).map_err(Miss::from)?;

@@ -6,7 +6,8 @@ use core::fmt;
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::geo::{Parsed, Parser};
 use super::number::Decimal;
-use super::params::{GeoParameter, GeoParameters};
+use super::params::GeoParameters;
+use super::Parameter;
 use crate::{Uri, UriRef};
 
 /// A `geo:` URI (RFC 5870 `geo-URI`), borrowing its text, read by a parser generated from
@@ -36,7 +37,7 @@ pub struct Geo<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "geo", rfc: "RFC 5870", rule: "geo-URI" };
+    const NAMES: &'static Names = &Names::of(Parser::Geo.scheme(), "RFC 5870", Parser::Geo.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Geo.parse(input).map_err(Miss::from)?;
@@ -245,7 +246,7 @@ fn compare_parameters(a: &Geo<'_>, b: &Geo<'_>) -> Option<bool> {
     if !names_in(a, b) || !names_in(b, a) {
         return Some(false);
     }
-    let same = |p: &GeoParameter<'_>, q: &GeoParameter<'_>| {
+    let same = |p: &Parameter<'_>, q: &Parameter<'_>| {
         let values_equal = match (p.encoded_value(), q.encoded_value()) {
             (None, None) => true,
             // A parsed value's escapes are well-formed, so both decode.
@@ -254,7 +255,7 @@ fn compare_parameters(a: &Geo<'_>, b: &Geo<'_>) -> Option<bool> {
         };
         p.name().eq_ignore_ascii_case(q.name()) && values_equal
     };
-    let count = |x: &Geo<'_>, p: &GeoParameter<'_>| x.parameters().filter(|q| same(p, q)).count();
+    let count = |x: &Geo<'_>, p: &Parameter<'_>| x.parameters().filter(|q| same(p, q)).count();
     // Equal multisets: as many parameters, and each of `a`'s as often in `b` as in `a`.
     let equal = a.parameters().count() == b.parameters().count()
         && a.parameters().all(|p| count(a, &p) == count(b, &p));

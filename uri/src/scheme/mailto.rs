@@ -35,7 +35,7 @@ pub struct Mailto<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "mailto", rfc: "RFC 6068", rule: "mailtoURI" };
+    const NAMES: &'static Names = &Names::of(Parser::Mailto.scheme(), "RFC 6068", Parser::Mailto.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Mailto.parse(input).map_err(Miss::from)?;

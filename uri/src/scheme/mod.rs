@@ -12,7 +12,9 @@
 //! | [`Sip`] | `sip`, `sips` | RFC 3261 | `SIP-URI`, `SIPS-URI` |
 //!
 //! The parameters of `data` media types, `geo` URIs and SIP URIs come one by one as names and
-//! values, raw and decoded ([`Data::parameters`], [`Geo::parameters`], [`Sip::parameters`]).
+//! values, raw and decoded ([`Data::parameters`], [`Geo::parameters`], [`Sip::parameters`]):
+//! a `geo` or SIP parameter is a [`Parameter`], whose value may be absent, a `data` one a
+//! [`DataParameter`], whose value never is.
 //!
 //! Each type's `parse` borrows the text and fails with a [`SchemeError`] that names the rule,
 //! the component, the byte index and the expected bytes. `TryFrom<&Uri>` (and `&UriRef`) reads
@@ -30,13 +32,43 @@
 //! grammar file of its own in `abnf/`, bound by a declared override and citing the sentences
 //! it encodes.
 //!
-//! Each scheme RFC's own equivalence is a method: [`Urn::equivalent`] (RFC 8141 section 3),
-//! [`Geo::rfc5870_eq`] (RFC 5870 section 3.4.4), [`Tel::rfc3966_eq`] (RFC 3966 section 4) and
-//! [`Sip::rfc3261_eq`] (RFC 3261 section 19.1.4); those that can be undefined answer `None`
-//! there. Where one text can stand for every equivalent URI, scheme-based normalization
-//! ([`Normalization::SCHEME_BASED`](crate::Normalization::SCHEME_BASED), part of
-//! [`UriRef::normalize`](crate::UriRef::normalize)) writes it: `file`, `urn`, `tel`, `sip`,
-//! `sips` and `mailto`.
+//! # Comparison
+//!
+//! Where a scheme's RFC defines when two URIs are equivalent, the type has a method named
+//! after that RFC, `rfcNNNN_eq`: a `bool` where the RFC decides every pair, an `Option<bool>`
+//! where it leaves some pairs undefined (`None`).
+//!
+//! | type | comparison | what it ignores | `None` when |
+//! |---|---|---|---|
+//! | [`Urn`] | [`Urn::rfc8141_eq`] `-> bool` (RFC 8141 section 3) | the case of `urn` and the NID and of escapes' hex digits; the r-, q- and f-components | never |
+//! | [`Tel`] | [`Tel::rfc3966_eq`] `-> bool` (RFC 3966 section 4) | case; the visual separators of the number and of a global number's phone context; parameter order | never |
+//! | [`Geo`] | [`Geo::rfc5870_eq`] `-> Option<bool>` (RFC 5870 section 3.4.4) | the case of the CRS and of parameter names; how a number is written (`43.10` is `43.1`); the longitude at a pole; `180` against `-180`; parameter order; escapes in parameter values | the same further parameter names, with some value that differs once decoded: section 3.4.4 calls the comparison undefined, since only that parameter's specification says how its values compare |
+//! | [`Sip`] | [`Sip::rfc3261_eq`] `-> Option<bool>` (RFC 3261 section 19.1.4) | the case of the host, of parameters and of header names; parameter and header order (but for headers of one name); a parameter other than `transport`, `user`, `ttl`, `method` and `maddr` in one URI only; escapes of characters outside RFC 2396's `reserved` | a parameter name given twice in one URI, which section 19.1.1 forbids and for which section 19.1.4's rules, parameter by parameter, say nothing |
+//! | [`Mailto`] | none: RFC 6068 shows forms that mean the same message (section 2) but defines no comparison | | |
+//! | [`File`] | none: RFC 8089 defines no comparison (it notes that usages differ on the case of drive letters, Appendix E.2) | | |
+//! | [`Data`] | none: RFC 2397 defines no comparison (for the media type's case rules, RFC 2045's, see [`Data`]) | | |
+//!
+//! For the types without one, compare normal forms: [`UriRef::normalize`](crate::UriRef::normalize)
+//! then `==`, which [`UriRef::normalized_eq`](crate::UriRef::normalized_eq) does. Where one text can stand for every
+//! equivalent URI, scheme-based normalization
+//! ([`Normalization::SCHEME_BASED`](crate::Normalization::SCHEME_BASED), part of `normalize`)
+//! writes it: `file`, `urn`, `tel`, `sip`, `sips` and `mailto`; `data` URLs get the
+//! syntax-based normalization of RFC 3986 section 6.2.2 alone.
+//!
+//! ```
+//! use uri::scheme::{Mailto, Urn};
+//! use uri::UriRef;
+//!
+//! let urn = |t| Urn::parse(t).unwrap();
+//! assert!(urn("URN:Example:a%2fb").rfc8141_eq(&urn("urn:example:a%2Fb?+r")));
+//!
+//! // No comparison in RFC 6068: normal forms.
+//! let normal = |t| UriRef::parse(t).unwrap().normalize();
+//! assert!(Mailto::parse("mailto:joe@EXAMPLE.com").is_ok());
+//! assert_eq!(normal("MAILTO:joe@example.com?subject=a%2cb"), normal("mailto:joe@example.com?subject=a%2Cb"));
+//! let data = |t| UriRef::parse(t).unwrap();
+//! assert!(data("DATA:,a%2c").normalized_eq(&data("data:,a%2C")));
+//! ```
 //!
 //! ```
 //! use uri::scheme::{Sip, Tel};
@@ -92,6 +124,7 @@ mod mailto;
 mod normal_forms;
 pub(crate) mod normalize;
 mod number;
+mod parameter;
 mod params;
 mod sip;
 mod sip_eq;
@@ -107,10 +140,11 @@ pub use error::SchemeError;
 pub use file::{File, FileHost, FileOptions};
 pub use geo::Geo;
 pub use mailto::{Mailto, MailtoAddresses, MailtoHeader, MailtoHeaders};
-pub use params::{DataParameter, DataParameters, GeoParameter, GeoParameters};
+pub use parameter::Parameter;
+pub use params::{DataParameter, DataParameters, GeoParameters};
 pub use sip::Sip;
 pub use sip_lists::{SipHeader, SipHeaders, SipParams};
-pub use sip_params::{SipParameter, SipParameters};
+pub use sip_params::SipParameters;
 pub use sip_phone::TelephoneSubscriber;
 pub use tel::{Tel, TelParams};
 pub use urn::Urn;

@@ -1,5 +1,6 @@
-//! The parameters of `data:` media types and `geo:` URIs: [`DataParameter`] and
-//! [`GeoParameter`], and their lazy iterators, read from the generated parsers' list captures.
+//! The parameters of `data:` media types and `geo:` URIs: [`DataParameter`] and the lazy
+//! iterators of those and of `geo` [`Parameter`]s, read from the generated parsers' list
+//! captures.
 //!
 //! Each parser records three lists: every parameter, every name inside one and every value
 //! inside one. A parameter's name and value are the occurrences of those lists that lie inside
@@ -10,6 +11,7 @@ use core::iter::{FusedIterator, Peekable};
 
 use alloc::borrow::Cow;
 
+use super::Parameter;
 use crate::runtime::Occurrences;
 use crate::{DecodeError, Encoded};
 
@@ -22,7 +24,8 @@ struct Pairs<'a> {
     values: Peekable<Occurrences<'a>>,
 }
 
-/// One parameter: its whole text, and its name and value if the lists hold them.
+/// One parameter: its text from its name on (without a delimiter before the name), and its
+/// name and value if the lists hold them.
 type Pair<'a> = (&'a str, Option<&'a str>, Option<&'a str>);
 
 impl<'a> Pairs<'a> {
@@ -39,9 +42,10 @@ impl<'a> Iterator for Pairs<'a> {
         let inside = |&(s, e): &(usize, usize)| start <= s && e <= end;
         let text = self.text;
         let part = |span: Option<(usize, usize)>| span.and_then(|(s, e)| text.get(s..e));
-        let name = part(self.names.next_if(inside));
+        let name = self.names.next_if(inside);
         let value = part(self.values.next_if(inside));
-        Some((text.get(start..end).unwrap_or_default(), name, value))
+        let from = name.map_or(start, |(s, _)| s);
+        Some((text.get(from..end).unwrap_or_default(), part(name), value))
     }
 }
 
@@ -154,63 +158,6 @@ impl<'a> Iterator for DataParameters<'a> {
 
 impl FusedIterator for DataParameters<'_> {}
 
-/// One further parameter of a `geo:` URI, `;pname` or `;pname=pvalue` (RFC 5870 section 3.3),
-/// after `crs` and `u`: the name (letters, digits and `-`, compared without case) and the
-/// value, raw and percent-decoded.
-///
-/// ```
-/// use uri::scheme::Geo;
-///
-/// let geo = Geo::parse("geo:66,30;u=6.500;FOo=this%2dthat;flag").unwrap();
-/// let params: Vec<_> = geo.parameters().map(|p| (p.name(), p.value())).collect();
-/// assert_eq!(params, [("FOo", Some("this%2dthat")), ("flag", None)]);
-/// let foo = geo.parameters().next().unwrap();
-/// assert_eq!(foo.as_str(), ";FOo=this%2dthat");
-/// assert_eq!(foo.decoded_value().unwrap().unwrap(), "this-that");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GeoParameter<'a> {
-    text: &'a str,
-    name: &'a str,
-    value: Option<&'a str>,
-}
-
-impl<'a> GeoParameter<'a> {
-    /// The parameter as written, from its `;`.
-    #[must_use]
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// The name as written (`pname`: no percent-encoding, so nothing to decode). Section 3.3:
-    /// "Parameter names are case insensitive".
-    #[must_use]
-    pub fn name(&self) -> &'a str {
-        self.name
-    }
-
-    /// The value as written (`pvalue`), `None` for a parameter without `=`.
-    #[must_use]
-    pub fn value(&self) -> Option<&'a str> {
-        self.value
-    }
-
-    /// The value, to decode in other ways (see [`Encoded`]).
-    #[must_use]
-    pub fn encoded_value(&self) -> Option<Encoded<'a>> {
-        self.value.map(Encoded::new)
-    }
-
-    /// The percent-decoded value; `None` for a parameter without `=`.
-    ///
-    /// Each `Err` is a [`DecodeError`] where the decoded bytes are not UTF-8; its index is into
-    /// [`GeoParameter::value`].
-    #[must_use]
-    pub fn decoded_value(&self) -> Option<Result<Cow<'a, str>, DecodeError>> {
-        self.encoded_value().map(|v| v.decoded())
-    }
-}
-
 /// The further parameters of a `geo:` URI, in order: see [`crate::scheme::Geo::parameters`].
 #[derive(Clone, Debug)]
 pub struct GeoParameters<'a> {
@@ -229,12 +176,12 @@ impl<'a> GeoParameters<'a> {
 }
 
 impl<'a> Iterator for GeoParameters<'a> {
-    type Item = GeoParameter<'a>;
+    type Item = Parameter<'a>;
 
-    fn next(&mut self) -> Option<GeoParameter<'a>> {
+    fn next(&mut self) -> Option<Parameter<'a>> {
         let (text, name, value) = self.pairs.next()?;
         // `pname` is set: `parameter = ";" pname [ "=" pvalue ]`.
-        Some(GeoParameter { text, name: name.unwrap_or_default(), value })
+        Some(Parameter::new(text, name.unwrap_or_default(), value))
     }
 }
 
@@ -269,7 +216,7 @@ mod tests {
         let found: Vec<_> = geo.parameters().map(|p| (p.as_str(), p.name(), p.value())).collect();
         assert_eq!(
             found,
-            [(";a=[x]:y", "a", Some("[x]:y")), (";b", "b", None), (";c-d=%20", "c-d", Some("%20"))]
+            [("a=[x]:y", "a", Some("[x]:y")), ("b", "b", None), ("c-d=%20", "c-d", Some("%20"))]
         );
         assert_eq!(geo.parameters_str(), ";a=[x]:y;b;c-d=%20");
         let decoded: Vec<_> = geo.parameters().map(|p| p.decoded_value().map(Result::unwrap)).collect();

@@ -50,7 +50,7 @@ fn spans(c: &Captures) -> Spans {
 pub(crate) struct SipGrammar;
 
 impl SchemeGrammar for SipGrammar {
-    const NAMES: &'static Names = &Names { scheme: "sip", rfc: "RFC 3261", rule: "SIP-URI" };
+    const NAMES: &'static Names = &Names::of(Parser::Sip.scheme(), "RFC 3261", Parser::Sip.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         Parser::Sip.parse(input).map(|c| spans(&c)).map_err(Miss::from)
@@ -60,7 +60,7 @@ impl SchemeGrammar for SipGrammar {
 pub(crate) struct SipsGrammar;
 
 impl SchemeGrammar for SipsGrammar {
-    const NAMES: &'static Names = &Names { scheme: "sips", rfc: "RFC 3261", rule: "SIPS-URI" };
+    const NAMES: &'static Names = &Names::of(Parser::Sips.scheme(), "RFC 3261", Parser::Sips.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         Parser::Sips.parse(input).map(|c| spans(&c)).map_err(Miss::from)
@@ -198,7 +198,7 @@ impl<'a> Sip<'a> {
         SipParams::new(self.parsed.param_list())
     }
 
-    /// Each URI parameter, in order, as its name and value ([`SipParameter`](super::SipParameter)), each read by a
+    /// Each URI parameter, in order, as its name and value ([`Parameter`](super::Parameter)), each read by a
     /// parser generated from the grammar's `other-param` (or, for a `transport`, `user` or
     /// `method` token that no `other-param` reads, by the parameters' parser); lazy.
     ///

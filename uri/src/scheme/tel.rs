@@ -14,7 +14,10 @@ use crate::{EncodeSet, Uri, UriRef};
 /// A `tel:` URI (RFC 3966 `telephone-uri`), borrowing its text, read by a parser generated from
 /// section 3's grammar with the extension and the ISDN subaddress read as sections 3, 5.2 and
 /// 5.3 read them (`;ext=` is the extension and `;isub=` the subaddress, never a generic
-/// parameter, and a subaddress's value holds no unencoded `;`, `=`, `?` or `+`).
+/// parameter, and a subaddress's value holds no unencoded `;`, `=`, `?` or `+`). A value that
+/// only RFC 3966's generic `parameter` reads (`;ext=12a4`: `12a4` is no `extension`) makes a
+/// generic parameter of that name; inside such a value, an error expects the bytes of both
+/// readings.
 ///
 /// Where a parameter appears more than once (section 3 says it may not; the grammar lets it),
 /// the accessors of single parameters give the last one.
@@ -36,7 +39,7 @@ pub struct Tel<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "tel", rfc: "RFC 3966", rule: "telephone-uri" };
+    const NAMES: &'static Names = &Names::of(Parser::Tel.scheme(), "RFC 3966", Parser::Tel.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Tel.parse(input).map_err(Miss::from)?;

@@ -32,7 +32,7 @@ pub struct Urn<'a> {
 pub(crate) struct Grammar;
 
 impl SchemeGrammar for Grammar {
-    const NAMES: &'static Names = &Names { scheme: "urn", rfc: "RFC 8141", rule: "namestring" };
+    const NAMES: &'static Names = &Names::of(Parser::Urn.scheme(), "RFC 8141", Parser::Urn.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Urn.parse(input).map_err(Miss::from)?;
@@ -111,18 +111,18 @@ impl<'a> Urn<'a> {
     /// Whether two URNs are URN-equivalent (RFC 8141 section 3.1): their assigned names are
     /// equal once the `urn` scheme and the NID are lower-cased and the hex digits of
     /// percent-encodings upper-cased; nothing is decoded, and the r-, q- and f-components are
-    /// ignored.
+    /// ignored. Section 3 decides every pair, so the answer is a `bool`.
     ///
     /// ```
     /// use uri::scheme::Urn;
     ///
     /// let urn = |t| Urn::parse(t).unwrap();
-    /// assert!(urn("URN:EXAMPLE:a123%2cz456").equivalent(&urn("urn:example:a123%2Cz456?+abc")));
-    /// assert!(!urn("urn:example:a123%2Cz456").equivalent(&urn("urn:example:a123,z456")));
-    /// assert!(!urn("urn:example:A123,z456").equivalent(&urn("urn:example:a123,z456")));
+    /// assert!(urn("URN:EXAMPLE:a123%2cz456").rfc8141_eq(&urn("urn:example:a123%2Cz456?+abc")));
+    /// assert!(!urn("urn:example:a123%2Cz456").rfc8141_eq(&urn("urn:example:a123,z456")));
+    /// assert!(!urn("urn:example:A123,z456").rfc8141_eq(&urn("urn:example:a123,z456")));
     /// ```
     #[must_use]
-    pub fn equivalent(&self, other: &Urn<'_>) -> bool {
+    pub fn rfc8141_eq(&self, other: &Urn<'_>) -> bool {
         self.equivalence_key() == other.equivalence_key()
     }
 

@@ -22,6 +22,23 @@ pub enum Parser {
     /// Matches `dataurl`.
     Data,
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl Parser {
+    /// The name of the rule this parser matches, as its grammar writes it.
+    pub const fn rule_name(self) -> &'static str {
+        match self {
+            Parser::Data => "dataurl",
+        }
+    }
+    /// The URI scheme, lower case, that every match starts with followed by `:`, where
+    /// the grammar writes it as a literal; `None` where matches start otherwise.
+    pub const fn scheme(self) -> Option<&'static str> {
+        match self {
+            Parser::Data => Some("data"),
+        }
+    }
+}
 /// The value of an unset slot.
 #[rustfmt::skip]
 #[allow(dead_code)]

@@ -24,6 +24,23 @@ pub enum Parser {
     /// Matches `file-URI`.
     FileNonstandard,
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl Parser {
+    /// The name of the rule this parser matches, as its grammar writes it.
+    pub const fn rule_name(self) -> &'static str {
+        match self {
+            Parser::FileNonstandard => "file-URI",
+        }
+    }
+    /// The URI scheme, lower case, that every match starts with followed by `:`, where
+    /// the grammar writes it as a literal; `None` where matches start otherwise.
+    pub const fn scheme(self) -> Option<&'static str> {
+        match self {
+            Parser::FileNonstandard => Some("file"),
+        }
+    }
+}
 /// The value of an unset slot.
 #[rustfmt::skip]
 #[allow(dead_code)]

@@ -33,6 +33,33 @@ pub enum Parser {
     /// Matches `user`.
     User,
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl Parser {
+    /// The name of the rule this parser matches, as its grammar writes it.
+    pub const fn rule_name(self) -> &'static str {
+        match self {
+            Parser::Sip => "SIP-URI",
+            Parser::Sips => "SIPS-URI",
+            Parser::Params => "uri-parameters",
+            Parser::Param => "other-param",
+            Parser::Reserved => "reserved",
+            Parser::User => "user",
+        }
+    }
+    /// The URI scheme, lower case, that every match starts with followed by `:`, where
+    /// the grammar writes it as a literal; `None` where matches start otherwise.
+    pub const fn scheme(self) -> Option<&'static str> {
+        match self {
+            Parser::Sip => Some("sip"),
+            Parser::Sips => Some("sips"),
+            Parser::Params => None,
+            Parser::Param => None,
+            Parser::Reserved => None,
+            Parser::User => None,
+        }
+    }
+}
 /// The value of an unset slot.
 #[rustfmt::skip]
 #[allow(dead_code)]

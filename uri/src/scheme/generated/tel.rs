@@ -25,6 +25,25 @@ pub enum Parser {
     /// Matches `telephone-subscriber`.
     Subscriber,
 }
+#[rustfmt::skip]
+#[allow(dead_code)]
+impl Parser {
+    /// The name of the rule this parser matches, as its grammar writes it.
+    pub const fn rule_name(self) -> &'static str {
+        match self {
+            Parser::Tel => "telephone-uri",
+            Parser::Subscriber => "telephone-subscriber",
+        }
+    }
+    /// The URI scheme, lower case, that every match starts with followed by `:`, where
+    /// the grammar writes it as a literal; `None` where matches start otherwise.
+    pub const fn scheme(self) -> Option<&'static str> {
+        match self {
+            Parser::Tel => Some("tel"),
+            Parser::Subscriber => None,
+        }
+    }
+}
 /// The value of an unset slot.
 #[rustfmt::skip]
 #[allow(dead_code)]
