@@ -252,6 +252,7 @@ mod port;
 mod query;
 mod relativize;
 mod resolve;
+mod resolve_splice;
 #[rustfmt::skip]
 mod runtime;
 mod scan;

@@ -7,6 +7,7 @@
 //! documented at [`Uri::resolve`].
 
 use crate::generated::parser::Captures;
+use crate::resolve_splice::Splice;
 use crate::{Uri, UriBuf, UriRef};
 use alloc::string::String;
 
@@ -105,10 +106,13 @@ impl<'a> Uri<'a> {
     /// As [`Uri::resolve`], when the result is 4 GiB or longer.
     #[must_use]
     pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
+        if let Some(splice) = Splice::of(self, reference) {
+            return UriBuf::from_built(splice.text(), splice.captures);
+        }
         // The capacity `resolve_into` reserves, allocated at once: growing an empty string goes
         // through `reserve`'s out-of-line path (about 50 instructions more per call).
         let mut out = String::with_capacity(result_capacity(self, reference));
-        match resolve_into(self, reference, options, &mut out) {
+        match resolve_general(self, reference, options, &mut out) {
             Some(captures) => UriBuf::from_built(out, captures),
             None => UriBuf::from_valid(out),
         }
@@ -169,7 +173,26 @@ impl<'a> UriRef<'a> {
 /// Returns the result's component offsets (relative to where it starts in `out`), worked out
 /// from the inputs' offsets as the text is copied, so that the result needs no parse. They are
 /// `None` for a result of `u32::MAX` bytes or more, which the parser's offsets cannot hold.
+///
+/// The common case where the result is a prefix of the base followed by a suffix of `r` is
+/// [`Splice`]'s, found before anything is written.
 pub(crate) fn resolve_into(
+    base: &Uri<'_>,
+    r: &UriRef<'_>,
+    options: ResolveOptions,
+    out: &mut String,
+) -> Option<Captures> {
+    match Splice::of(base, r) {
+        Some(splice) => {
+            splice.write(out);
+            Some(splice.captures)
+        }
+        None => resolve_general(base, r, options, out),
+    }
+}
+
+/// [`resolve_into`] for any pair, [`Splice`]'s cases included.
+pub(crate) fn resolve_general(
     base: &Uri<'_>,
     r: &UriRef<'_>,
     options: ResolveOptions,
@@ -274,7 +297,7 @@ pub(crate) fn result_capacity(base: &Uri<'_>, r: &UriRef<'_>) -> usize {
 }
 
 /// A span moved by `delta` bytes.
-fn shift(span: Option<(usize, usize)>, delta: isize) -> Option<(usize, usize)> {
+pub(crate) fn shift(span: Option<(usize, usize)>, delta: isize) -> Option<(usize, usize)> {
     span.map(|(start, end)| ((start as isize + delta) as usize, (end as isize + delta) as usize))
 }
 
@@ -415,7 +438,7 @@ impl Merge<'_> {
 
 /// The number of `..` among the dot segments that lead the relative path `path`, and the path
 /// after them (what follows their last `/`; empty when the path is only dot segments, as `../..`).
-fn leading_dot_segments(path: &str) -> (usize, &str) {
+pub(crate) fn leading_dot_segments(path: &str) -> (usize, &str) {
     let mut ups = 0;
     let mut rest = path.as_bytes();
     loop {
@@ -539,7 +562,7 @@ fn find_byte(bytes: &[u8], from: usize, needle: u8) -> Option<usize> {
 
 /// The index of the last `/` of `text`, eight bytes at a time.
 #[inline]
-fn last_slash(text: &str) -> Option<usize> {
+pub(crate) fn last_slash(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let repeated = u64::from_le_bytes([b'/'; 8]);
     let mut end = bytes.len();
