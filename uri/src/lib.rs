@@ -223,6 +223,7 @@ extern crate std;
 mod builder;
 mod component;
 mod constant;
+mod dot_scan;
 mod edit;
 mod edit_error;
 mod edit_tail;

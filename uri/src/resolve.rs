@@ -6,6 +6,7 @@
 //! written, with no intermediate buffer. The choices made where the RFC leaves a hole are
 //! documented at [`Uri::resolve`].
 
+use crate::dot_scan::may_hold_dot_segment;
 use crate::generated::parser::Captures;
 use crate::resolve_splice::Splice;
 use crate::{Uri, UriBuf, UriRef};
@@ -456,11 +457,15 @@ pub(crate) fn leading_dot_segments(path: &str) -> (usize, &str) {
 /// the end of the segment, or by one more `.` and the end of the segment.
 ///
 /// A dot segment starts at the start of the path or right after a `/`. Most paths have dots
-/// (file extensions) but no `/.`, so the pairs `/.` are found eight bytes at a time, with no
-/// branch per byte or per dot, and only those few are looked at closely.
+/// (file extensions) but no `/.`: a path of 9 to 64 bytes without one is ruled out by
+/// `dot_scan`'s screen with no loop; otherwise the pairs `/.` are found eight bytes at a time,
+/// with no branch per byte or per dot, and only those few are looked at closely.
 #[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let bytes = path.as_bytes();
+    if !may_hold_dot_segment(bytes) {
+        return false;
+    }
     // Whether a dot segment starts at `dot`, checked byte by byte from the `/` before it.
     let dot_segment_at = |dot: usize| {
         let ends_segment = |i: usize| i >= bytes.len() || bytes[i] == b'/';
@@ -717,9 +722,10 @@ mod tests {
     #[test]
     fn has_dot_segment_finds_them_after_long_heads() {
         // Every short tail after heads that put it on each side of a word's edge, a segment
-        // starting in one word and ending in the next, and the overlapping last word.
+        // starting in one word and ending in the next, and the overlapping last word; up to 85
+        // bytes, on both sides of the 64 bytes `dot_scan` screens.
         for filler in ["", "a", "/", "a/"] {
-            for repeat in 0..=20 {
+            for repeat in 0..=40 {
                 let head = filler.repeat(repeat);
                 for tail_len in 0..=5 {
                     for tail in strings(b"/.a", tail_len) {
