@@ -16,7 +16,7 @@ const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
 /// Whether `path` may hold a dot segment: `false` only when it is 9 to 64 bytes long, does not
 /// start with `.`, and no `.` in it follows a `/` (every dot segment but a leading one starts
 /// with such a pair).
-#[inline]
+#[inline(always)]
 pub(crate) fn may_hold_dot_segment(path: &[u8]) -> bool {
     let n = path.len();
     if !(9..=64).contains(&n) || path[0] == b'.' {

@@ -460,12 +460,15 @@ pub(crate) fn leading_dot_segments(path: &str) -> (usize, &str) {
 /// (file extensions) but no `/.`: a path of 9 to 64 bytes without one is ruled out by
 /// `dot_scan`'s screen with no loop; otherwise the pairs `/.` are found eight bytes at a time,
 /// with no branch per byte or per dot, and only those few are looked at closely.
-#[inline]
+#[inline(always)]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
+    may_hold_dot_segment(path.as_bytes()) && search_dot_segment(path)
+}
+
+/// [`has_dot_segment`] past the screen, out of line: the screen is inlined where it is called.
+#[inline(never)]
+fn search_dot_segment(path: &str) -> bool {
     let bytes = path.as_bytes();
-    if !may_hold_dot_segment(bytes) {
-        return false;
-    }
     // Whether a dot segment starts at `dot`, checked byte by byte from the `/` before it.
     let dot_segment_at = |dot: usize| {
         let ends_segment = |i: usize| i >= bytes.len() || bytes[i] == b'/';
