@@ -124,12 +124,11 @@ const SHAPES: [&str; 7] = [
     "other relative path",
 ];
 
-/// Times the pairs grouped by the reference's shape, each group in file order: `uri`'s
-/// resolution of parsed inputs into a new value, and the whole pair (parse both, resolve) for
-/// `uri` and oxiri; then every pair in file order against the pairs that parse grouped by shape
-/// (the inputs that fail are left out there), which shows what the variety of shapes costs the
-/// branch predictor. The fastest of 40 interleaved
-/// passes, ns per pair.
+/// Times the pairs grouped by the reference's shape, each group in file order: the whole pair
+/// (parse both, resolve into a new value) for `uri` and oxiri; then every pair in file order
+/// against the pairs that parse grouped by shape (the inputs that fail are left out there),
+/// which shows what the variety of shapes costs the branch predictor. The fastest of 40
+/// interleaved passes, ns per pair.
 pub fn shapes() {
     let owned = uri_tests::resolution_pairs();
     // Each group's texts copied in file order, so that a group reads its memory in order as the
@@ -143,8 +142,6 @@ pub fn shapes() {
         .iter()
         .map(|group| group.iter().map(|(b, r)| (b.as_str(), r.as_str())).collect())
         .collect();
-    let parsed_groups: Vec<Vec<(uri::Uri<'_>, uri::UriRef<'_>)>> =
-        owned_groups.iter().map(|group| parsed_pairs(group)).collect();
     let all: Vec<(&str, &str)> = owned.iter().map(|(b, r)| (b.as_str(), r.as_str())).collect();
     let grouped: Vec<(String, String)> = owned_groups.concat();
     let by_shape: Vec<(&str, &str)> = grouped.iter().map(|(b, r)| (b.as_str(), r.as_str())).collect();
@@ -156,40 +153,19 @@ pub fn shapes() {
         let all = |b, r| Some(oxiri::Iri::parse(b).ok()?.resolve(&oxiri::IriRef::parse(r).ok()?).ok()?.len());
         pairs.iter().filter_map(|&(b, r)| all(black_box(b), black_box(r))).sum()
     };
-    let resolve_new = |pairs: &[(uri::Uri<'_>, uri::UriRef<'_>)]| -> usize {
-        pairs.iter().map(|(b, r)| black_box(b).resolve(black_box(r)).as_str().len()).sum()
-    };
-    // Three tasks per group, then the two orders of the whole set for each library.
-    let tasks = 3 * SHAPES.len() + 4;
-    let seconds = uri_tests::fastest_interleaved(40, tasks, |i| {
-        let n = match (i / 3, i % 3) {
-            (g, 0) if g < SHAPES.len() => resolve_new(&parsed_groups[g]),
-            (g, 1) if g < SHAPES.len() => ours(&groups[g]),
-            (g, _) if g < SHAPES.len() => theirs(&groups[g]),
-            _ => match i - 3 * SHAPES.len() {
-                0 => ours(&all),
-                1 => ours(&by_shape),
-                2 => theirs(&all),
-                _ => theirs(&by_shape),
-            },
-        };
-        black_box(n);
+    // Two tasks per group (`uri`, oxiri), then the two orders of the whole set for each.
+    let sets: Vec<&[(&str, &str)]> =
+        groups.iter().map(Vec::as_slice).chain([all.as_slice(), by_shape.as_slice()]).collect();
+    let seconds = uri_tests::fastest_interleaved(40, 2 * sets.len(), |i| {
+        let pairs = sets[i / 2];
+        black_box(if i % 2 == 0 { ours(pairs) } else { theirs(pairs) });
     });
-    let per = |task: usize, count: usize| seconds[task] * 1e9 / count.max(1) as f64;
-    println!("| reference | pairs | `uri` resolve (new value) | `uri` parse both, resolve | oxiri parse both, resolve | ratio |");
-    println!("|---|---:|---:|---:|---:|---:|");
-    for (g, name) in SHAPES.iter().enumerate().filter(|(g, _)| !groups[*g].is_empty()) {
-        let n = groups[g].len();
-        let (ours, theirs) = (per(3 * g + 1, n), per(3 * g + 2, n));
-        println!("| {name} | {n} | {:.1} | {ours:.1} | {theirs:.1} | {:.2}x |", per(3 * g, n), theirs / ours);
-    }
-    let base = 3 * SHAPES.len();
-    for (k, (order, n)) in
-        [("every pair, file order", all.len()), ("the same pairs grouped by shape", by_shape.len())]
-            .iter()
-            .enumerate()
-    {
-        let (ours, theirs) = (per(base + k, *n), per(base + 2 + k, *n));
-        println!("| {order} | {n} | | {ours:.1} | {theirs:.1} | {:.2}x |", theirs / ours);
+    println!("| reference | pairs | `uri` parse both, resolve | oxiri parse both, resolve | ratio |");
+    println!("|---|---:|---:|---:|---:|");
+    let names = SHAPES.iter().copied().chain(["every pair, file order", "the same pairs grouped by shape"]);
+    for (k, name) in names.enumerate().filter(|(k, _)| !sets[*k].is_empty()) {
+        let n = sets[k].len() as f64;
+        let (ours, theirs) = (seconds[2 * k] * 1e9 / n, seconds[2 * k + 1] * 1e9 / n);
+        println!("| {name} | {} | {ours:.1} | {theirs:.1} | {:.2}x |", sets[k].len(), theirs / ours);
     }
 }
