@@ -17,10 +17,12 @@
 //! - `workload resolve`: the resolution pairs' time split into its steps (parse the base, parse
 //!   the reference, resolve parsed inputs into a reused buffer or a new value, and all three as
 //!   the resolve bench does them), for `uri` and oxiri, the fastest of 40 interleaved passes in
-//!   ns per pair.
-//! - `valgrind --tool=callgrind target/release/examples/workload resolve-one into|new`: resolves
-//!   the parsed resolution pairs once, into a reused buffer or into new values (the inputs' parse
-//!   is the same in both, so the difference from `resolve-one none` is the resolution's own).
+//!   ns per pair. `workload resolve shapes` times the pairs grouped by the reference's shape
+//!   (scheme, `//`, `?`, `#`, `/`, led by `.`, other relative path), for `uri` and oxiri.
+//! - `valgrind --tool=callgrind target/release/examples/workload resolve-one into|new [SHAPE]`:
+//!   resolves the parsed resolution pairs once, into a reused buffer or into new values (the
+//!   inputs' parse is the same in both, so the difference from `resolve-one none` is the
+//!   resolution's own); with SHAPE (0 to 6, the rows of `resolve shapes`), only those pairs.
 //! - `workload parse [N]`: `UriRef::parse` on the three corpora, three ways: the value kept
 //!   (`black_box` of the parse result, what a caller who returns or stores it pays), the path
 //!   and query read (as `table` does), and every component read; the fastest of N passes.
@@ -31,7 +33,8 @@
 //!
 //! Besides the three corpora, `repeated` is the first line of `kasztp.txt` 48,010 times: every
 //! branch a parser takes is then predictable, so the difference from `kasztp.txt` is the price
-//! of the branch mispredictions that real, varied URLs cause.
+//! of the branch mispredictions that real, varied URLs cause. `one` and `order` also take
+//! `bases` and `references`, the two sides of the resolution pairs.
 
 use std::hint::black_box;
 
@@ -40,15 +43,23 @@ mod parsers;
 
 use parsers::parsers;
 
+#[path = "workload/resolve.rs"]
+mod resolve;
+
 const FILES: [&str; 4] = ["kasztp.txt", "node_files.txt", "isaacs_files.txt", "repeated"];
 
-/// The lines of a corpus of `FILES`.
+/// The lines of a corpus of `FILES`, or one side of the resolution pairs (`bases`,
+/// `references`).
 fn lines(file: &str) -> Vec<String> {
-    if file == "repeated" {
-        let first = uri_tests::corpus_lines("kasztp.txt").swap_remove(0);
-        return vec![first; 48_010];
+    match file {
+        "repeated" => {
+            let first = uri_tests::corpus_lines("kasztp.txt").swap_remove(0);
+            vec![first; 48_010]
+        }
+        "bases" => uri_tests::resolution_pairs().into_iter().map(|(base, _)| base).collect(),
+        "references" => uri_tests::resolution_pairs().into_iter().map(|(_, r)| r).collect(),
+        _ => uri_tests::corpus_lines(file),
     }
-    uri_tests::corpus_lines(file)
 }
 
 fn pass(f: fn(&str) -> Option<usize>, lines: &[String]) -> usize {
@@ -64,31 +75,12 @@ fn main() {
         ["profile"] => profile(),
         ["lengths"] => lengths(),
         ["order", file] => order(file),
-        ["resolve"] => resolve(),
+        ["resolve"] => resolve::steps(),
+        ["resolve", "shapes"] => resolve::shapes(),
         ["parse"] => parse_ways(30),
         ["parse", n] => parse_ways(n.parse().unwrap_or(30)),
-        ["resolve-one", what] => {
-            let owned = uri_tests::resolution_pairs();
-            let ours = parsed_pairs(&owned);
-            let mut buffer = String::new();
-            let n: usize = match *what {
-                "into" => ours
-                    .iter()
-                    .map(|(b, r)| {
-                        buffer.clear();
-                        black_box(b).resolve_into(black_box(r), uri::ResolveOptions::STRICT, &mut buffer);
-                        buffer.len()
-                    })
-                    .sum(),
-                "new" => ours.iter().map(|(b, r)| black_box(b).resolve(black_box(r)).as_str().len()).sum(),
-                "none" => ours.len(),
-                _ => {
-                    eprintln!("usage: workload resolve-one into|new|none");
-                    std::process::exit(2);
-                }
-            };
-            println!("{n}");
-        }
+        ["resolve-one", what] => resolve::once(what, None),
+        ["resolve-one", what, shape] => resolve::once(what, shape.parse().ok()),
         ["one", "none", file] => {
             let lines = lines(file);
             println!("{}", lines.iter().map(|l| black_box(l.len())).sum::<usize>());
@@ -103,7 +95,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload order FILE | workload resolve | workload resolve-one into|new|none | workload one PREFIX|none FILE"
+                "usage: workload table [N] | workload tsv N | workload profile | workload lengths | workload order FILE | workload resolve [shapes] | workload resolve-one into|new|none [SHAPE] | workload one PREFIX|none FILE"
             );
             std::process::exit(2);
         }
@@ -251,74 +243,6 @@ fn lengths() {
             seconds[2 * k] * 1e9 / n,
             seconds[2 * k + 1] * 1e9 / n
         );
-    }
-}
-
-/// The resolution pairs that `uri` parses, base and reference.
-fn parsed_pairs(pairs: &[(String, String)]) -> Vec<(uri::Uri<'_>, uri::UriRef<'_>)> {
-    pairs.iter().filter_map(|(b, r)| Some((uri::Uri::parse(b).ok()?, uri::UriRef::parse(r).ok()?))).collect()
-}
-
-/// Prints the steps of resolving the 10,000 pairs, in ns per pair (see the module docs).
-fn resolve() {
-    let owned = uri_tests::resolution_pairs();
-    let pairs: Vec<(&str, &str)> = owned.iter().map(|(b, r)| (b.as_str(), r.as_str())).collect();
-    let ours = parsed_pairs(&owned);
-    let theirs: Vec<(oxiri::Iri<&str>, oxiri::IriRef<&str>)> = pairs
-        .iter()
-        .filter_map(|&(b, r)| Some((oxiri::Iri::parse(b).ok()?, oxiri::IriRef::parse(r).ok()?)))
-        .collect();
-    let mut buffer = String::new();
-    let steps: [(&str, &mut dyn FnMut() -> usize); 9] = [
-        ("uri: parse the base", &mut || {
-            pairs.iter().filter(|(b, _)| uri::Uri::parse(black_box(b)).is_ok()).count()
-        }),
-        ("uri: parse the reference", &mut || {
-            pairs.iter().filter(|(_, r)| uri::UriRef::parse(black_box(r)).is_ok()).count()
-        }),
-        ("uri: parse both", &mut || {
-            let parse = |b, r| Some((uri::Uri::parse(b).ok()?, uri::UriRef::parse(r).ok()?));
-            pairs.iter().filter_map(|&(b, r)| parse(black_box(b), black_box(r))).map(black_box).count()
-        }),
-        ("uri: resolve_into a reused buffer", &mut || {
-            let buffer = &mut buffer;
-            ours.iter()
-                .map(|(b, r)| {
-                    buffer.clear();
-                    black_box(b).resolve_into(black_box(r), uri::ResolveOptions::STRICT, buffer);
-                    buffer.len()
-                })
-                .sum()
-        }),
-        ("uri: resolve (new UriBuf)", &mut || {
-            ours.iter().map(|(b, r)| black_box(b).resolve(r).as_str().len()).sum()
-        }),
-        ("uri: parse both, resolve", &mut || {
-            let all =
-                |b, r| Some(uri::Uri::parse(b).ok()?.resolve(&uri::UriRef::parse(r).ok()?).as_str().len());
-            pairs.iter().filter_map(|&(b, r)| all(black_box(b), black_box(r))).sum()
-        }),
-        ("oxiri: parse both", &mut || {
-            let parse = |b, r| Some((oxiri::Iri::parse(b).ok()?, oxiri::IriRef::parse(r).ok()?));
-            pairs.iter().filter_map(|&(b, r)| parse(black_box(b), black_box(r))).map(black_box).count()
-        }),
-        ("oxiri: resolve (new Iri)", &mut || {
-            theirs.iter().filter_map(|(b, r)| black_box(b).resolve(r).ok()).map(|t| t.as_str().len()).sum()
-        }),
-        ("oxiri: parse both, resolve", &mut || {
-            let all =
-                |b, r| Some(oxiri::Iri::parse(b).ok()?.resolve(&oxiri::IriRef::parse(r).ok()?).ok()?.len());
-            pairs.iter().filter_map(|&(b, r)| all(black_box(b), black_box(r))).sum()
-        }),
-    ];
-    let mut steps = steps;
-    let seconds = uri_tests::fastest_interleaved(40, steps.len(), |i| {
-        black_box((steps[i].1)());
-    });
-    println!("| step | ns per pair |");
-    println!("|---|---:|");
-    for ((name, _), s) in steps.iter().zip(seconds) {
-        println!("| {name} | {:.1} |", s * 1e9 / pairs.len() as f64);
     }
 }
 

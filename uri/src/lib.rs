@@ -223,6 +223,7 @@ extern crate std;
 mod builder;
 mod component;
 mod constant;
+mod dot_scan;
 mod edit;
 mod edit_error;
 mod edit_tail;
@@ -252,6 +253,7 @@ mod port;
 mod query;
 mod relativize;
 mod resolve;
+mod resolve_splice;
 #[rustfmt::skip]
 mod runtime;
 mod scan;

@@ -6,7 +6,9 @@
 //! written, with no intermediate buffer. The choices made where the RFC leaves a hole are
 //! documented at [`Uri::resolve`].
 
+use crate::dot_scan::may_hold_dot_segment;
 use crate::generated::parser::Captures;
+use crate::resolve_splice::Splice;
 use crate::{Uri, UriBuf, UriRef};
 use alloc::string::String;
 
@@ -105,10 +107,13 @@ impl<'a> Uri<'a> {
     /// As [`Uri::resolve`], when the result is 4 GiB or longer.
     #[must_use]
     pub fn resolve_with(&self, reference: &UriRef<'_>, options: ResolveOptions) -> UriBuf {
+        if let Some(splice) = Splice::of(self, reference) {
+            return UriBuf::from_built(splice.text(), splice.captures);
+        }
         // The capacity `resolve_into` reserves, allocated at once: growing an empty string goes
         // through `reserve`'s out-of-line path (about 50 instructions more per call).
         let mut out = String::with_capacity(result_capacity(self, reference));
-        match resolve_into(self, reference, options, &mut out) {
+        match resolve_general(self, reference, options, &mut out) {
             Some(captures) => UriBuf::from_built(out, captures),
             None => UriBuf::from_valid(out),
         }
@@ -169,7 +174,26 @@ impl<'a> UriRef<'a> {
 /// Returns the result's component offsets (relative to where it starts in `out`), worked out
 /// from the inputs' offsets as the text is copied, so that the result needs no parse. They are
 /// `None` for a result of `u32::MAX` bytes or more, which the parser's offsets cannot hold.
+///
+/// The common case where the result is a prefix of the base followed by a suffix of `r` is
+/// [`Splice`]'s, found before anything is written.
 pub(crate) fn resolve_into(
+    base: &Uri<'_>,
+    r: &UriRef<'_>,
+    options: ResolveOptions,
+    out: &mut String,
+) -> Option<Captures> {
+    match Splice::of(base, r) {
+        Some(splice) => {
+            splice.write(out);
+            Some(splice.captures)
+        }
+        None => resolve_general(base, r, options, out),
+    }
+}
+
+/// [`resolve_into`] for any pair, [`Splice`]'s cases included.
+pub(crate) fn resolve_general(
     base: &Uri<'_>,
     r: &UriRef<'_>,
     options: ResolveOptions,
@@ -274,7 +298,7 @@ pub(crate) fn result_capacity(base: &Uri<'_>, r: &UriRef<'_>) -> usize {
 }
 
 /// A span moved by `delta` bytes.
-fn shift(span: Option<(usize, usize)>, delta: isize) -> Option<(usize, usize)> {
+pub(crate) fn shift(span: Option<(usize, usize)>, delta: isize) -> Option<(usize, usize)> {
     span.map(|(start, end)| ((start as isize + delta) as usize, (end as isize + delta) as usize))
 }
 
@@ -415,7 +439,7 @@ impl Merge<'_> {
 
 /// The number of `..` among the dot segments that lead the relative path `path`, and the path
 /// after them (what follows their last `/`; empty when the path is only dot segments, as `../..`).
-fn leading_dot_segments(path: &str) -> (usize, &str) {
+pub(crate) fn leading_dot_segments(path: &str) -> (usize, &str) {
     let mut ups = 0;
     let mut rest = path.as_bytes();
     loop {
@@ -433,10 +457,17 @@ fn leading_dot_segments(path: &str) -> (usize, &str) {
 /// the end of the segment, or by one more `.` and the end of the segment.
 ///
 /// A dot segment starts at the start of the path or right after a `/`. Most paths have dots
-/// (file extensions) but no `/.`, so the pairs `/.` are found eight bytes at a time, with no
-/// branch per byte or per dot, and only those few are looked at closely.
-#[inline]
+/// (file extensions) but no `/.`: a path of 9 to 64 bytes without one is ruled out by
+/// `dot_scan`'s screen with no loop; otherwise the pairs `/.` are found eight bytes at a time,
+/// with no branch per byte or per dot, and only those few are looked at closely.
+#[inline(always)]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
+    may_hold_dot_segment(path.as_bytes()) && search_dot_segment(path)
+}
+
+/// [`has_dot_segment`] past the screen, out of line: the screen is inlined where it is called.
+#[inline(never)]
+fn search_dot_segment(path: &str) -> bool {
     let bytes = path.as_bytes();
     // Whether a dot segment starts at `dot`, checked byte by byte from the `/` before it.
     let dot_segment_at = |dot: usize| {
@@ -539,7 +570,7 @@ fn find_byte(bytes: &[u8], from: usize, needle: u8) -> Option<usize> {
 
 /// The index of the last `/` of `text`, eight bytes at a time.
 #[inline]
-fn last_slash(text: &str) -> Option<usize> {
+pub(crate) fn last_slash(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let repeated = u64::from_le_bytes([b'/'; 8]);
     let mut end = bytes.len();
@@ -694,9 +725,10 @@ mod tests {
     #[test]
     fn has_dot_segment_finds_them_after_long_heads() {
         // Every short tail after heads that put it on each side of a word's edge, a segment
-        // starting in one word and ending in the next, and the overlapping last word.
+        // starting in one word and ending in the next, and the overlapping last word; up to 85
+        // bytes, on both sides of the 64 bytes `dot_scan` screens.
         for filler in ["", "a", "/", "a/"] {
-            for repeat in 0..=20 {
+            for repeat in 0..=40 {
                 let head = filler.repeat(repeat);
                 for tail_len in 0..=5 {
                     for tail in strings(b"/.a", tail_len) {

@@ -198,13 +198,17 @@ impl<'a> Uri<'a> {
     /// A [`ParseError`] for the `URI` rule: a relative reference fails where it stops being a
     /// prefix of any URI. Inputs of 4 GiB or more are refused as by [`UriRef::parse`].
     pub fn parse(text: &'a str) -> Result<Uri<'a>, ParseError> {
-        match UriRef::parse(text) {
-            Ok(r) => Uri::try_from(r),
+        // The parser's result goes straight into the `Uri` (one copy of the offsets, where
+        // `UriRef::parse` then `Uri::try_from` make two), and a failure builds one error.
+        let bytes = text.as_bytes();
+        match Parser::UriRef.parse(bytes) {
+            Ok(captures) if captures.scheme().is_some() => Ok(Uri { inner: UriRef { text, captures } }),
+            Ok(_) => Err(ParseError::new(Rule::Uri, bytes, Rule::Uri.valid_up_to(bytes))),
             // A prefix of a URI is a prefix of a URI reference, so the URI rule stops no later,
             // except past the parser's size limit, where the reference's error stands.
-            Err(e) => {
-                let index = Rule::Uri.valid_up_to(text.as_bytes()).min(e.index());
-                Err(ParseError::new(Rule::Uri, text.as_bytes(), index))
+            Err(failure) => {
+                let index = Rule::Uri.valid_up_to(bytes).min(failure.index);
+                Err(ParseError::new(Rule::Uri, bytes, index))
             }
         }
     }
