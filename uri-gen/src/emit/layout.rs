@@ -1,6 +1,7 @@
 //! Line layout of printed modules beyond `prettyplease`'s: a `match` arm whose value is an
 //! array of plain operands (a parser's final row, such as `3 => [r[2], r[3], end, NONE],`)
-//! is printed on one line, so that each row of a table of register indices reads as a row;
+//! is printed on one line, so that each row of a table of register indices reads as a row, and
+//! so is an arm of short assignments (an operation list of `run_ops`) that fits in 150 columns;
 //! and the elements of a table of integers fill lines up to [`WIDTH`] columns, the workspace's
 //! `rustfmt` width, where `prettyplease` stops at 89.
 //!
@@ -66,13 +67,13 @@ fn integers(line: &str) -> Option<Vec<&str>> {
     literals.iter().all(integer).then_some(literals)
 }
 
-/// `text` with every arm that [`row_at`] finds on one line.
+/// `text` with every arm that [`row_at`] or [`statements_at`] finds on one line.
 fn rows(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < lines.len() {
-        match row_at(&lines, i) {
+        match row_at(&lines, i).or_else(|| statements_at(&lines, i)) {
             Some((joined, next)) => {
                 out.push_str(&joined);
                 i = next;
@@ -114,6 +115,42 @@ fn row_at(lines: &[&str], i: usize) -> Option<(String, usize)> {
     Some((format!("{head} => [{}],", operands.join(", ")), j + 2))
 }
 
+/// The arm starting at line `i` on one line, and the index of the line after it, where line `i`
+/// opens an arm (`N => {`) whose block holds only assignments of plain operands (an operation
+/// list of `run_ops`, such as `(r[4], r[1]) = (at, at + 1);`) and fits in [`ARM_WIDTH`] columns.
+fn statements_at(lines: &[&str], i: usize) -> Option<(String, usize)> {
+    let head = lines[i].strip_suffix(" => {")?;
+    let pattern = head.trim_start();
+    if pattern.is_empty() || !pattern.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let indent = &head[..head.len() - pattern.len()];
+    let mut statements = Vec::new();
+    let mut j = i + 1;
+    while lines.get(j)?.trim() != "}" {
+        statements.push(assignment(lines.get(j)?.trim())?);
+        j += 1;
+    }
+    if statements.is_empty() || lines[j] != format!("{indent}}}") {
+        return None;
+    }
+    let joined = format!("{head} => {{ {} }}", statements.join(" "));
+    (joined.len() <= ARM_WIDTH).then_some((joined, j + 1))
+}
+
+/// The widest line that [`statements_at`] writes.
+const ARM_WIDTH: usize = 150;
+
+/// `statement` when it assigns plain operands, or a tuple of them, to plain operands.
+fn assignment(statement: &str) -> Option<&str> {
+    let (lhs, rhs) = statement.strip_suffix(';')?.split_once(" = ")?;
+    let operands = |side: &str| {
+        let inner = side.strip_prefix('(').and_then(|s| s.strip_suffix(')')).unwrap_or(side);
+        inner.split(", ").all(|o| plain_operand(o.strip_suffix(" + 1").unwrap_or(o)).is_some())
+    };
+    (operands(lhs) && operands(rhs)).then_some(statement)
+}
+
 /// `operand` when it is a name or an indexed name with a literal index (`end`, `r[12]`).
 fn plain_operand(operand: &str) -> Option<&str> {
     let word = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
@@ -143,6 +180,30 @@ mod tests {
         let printed = print(&file).expect("same tokens");
         assert!(printed.contains("\n        1 => [r[2], end, r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12]],\n"));
         assert_eq!(printed.lines().count(), 6, "{printed}");
+    }
+
+    #[test]
+    fn an_arm_of_short_assignments_is_one_line() {
+        let file: syn::File = syn::parse_quote! {
+            const fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
+                match list {
+                    7 => {
+                        (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
+                        (regs[1], regs[22]) = (at, at + 1);
+                    }
+                    8 => {
+                        (regs[4], regs[5], regs[8], regs[9]) = (regs[10], regs[11], regs[12], regs[13]);
+                        (regs[14], regs[15], regs[16], regs[17]) = (regs[18], regs[19], regs[20], regs[21]);
+                    }
+                    _ => {}
+                }
+            }
+        };
+        let printed = print(&file).expect("same tokens");
+        assert!(printed.contains(
+            "\n        7 => { (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at); (regs[1], regs[22]) = (at, at + 1); }\n"
+        ), "{printed}");
+        assert!(printed.contains("\n        8 => {\n"), "too wide for one line: {printed}");
     }
 
     #[test]

@@ -464,302 +464,119 @@ const fn run_ops(list: usize, at: u32, regs: &mut [u32; 28]) {
         4 => regs[1] = regs[21],
         5 => (regs[1], regs[20]) = (regs[21], at),
         6 => (regs[4], regs[1], regs[8], regs[21]) = (at, at, at, at),
-        7 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[1], regs[22]) = (at, at);
-        }
-        8 => {
-            (regs[4], regs[1], regs[8], regs[21]) = (at, at, at, at);
-            regs[23] = at;
-        }
-        9 => {
-            (regs[4], regs[1], regs[8], regs[9]) = (at, at, at, at);
-            regs[21] = at;
-        }
-        10 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[1], regs[20]) = (at, at, at);
-        }
+        7 => { (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at); (regs[1], regs[22]) = (at, at); }
+        8 => { (regs[4], regs[1], regs[8], regs[21]) = (at, at, at, at); regs[23] = at; }
+        9 => { (regs[4], regs[1], regs[8], regs[9]) = (at, at, at, at); regs[21] = at; }
+        10 => { (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at); (regs[19], regs[1], regs[20]) = (at, at, at); }
         11 => (regs[4], regs[8]) = (at, at),
         12 => regs[3] = at,
         13 => (regs[22], regs[5], regs[9], regs[1]) = (regs[21], at, at, at),
         14 => regs[9] = at,
-        15 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            regs[20] = at;
-        }
+        15 => { (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at); regs[20] = at; }
         16 => (regs[19], regs[20]) = (regs[22], at),
         17 => regs[21] = regs[23],
         18 => (regs[22], regs[5], regs[9], regs[1]) = (regs[23], at, at, at),
         19 => (regs[21], regs[9]) = (regs[23], at),
-        20 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at);
-            regs[20] = at;
-        }
-        21 => {
-            (regs[22], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[1] = at;
-        }
+        20 => { (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at); regs[20] = at; }
+        21 => { (regs[22], regs[10], regs[11], regs[5]) = (regs[21], at, at, at); regs[1] = at; }
         22 => regs[23] = at,
-        23 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
+        23 => { (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[1], regs[20]) = (at, at); }
         24 => regs[25] = at,
         25 => regs[17] = at,
-        26 => {
-            (regs[10], regs[22], regs[11], regs[5]) = (regs[23], regs[21], at, at);
-            regs[1] = at;
-        }
-        27 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
+        26 => { (regs[10], regs[22], regs[11], regs[5]) = (regs[23], regs[21], at, at); regs[1] = at; }
+        27 => { (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at); (regs[1], regs[20]) = (at, at); }
         28 => (regs[22], regs[5], regs[9], regs[1]) = (regs[19], at, at, at),
         29 => (regs[5], regs[9], regs[1], regs[20]) = (at, at, at, at),
         30 => regs[19] = regs[23],
         31 => (regs[4], regs[3], regs[8], regs[21]) = (at, at, at, at),
-        32 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[3], regs[23]) = (at, at);
-        }
-        33 => {
-            (regs[4], regs[3], regs[8], regs[21]) = (at, at, at, at);
-            regs[22] = at;
-        }
-        34 => {
-            (regs[4], regs[3], regs[8], regs[9]) = (at, at, at, at);
-            regs[21] = at;
-        }
+        32 => { (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at); (regs[3], regs[23]) = (at, at); }
+        33 => { (regs[4], regs[3], regs[8], regs[21]) = (at, at, at, at); regs[22] = at; }
+        34 => { (regs[4], regs[3], regs[8], regs[9]) = (at, at, at, at); regs[21] = at; }
         35 => (regs[22], regs[11], regs[5], regs[1]) = (regs[24], at, at, at),
-        36 => {
-            (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at);
-            regs[20] = at;
-        }
+        36 => { (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at); regs[20] = at; }
         37 => (regs[23], regs[5], regs[9], regs[3]) = (regs[21], at, at, at),
         38 => regs[21] = regs[22],
         39 => (regs[23], regs[5], regs[9], regs[3]) = (regs[22], at, at, at),
         40 => (regs[21], regs[9]) = (regs[22], at),
-        41 => {
-            (regs[23], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[3] = at;
-        }
+        41 => { (regs[23], regs[10], regs[11], regs[5]) = (regs[21], at, at, at); regs[3] = at; }
         42 => regs[22] = at,
         43 => regs[27] = at,
         44 => regs[25] = regs[1],
         45 => (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at),
-        46 => {
-            (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at);
-            regs[20] = at;
-        }
-        47 => {
-            (regs[10], regs[23], regs[11], regs[5]) = (regs[22], regs[21], at, at);
-            regs[3] = at;
-        }
+        46 => { (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at); regs[20] = at; }
+        47 => { (regs[10], regs[23], regs[11], regs[5]) = (regs[22], regs[21], at, at); regs[3] = at; }
         48 => (regs[23], regs[5], regs[9], regs[3]) = (regs[19], at, at, at),
         49 => regs[19] = regs[22],
         50 => (regs[23], regs[11], regs[5], regs[3]) = (regs[26], at, at, at),
         51 => regs[27] = regs[3],
         52 => (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at),
         53 => (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at),
-        54 => {
-            (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            regs[20] = at;
-        }
-        55 => {
-            (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[1] = at;
-        }
-        56 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
-        57 => {
-            (regs[10], regs[18], regs[11], regs[5]) = (regs[23], regs[21], at, at);
-            regs[1] = at;
-        }
-        58 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[20]) = (at, at);
-        }
+        54 => { (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at); regs[20] = at; }
+        55 => { (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at); regs[1] = at; }
+        56 => { (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[1], regs[20]) = (at, at); }
+        57 => { (regs[10], regs[18], regs[11], regs[5]) = (regs[23], regs[21], at, at); regs[1] = at; }
+        58 => { (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at); (regs[1], regs[20]) = (at, at); }
         59 => (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at),
-        60 => {
-            (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at);
-            regs[3] = at;
-        }
-        61 => {
-            (regs[10], regs[18], regs[11], regs[5]) = (regs[22], regs[21], at, at);
-            regs[3] = at;
-        }
+        60 => { (regs[18], regs[10], regs[11], regs[5]) = (regs[21], at, at, at); regs[3] = at; }
+        61 => { (regs[10], regs[18], regs[11], regs[5]) = (regs[22], regs[21], at, at); regs[3] = at; }
         62 => (regs[14], regs[15]) = (at, at + 1),
         63 => (regs[14], regs[12], regs[13], regs[15]) = (regs[20], at, at, at + 1),
         64 => (regs[1], regs[14], regs[15]) = (regs[21], at, at + 1),
-        65 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[1], regs[14], regs[15]) = (at, at, at, at + 1);
-        }
+        65 => { (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at); (regs[19], regs[1], regs[14], regs[15]) = (at, at, at, at + 1); }
         66 => (regs[14], regs[13], regs[15]) = (regs[20], at, at + 1),
-        67 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
+        67 => { (regs[19], regs[5], regs[9], regs[1]) = (regs[21], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
         68 => (regs[19], regs[14], regs[15]) = (regs[22], at, at + 1),
-        69 => {
-            (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        70 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        71 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        72 => {
-            (regs[5], regs[9], regs[1], regs[14]) = (at, at, at, at);
-            regs[15] = at + 1;
-        }
-        73 => {
-            (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        74 => {
-            (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        75 => {
-            (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        76 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        77 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at);
-            (regs[1], regs[14], regs[15]) = (at, at, at + 1);
-        }
+        69 => { (regs[19], regs[5], regs[9], regs[1]) = (regs[23], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        70 => { (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[1], regs[14], regs[15]) = (at, at, at + 1); }
+        71 => { (regs[10], regs[19], regs[5], regs[11]) = (regs[23], regs[21], at, at); (regs[1], regs[14], regs[15]) = (at, at, at + 1); }
+        72 => { (regs[5], regs[9], regs[1], regs[14]) = (at, at, at, at); regs[15] = at + 1; }
+        73 => { (regs[19], regs[5], regs[11], regs[1]) = (regs[24], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        74 => { (regs[16], regs[5], regs[9], regs[1]) = (regs[25], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        75 => { (regs[18], regs[5], regs[9], regs[1]) = (regs[21], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        76 => { (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[1], regs[14], regs[15]) = (at, at, at + 1); }
+        77 => { (regs[10], regs[18], regs[5], regs[11]) = (regs[23], regs[21], at, at); (regs[1], regs[14], regs[15]) = (at, at, at + 1); }
         78 => (regs[2], regs[3]) = (at, at + 1),
         79 => regs[19] = at,
-        80 => {
-            (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
+        80 => { (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at); (regs[14], regs[15]) = (at, at + 1); }
         81 => (regs[5], regs[9], regs[1], regs[22]) = (at, at, at, at),
         82 => (regs[21], regs[23]) = (at, at),
-        83 => {
-            (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at);
-            regs[20] = at;
-        }
+        83 => { (regs[5], regs[9], regs[19], regs[1]) = (at, at, at, at); regs[20] = at; }
         84 => (regs[4], regs[6], regs[7], regs[8]) = (at, at, at, at + 1),
         85 => (regs[6], regs[7], regs[8]) = (regs[1], at, at + 1),
-        86 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[3], regs[14], regs[15]) = (at, at, at, at + 1);
-        }
-        87 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
+        86 => { (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at); (regs[19], regs[3], regs[14], regs[15]) = (at, at, at, at + 1); }
+        87 => { (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
         88 => (regs[19], regs[14], regs[15]) = (regs[23], at, at + 1),
-        89 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        90 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        91 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        92 => {
-            (regs[5], regs[9], regs[3], regs[14]) = (at, at, at, at);
-            regs[15] = at + 1;
-        }
-        93 => {
-            (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        94 => {
-            (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        95 => {
-            (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
-        96 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
-        97 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[14], regs[15]) = (at, at, at + 1);
-        }
+        89 => { (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        90 => { (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[3], regs[14], regs[15]) = (at, at, at + 1); }
+        91 => { (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at); (regs[3], regs[14], regs[15]) = (at, at, at + 1); }
+        92 => { (regs[5], regs[9], regs[3], regs[14]) = (at, at, at, at); regs[15] = at + 1; }
+        93 => { (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        94 => { (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        95 => { (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at); (regs[14], regs[15]) = (at, at + 1); }
+        96 => { (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[3], regs[14], regs[15]) = (at, at, at + 1); }
+        97 => { (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at); (regs[3], regs[14], regs[15]) = (at, at, at + 1); }
         98 => (regs[20], regs[12]) = (at, at + 1),
-        99 => {
-            (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at);
-            (regs[19], regs[3], regs[20], regs[12]) = (at, at, at, at + 1);
-        }
-        100 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
+        99 => { (regs[4], regs[5], regs[8], regs[9]) = (at, at, at, at); (regs[19], regs[3], regs[20], regs[12]) = (at, at, at, at + 1); }
+        100 => { (regs[19], regs[5], regs[9], regs[3]) = (regs[21], at, at, at); (regs[20], regs[12]) = (at, at + 1); }
         101 => (regs[19], regs[20], regs[12]) = (regs[23], at, at + 1),
-        102 => {
-            (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        103 => {
-            (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
-        104 => {
-            (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
-        105 => {
-            (regs[5], regs[9], regs[3], regs[20]) = (at, at, at, at);
-            regs[12] = at + 1;
-        }
-        106 => {
-            (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        107 => {
-            (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        108 => {
-            (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
-        109 => {
-            (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
-        110 => {
-            (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at);
-            (regs[3], regs[20], regs[12]) = (at, at, at + 1);
-        }
+        102 => { (regs[19], regs[5], regs[9], regs[3]) = (regs[22], at, at, at); (regs[20], regs[12]) = (at, at + 1); }
+        103 => { (regs[19], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[3], regs[20], regs[12]) = (at, at, at + 1); }
+        104 => { (regs[10], regs[19], regs[5], regs[11]) = (regs[22], regs[21], at, at); (regs[3], regs[20], regs[12]) = (at, at, at + 1); }
+        105 => { (regs[5], regs[9], regs[3], regs[20]) = (at, at, at, at); regs[12] = at + 1; }
+        106 => { (regs[19], regs[5], regs[11], regs[3]) = (regs[26], at, at, at); (regs[20], regs[12]) = (at, at + 1); }
+        107 => { (regs[16], regs[5], regs[9], regs[3]) = (regs[27], at, at, at); (regs[20], regs[12]) = (at, at + 1); }
+        108 => { (regs[18], regs[5], regs[9], regs[3]) = (regs[21], at, at, at); (regs[20], regs[12]) = (at, at + 1); }
+        109 => { (regs[18], regs[5], regs[10], regs[11]) = (regs[21], at, at, at); (regs[3], regs[20], regs[12]) = (at, at, at + 1); }
+        110 => { (regs[10], regs[18], regs[5], regs[11]) = (regs[22], regs[21], at, at); (regs[3], regs[20], regs[12]) = (at, at, at + 1); }
         111 => (regs[9], regs[24], regs[10]) = (at, at, at + 1),
         112 => (regs[24], regs[9], regs[10]) = (regs[19], at, at + 1),
         113 => (regs[24], regs[9], regs[10]) = (regs[23], at, at + 1),
         114 => (regs[16], regs[9], regs[10]) = (regs[25], at, at + 1),
         115 => (regs[18], regs[9], regs[10]) = (regs[21], at, at + 1),
-        116 => {
-            (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at);
-            (regs[14], regs[15]) = (at, at + 1);
-        }
+        116 => { (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at); (regs[14], regs[15]) = (at, at + 1); }
         117 => (regs[5], regs[9], regs[3], regs[23]) = (at, at, at, at),
         118 => (regs[21], regs[22]) = (at, at),
-        119 => {
-            (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at);
-            (regs[20], regs[12]) = (at, at + 1);
-        }
+        119 => { (regs[5], regs[9], regs[19], regs[3]) = (at, at, at, at); (regs[20], regs[12]) = (at, at + 1); }
         120 => (regs[6], regs[7], regs[8]) = (regs[3], at, at + 1),
         121 => (regs[9], regs[26], regs[10]) = (at, at, at + 1),
         122 => (regs[26], regs[9], regs[10]) = (regs[19], at, at + 1),

@@ -599,10 +599,7 @@ const fn run_ops(list: usize, at: u32, regs: &mut [u32; 44]) {
         36 => (regs[31], regs[1], regs[3]) = (regs[32], regs[34], at),
         37 => (regs[40], regs[41]) = (at, at),
         38 => (regs[31], regs[3], regs[4]) = (regs[32], at, at),
-        39 => {
-            (regs[31], regs[34], regs[33], regs[35]) = (regs[1], regs[2], regs[32], at);
-            regs[37] = at;
-        }
+        39 => { (regs[31], regs[34], regs[33], regs[35]) = (regs[1], regs[2], regs[32], at); regs[37] = at; }
         40 => (regs[11], regs[12]) = (regs[22], at),
         41 => regs[11] = regs[22],
         42 => regs[12] = at,
@@ -666,37 +663,19 @@ const fn run_ops(list: usize, at: u32, regs: &mut [u32; 44]) {
         92 => (regs[1], regs[3]) = (at, at + 1),
         93 => (regs[31], regs[1], regs[3]) = (regs[32], at, at + 1),
         94 => (regs[35], regs[5]) = (at, at + 1),
-        95 => {
-            (regs[31], regs[34], regs[33], regs[35]) = (regs[1], regs[2], regs[32], at);
-            regs[5] = at + 1;
-        }
+        95 => { (regs[31], regs[34], regs[33], regs[35]) = (regs[1], regs[2], regs[32], at); regs[5] = at + 1; }
         96 => (regs[33], regs[35], regs[5]) = (regs[1], at, at + 1),
-        97 => {
-            (regs[35], regs[8], regs[23], regs[24]) = (at, at, at, at);
-            regs[7] = at + 1;
-        }
-        98 => {
-            (regs[5], regs[35], regs[6], regs[8]) = (regs[38], regs[36], at, at);
-            (regs[23], regs[24], regs[7]) = (at, at, at + 1);
-        }
+        97 => { (regs[35], regs[8], regs[23], regs[24]) = (at, at, at, at); regs[7] = at + 1; }
+        98 => { (regs[5], regs[35], regs[6], regs[8]) = (regs[38], regs[36], at, at); (regs[23], regs[24], regs[7]) = (at, at, at + 1); }
         99 => (regs[8], regs[23], regs[24], regs[7]) = (regs[36], at, at, at + 1),
-        100 => {
-            (regs[31], regs[34], regs[8], regs[23]) = (regs[1], regs[2], regs[36], at);
-            (regs[24], regs[7]) = (at, at + 1);
-        }
+        100 => { (regs[31], regs[34], regs[8], regs[23]) = (regs[1], regs[2], regs[36], at); (regs[24], regs[7]) = (at, at + 1); }
         101 => {
             (regs[31], regs[34], regs[33], regs[35]) = (regs[1], regs[2], regs[32], at);
             (regs[8], regs[23], regs[24], regs[7]) = (at, at, at, at + 1);
         }
-        102 => {
-            (regs[6], regs[8], regs[23], regs[24]) = (at, at, at, at);
-            regs[7] = at + 1;
-        }
+        102 => { (regs[6], regs[8], regs[23], regs[24]) = (at, at, at, at); regs[7] = at + 1; }
         103 => (regs[8], regs[23], regs[24], regs[7]) = (regs[37], at, at, at + 1),
-        104 => {
-            (regs[33], regs[35], regs[8], regs[23]) = (regs[1], at, at, at);
-            (regs[24], regs[7]) = (at, at + 1);
-        }
+        104 => { (regs[33], regs[35], regs[8], regs[23]) = (regs[1], at, at, at); (regs[24], regs[7]) = (at, at + 1); }
         _ => {}
     }
 }

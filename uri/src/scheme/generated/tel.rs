@@ -500,12 +500,8 @@ const fn run_ops(list: usize, at: u32, regs: &mut [u32; 22]) {
         41 => (regs[12], regs[16], regs[18]) = (regs[19], regs[20], at),
         42 => (regs[12], regs[16], regs[17], regs[18]) = (regs[19], regs[20], at, at),
         43 => regs[21] = at,
-        44 => {
-            (regs[10], regs[16], regs[17], regs[18]) = (regs[19], regs[20], regs[21], at);
-        }
-        45 => {
-            (regs[12], regs[16], regs[17], regs[18]) = (regs[19], regs[20], regs[21], at);
-        }
+        44 => { (regs[10], regs[16], regs[17], regs[18]) = (regs[19], regs[20], regs[21], at); }
+        45 => { (regs[12], regs[16], regs[17], regs[18]) = (regs[19], regs[20], regs[21], at); }
         _ => {}
     }
 }
