@@ -396,6 +396,16 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
         self.walk::<(), NoOps>(start, prefix, &mut ()).ok()
     }
 
+    /// The bytes that could come after a failed prefix that led to `state` (bit `b % 64` of
+    /// word `b / 64`): none when `state` is 0 (no state, the input has bytes too many).
+    pub fn expected(&self, state: usize) -> [u64; 4] {
+        if state == 0 {
+            [0; 4]
+        } else {
+            self.continuations(state)
+        }
+    }
+
     /// The bytes that `state` has a transition on (bit `b % 64` of word `b / 64`).
     pub fn continuations(&self, state: usize) -> [u64; 4] {
         let mut bytes = [0u64; 4];
@@ -561,9 +571,11 @@ impl<'a> Iterator for Texts<'a> {
     }
 }
 
-// The slots of a parser's captures: each capture a start and an end slot, each kind alternative
-// a start slot, `u32::MAX` where unset. Every generated `Captures` holds its slots in an array and
-// reads, writes and moves them through these functions, so its own methods are one line each.
+// What every generated parser module does the same way, written once: its `Captures` hold their
+// slots in an array (each capture a start and an end slot, each kind alternative a start slot,
+// `u32::MAX` where unset) and read, write and move them through these functions; its `Parsed`
+// finds each capture's text, and its `Failure` tests its expected bytes, here. The module keeps
+// one short method per capture with its own name and docs.
 
 /// The span that slots `start` and `end` record, when both are set.
 #[allow(dead_code)]
@@ -597,8 +609,22 @@ pub fn shift(slots: &mut [u32], delta: isize) {
     }
 }
 
+/// The text of `span` in `input`, when the span is present and falls on character boundaries.
+#[allow(dead_code)]
+#[inline(always)]
+pub fn text(input: &str, span: Option<(usize, usize)>) -> Option<&str> {
+    span.and_then(|(start, end)| input.get(start..end))
+}
+
+/// Whether byte set `set` (bit `b % 64` of word `b / 64`) holds `byte`.
+#[allow(dead_code)]
+#[inline(always)]
+pub const fn has_byte(set: [u64; 4], byte: u8) -> bool {
+    set[byte as usize / 64] & (1 << (byte % 64)) != 0
+}
+
 #[cfg(test)]
-mod slots_tests {
+mod glue_tests {
     use super::*;
 
     #[test]
@@ -615,6 +641,16 @@ mod slots_tests {
         assert_eq!(span(&slots, 0, 1), Some((0, 3)));
         set_span(&mut slots, 0, 1, None);
         assert_eq!(slots, [u32::MAX, u32::MAX, 5, u32::MAX]);
+    }
+
+    #[test]
+    fn text_and_byte_sets() {
+        assert_eq!(text("a/é", Some((0, 2))), Some("a/"));
+        assert_eq!(text("a/é", Some((0, 3))), None, "inside a character");
+        assert_eq!(text("a/é", None), None);
+        let set = [1 << 47, 0, 0, 1 << 63];
+        assert!(has_byte(set, b'/') && has_byte(set, 255));
+        assert!(!has_byte(set, b'.') && !has_byte(set, 0));
     }
 }
 

@@ -275,7 +275,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let (ids, ids_check) = state_ids(stride, states, &rt);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
-    let failure_items = crate::emit::parser_api::failure_items();
+    let failure_items = crate::emit::parser_api::failure_items(&rt);
     let str_items = crate::emit::parser_api::str_items(compiled, &rt);
     let list_tables = crate::emit::parser_lists::tables(compiled, &rt)?;
 

@@ -5,7 +5,7 @@
 
 include!("walk.rs");
 include!("list.rs");
-include!("slots.rs");
+include!("glue.rs");
 include!("vector.rs");
 include!("earley.rs");
 

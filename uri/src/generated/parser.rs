@@ -201,42 +201,42 @@ impl<'a> Parsed<'a> {
     /// The text of `scheme`, if it is present.
     #[inline]
     pub fn scheme(&self) -> Option<&'a str> {
-        self.captures.scheme().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.scheme())
     }
     /// The text of `authority`, if it is present.
     #[inline]
     pub fn authority(&self) -> Option<&'a str> {
-        self.captures.authority().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.authority())
     }
     /// The text of `userinfo`, if it is present.
     #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.captures.userinfo().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.userinfo())
     }
     /// The text of `host`, if it is present.
     #[inline]
     pub fn host(&self) -> Option<&'a str> {
-        self.captures.host().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.host())
     }
     /// The text of `port`, if it is present.
     #[inline]
     pub fn port(&self) -> Option<&'a str> {
-        self.captures.port().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.port())
     }
     /// The text of `path`, if it is present.
     #[inline]
     pub fn path(&self) -> Option<&'a str> {
-        self.captures.path().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.path())
     }
     /// The text of `query`, if it is present.
     #[inline]
     pub fn query(&self) -> Option<&'a str> {
-        self.captures.query().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.query())
     }
     /// The text of `fragment`, if it is present.
     #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
-        self.captures.fragment().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.fragment())
     }
 }
 #[rustfmt::skip]
@@ -269,11 +269,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {

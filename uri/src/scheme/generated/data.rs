@@ -179,27 +179,27 @@ impl<'a> Parsed<'a> {
     /// The text of `mediatype`, if it is present.
     #[inline]
     pub fn mediatype(&self) -> Option<&'a str> {
-        self.captures.mediatype().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.mediatype())
     }
     /// The text of `main-type`, if it is present.
     #[inline]
     pub fn main_type(&self) -> Option<&'a str> {
-        self.captures.main_type().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.main_type())
     }
     /// The text of `subtype`, if it is present.
     #[inline]
     pub fn subtype(&self) -> Option<&'a str> {
-        self.captures.subtype().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.subtype())
     }
     /// The text of `base64`, if it is present.
     #[inline]
     pub fn base64(&self) -> Option<&'a str> {
-        self.captures.base64().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.base64())
     }
     /// The text of `data`, if it is present.
     #[inline]
     pub fn data(&self) -> Option<&'a str> {
-        self.captures.data().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.data())
     }
     /// The text of every occurrence of `parameters`, in match order.
     #[inline]
@@ -247,11 +247,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {

@@ -166,42 +166,42 @@ impl<'a> Parsed<'a> {
     /// The text of `auth-path`, if it is present.
     #[inline]
     pub fn auth_path(&self) -> Option<&'a str> {
-        self.captures.auth_path().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.auth_path())
     }
     /// The text of `host`, if it is present.
     #[inline]
     pub fn host(&self) -> Option<&'a str> {
-        self.captures.host().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.host())
     }
     /// The text of `localhost`, if it is present.
     #[inline]
     pub fn localhost(&self) -> Option<&'a str> {
-        self.captures.localhost().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.localhost())
     }
     /// The text of `userinfo`, if it is present.
     #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.captures.userinfo().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.userinfo())
     }
     /// The text of `unc-host`, if it is present.
     #[inline]
     pub fn unc_host(&self) -> Option<&'a str> {
-        self.captures.unc_host().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.unc_host())
     }
     /// The text of `drive-letter`, if it is present.
     #[inline]
     pub fn drive_letter(&self) -> Option<&'a str> {
-        self.captures.drive_letter().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.drive_letter())
     }
     /// The text of `path`, if it is present.
     #[inline]
     pub fn path(&self) -> Option<&'a str> {
-        self.captures.path().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.path())
     }
     /// The text of `ip-literal`, if it is present.
     #[inline]
     pub fn ip_literal(&self) -> Option<&'a str> {
-        self.captures.ip_literal().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.ip_literal())
     }
 }
 #[rustfmt::skip]
@@ -234,11 +234,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {

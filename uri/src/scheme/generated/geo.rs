@@ -201,37 +201,37 @@ impl<'a> Parsed<'a> {
     /// The text of `coordinates`, if it is present.
     #[inline]
     pub fn coordinates(&self) -> Option<&'a str> {
-        self.captures.coordinates().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.coordinates())
     }
     /// The text of `coord-a`, if it is present.
     #[inline]
     pub fn coord_a(&self) -> Option<&'a str> {
-        self.captures.coord_a().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.coord_a())
     }
     /// The text of `coord-b`, if it is present.
     #[inline]
     pub fn coord_b(&self) -> Option<&'a str> {
-        self.captures.coord_b().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.coord_b())
     }
     /// The text of `coord-c`, if it is present.
     #[inline]
     pub fn coord_c(&self) -> Option<&'a str> {
-        self.captures.coord_c().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.coord_c())
     }
     /// The text of `crs-wgs84`, if it is present.
     #[inline]
     pub fn crs_wgs84(&self) -> Option<&'a str> {
-        self.captures.crs_wgs84().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.crs_wgs84())
     }
     /// The text of `crs`, if it is present.
     #[inline]
     pub fn crs(&self) -> Option<&'a str> {
-        self.captures.crs().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.crs())
     }
     /// The text of `uncertainty`, if it is present.
     #[inline]
     pub fn uncertainty(&self) -> Option<&'a str> {
-        self.captures.uncertainty().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.uncertainty())
     }
     /// The text of every occurrence of `parameters`, in match order.
     #[inline]
@@ -279,11 +279,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {

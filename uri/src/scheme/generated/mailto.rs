@@ -164,12 +164,12 @@ impl<'a> Parsed<'a> {
     /// The text of `to`, if it is present.
     #[inline]
     pub fn to(&self) -> Option<&'a str> {
-        self.captures.to().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.to())
     }
     /// The text of `hfields`, if it is present.
     #[inline]
     pub fn hfields(&self) -> Option<&'a str> {
-        self.captures.hfields().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.hfields())
     }
     /// The text of every occurrence of `addresses`, in match order.
     #[inline]
@@ -189,7 +189,7 @@ impl<'a> Parsed<'a> {
     /// The text of `domain`, if it is present.
     #[inline]
     pub fn domain(&self) -> Option<&'a str> {
-        self.captures.domain().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.domain())
     }
 }
 #[rustfmt::skip]
@@ -222,11 +222,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {

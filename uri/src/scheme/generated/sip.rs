@@ -280,64 +280,62 @@ impl<'a> Parsed<'a> {
     /// The text of `user`, if it is present.
     #[inline]
     pub fn user(&self) -> Option<&'a str> {
-        self.captures.user().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.user())
     }
     /// The text of `password`, if it is present.
     #[inline]
     pub fn password(&self) -> Option<&'a str> {
-        self.captures.password().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.password())
     }
     /// The text of `host`, if it is present.
     #[inline]
     pub fn host(&self) -> Option<&'a str> {
-        self.captures.host().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.host())
     }
     /// The text of `port`, if it is present.
     #[inline]
     pub fn port(&self) -> Option<&'a str> {
-        self.captures.port().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.port())
     }
     /// The text of `uri-parameters`, if it is present.
     #[inline]
     pub fn uri_parameters(&self) -> Option<&'a str> {
-        self.captures
-            .uri_parameters()
-            .and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.uri_parameters())
     }
     /// The text of `headers`, if it is present.
     #[inline]
     pub fn headers(&self) -> Option<&'a str> {
-        self.captures.headers().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.headers())
     }
     /// The text of `transport`, if it is present.
     #[inline]
     pub fn transport(&self) -> Option<&'a str> {
-        self.captures.transport().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.transport())
     }
     /// The text of `user-param`, if it is present.
     #[inline]
     pub fn user_param(&self) -> Option<&'a str> {
-        self.captures.user_param().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.user_param())
     }
     /// The text of `method`, if it is present.
     #[inline]
     pub fn method(&self) -> Option<&'a str> {
-        self.captures.method().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.method())
     }
     /// The text of `ttl`, if it is present.
     #[inline]
     pub fn ttl(&self) -> Option<&'a str> {
-        self.captures.ttl().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.ttl())
     }
     /// The text of `maddr`, if it is present.
     #[inline]
     pub fn maddr(&self) -> Option<&'a str> {
-        self.captures.maddr().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.maddr())
     }
     /// The text of `lr`, if it is present.
     #[inline]
     pub fn lr(&self) -> Option<&'a str> {
-        self.captures.lr().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.lr())
     }
     /// The text of every occurrence of `param-list`, in match order.
     #[inline]
@@ -357,12 +355,12 @@ impl<'a> Parsed<'a> {
     /// The text of `pname`, if it is present.
     #[inline]
     pub fn pname(&self) -> Option<&'a str> {
-        self.captures.pname().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.pname())
     }
     /// The text of `pvalue`, if it is present.
     #[inline]
     pub fn pvalue(&self) -> Option<&'a str> {
-        self.captures.pvalue().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.pvalue())
     }
 }
 #[rustfmt::skip]
@@ -395,11 +393,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {

@@ -214,29 +214,27 @@ impl<'a> Parsed<'a> {
     /// The text of `number`, if it is present.
     #[inline]
     pub fn number(&self) -> Option<&'a str> {
-        self.captures.number().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.number())
     }
     /// The text of `isdn-subaddress`, if it is present.
     #[inline]
     pub fn isdn_subaddress(&self) -> Option<&'a str> {
-        self.captures
-            .isdn_subaddress()
-            .and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.isdn_subaddress())
     }
     /// The text of `extension`, if it is present.
     #[inline]
     pub fn extension(&self) -> Option<&'a str> {
-        self.captures.extension().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.extension())
     }
     /// The text of `phone-context`, if it is present.
     #[inline]
     pub fn phone_context(&self) -> Option<&'a str> {
-        self.captures.phone_context().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.phone_context())
     }
     /// The text of `parameters`, if it is present.
     #[inline]
     pub fn parameters(&self) -> Option<&'a str> {
-        self.captures.parameters().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.parameters())
     }
     /// The text of every occurrence of `params`, in match order.
     #[inline]
@@ -292,11 +290,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {

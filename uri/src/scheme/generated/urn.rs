@@ -147,32 +147,32 @@ impl<'a> Parsed<'a> {
     /// The text of `assigned-name`, if it is present.
     #[inline]
     pub fn assigned_name(&self) -> Option<&'a str> {
-        self.captures.assigned_name().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.assigned_name())
     }
     /// The text of `nid`, if it is present.
     #[inline]
     pub fn nid(&self) -> Option<&'a str> {
-        self.captures.nid().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.nid())
     }
     /// The text of `nss`, if it is present.
     #[inline]
     pub fn nss(&self) -> Option<&'a str> {
-        self.captures.nss().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.nss())
     }
     /// The text of `r-component`, if it is present.
     #[inline]
     pub fn r_component(&self) -> Option<&'a str> {
-        self.captures.r_component().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.r_component())
     }
     /// The text of `q-component`, if it is present.
     #[inline]
     pub fn q_component(&self) -> Option<&'a str> {
-        self.captures.q_component().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.q_component())
     }
     /// The text of `f-component`, if it is present.
     #[inline]
     pub fn f_component(&self) -> Option<&'a str> {
-        self.captures.f_component().and_then(|(start, end)| self.input.get(start..end))
+        crate::runtime::text(self.input, self.captures.f_component())
     }
 }
 #[rustfmt::skip]
@@ -205,11 +205,11 @@ impl Failure {
     /// The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);
     /// empty when no byte could (the input has bytes too many).
     pub fn expected(&self) -> [u64; 4] {
-        if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+        TDFA.expected(self.state)
     }
     /// Whether `byte` could have come at [`Failure::index`].
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+        crate::runtime::has_byte(self.expected(), byte)
     }
     /// Whether a match could have ended at [`Failure::index`]: the input has bytes too many.
     pub fn end_allowed(&self) -> bool {
