@@ -15,7 +15,8 @@ pub(crate) fn print(file: &syn::File) -> anyhow::Result<String> {
     let printed = prettyplease::unparse(file);
     let text = fill(&rows(&printed));
     if text != printed {
-        syn::parse_file(&text).map_err(|e| anyhow::anyhow!("a module with joined rows does not parse: {e}"))?;
+        syn::parse_file(&text)
+            .map_err(|e| anyhow::anyhow!("a module with joined rows does not parse: {e}"))?;
     }
     Ok(text)
 }
@@ -32,7 +33,10 @@ fn fill(text: &str) -> String {
     while i < lines.len() {
         let indent = lines[i].len() - lines[i].trim_start().len();
         let mut end = i;
-        while end < lines.len() && integers(lines[end]).is_some() && lines[end].len() - lines[end].trim_start().len() == indent {
+        while end < lines.len()
+            && integers(lines[end]).is_some()
+            && lines[end].len() - lines[end].trim_start().len() == indent
+        {
             end += 1;
         }
         if end - i < 2 {
@@ -157,7 +161,10 @@ fn plain_operand(operand: &str) -> Option<&str> {
     let plain = match operand.split_once('[') {
         None => word(operand),
         Some((name, index)) => {
-            word(name) && index.strip_suffix(']').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            word(name)
+                && index
+                    .strip_suffix(']')
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         }
     };
     plain.then_some(operand)
@@ -178,7 +185,9 @@ mod tests {
             }
         };
         let printed = print(&file).expect("same tokens");
-        assert!(printed.contains("\n        1 => [r[2], end, r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12]],\n"));
+        assert!(printed.contains(
+            "\n        1 => [r[2], end, r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12]],\n"
+        ));
         assert_eq!(printed.lines().count(), 6, "{printed}");
     }
 
