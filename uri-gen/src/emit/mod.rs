@@ -7,6 +7,7 @@
 //! parts a crate's modules need ([`runtime_file`] without the Earley engine).
 
 mod file;
+mod layout;
 pub mod parser;
 mod parser_api;
 mod parser_lists;

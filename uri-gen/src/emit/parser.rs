@@ -108,7 +108,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
             #[doc = #setter_doc]
             #[inline]
-            #[allow(dead_code)]
             pub fn #setter(&mut self, span: Option<(usize, usize)>) {
                 self.set_span(#start, #end, span);
             }
@@ -251,7 +250,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         FinalSrc::Reg(0) => quote!(NONE),
         FinalSrc::Reg(r) => {
             let r = Literal::usize_unsuffixed(r as usize);
-            quote!(regs[#r])
+            quote!(r[#r])
         }
         FinalSrc::End => quote!(end),
     };
@@ -276,7 +275,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let (ids, ids_check) = state_ids(stride, states, &rt);
     let module_doc =
         format!(" Capturing parsers for {what}: a tagged DFA with one byte of lookahead, {states} states.");
-    let failure_items = crate::emit::parser_api::failure_items();
+    let failure_items = crate::emit::parser_api::failure_items(&rt);
     let str_items = crate::emit::parser_api::str_items(compiled, &rt);
     let list_tables = crate::emit::parser_lists::tables(compiled, &rt)?;
     let parser_names = crate::emit::parser_names::items(compiled);
@@ -305,29 +304,20 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         impl Captures {
             #[inline]
             const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-                let (s, e) = (self.slots[start], self.slots[end]);
-                if s == NONE || e == NONE { None } else { Some((s as usize, e as usize)) }
+                #rt::span(&self.slots, start, end)
             }
 
             #[inline]
-            #[allow(dead_code)]
             fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-                let (s, e) = span.map_or((NONE, NONE), |(s, e)| (s as u32, e as u32));
-                self.slots[start] = s;
-                self.slots[end] = e;
+                #rt::set_span(&mut self.slots, start, end, span);
             }
 
             #[doc = " The same match moved by `delta` bytes: what it records for `text` holds for"]
             #[doc = " `text` with `delta` bytes more (or, when negative, fewer) in front."]
             #[inline]
-            #[allow(dead_code)]
             pub fn shifted(&self, delta: isize) -> Captures {
                 let mut slots = self.slots;
-                for slot in &mut slots {
-                    if *slot != NONE {
-                        *slot = (*slot as isize + delta) as u32;
-                    }
-                }
+                #rt::shift(&mut slots, delta);
                 Captures { slots }
             }
 
@@ -335,7 +325,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             #[doc = " alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture"]
             #[doc = " files declare the same captures and kinds in the same order share this layout."]
             #[inline]
-            #[allow(dead_code)]
             pub const fn slots(&self) -> [u32; #slots_lit] {
                 self.slots
             }
@@ -343,7 +332,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             #[doc = " The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's"]
             #[doc = " of the same layout recorded."]
             #[inline]
-            #[allow(dead_code)]
             pub const fn from_slots(slots: [u32; #slots_lit]) -> Captures {
                 Captures { slots }
             }
@@ -400,10 +388,11 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
             }
         }
 
-        #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`,"]
-        #[doc = " or `None` where the state does not accept."]
+        #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`"]
+        #[doc = " with registers `r`, or `None` where the state does not accept: one arm per final row,"]
+        #[doc = " each slot a register, the input's end, or `NONE`."]
         #[inline(always)]
-        const fn finish(state: usize, regs: &[u32; #registers], len: usize) -> Option<Captures> {
+        const fn finish(state: usize, r: &[u32; #registers], len: usize) -> Option<Captures> {
             let row = FINAL_ROW[state_id(state)] as usize;
             if row == 0 {
                 return None;

@@ -10,7 +10,7 @@ use crate::CompiledParsers;
 /// `Failure`, its `expected`, `expects` and `end_allowed`, and `failure`, which finds the state a
 /// failed prefix leads to by walking it again without register operations (failures only pay for
 /// it; the expected set is computed only when asked).
-pub(crate) fn failure_items() -> TokenStream {
+pub(crate) fn failure_items(rt: &TokenStream) -> TokenStream {
     quote! {
         #[doc = " Where and why a parse failed. The bytes that could have come there are found when"]
         #[doc = " asked ([`Failure::expected`]), so that a failed parse costs little more than a walk."]
@@ -29,12 +29,12 @@ pub(crate) fn failure_items() -> TokenStream {
             #[doc = " The bytes that could have come at [`Failure::index`] (bit `b % 64` of word `b / 64`);"]
             #[doc = " empty when no byte could (the input has bytes too many)."]
             pub fn expected(&self) -> [u64; 4] {
-                if self.state == 0 { [0; 4] } else { TDFA.continuations(self.state) }
+                TDFA.expected(self.state)
             }
 
             #[doc = " Whether `byte` could have come at [`Failure::index`]."]
             pub fn expects(&self, byte: u8) -> bool {
-                self.expected()[byte as usize / 64] & (1 << (byte % 64)) != 0
+                #rt::has_byte(self.expected(), byte)
             }
 
             #[doc = " Whether a match could have ended at [`Failure::index`]: the input has bytes too many."]
@@ -68,7 +68,7 @@ pub(crate) fn str_items(compiled: &CompiledParsers, rt: &TokenStream) -> TokenSt
             #[doc = #doc]
             #[inline]
             pub fn #name(&self) -> Option<&'a str> {
-                self.captures.#name().and_then(|(start, end)| self.input.get(start..end))
+                #rt::text(self.input, self.captures.#name())
             }
         }
     });

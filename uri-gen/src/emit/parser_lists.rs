@@ -63,7 +63,6 @@ pub(crate) fn capture_methods(
 
         #[doc = #setter_doc]
         #[inline]
-        #[allow(dead_code)]
         pub fn #setter(&mut self, span: Option<(usize, usize)>) {
             self.set_span(#start, #end, span);
         }

@@ -47,7 +47,7 @@ pub fn render_file(tokens: TokenStream, header: &Header) -> anyhow::Result<Strin
     let mut file: syn::File =
         syn::parse2(tokens).map_err(|e| anyhow::anyhow!("generated code does not parse: {e}"))?;
     let docs = crate::emit::file::shape(&mut file)?;
-    Ok(header.render() + &docs + "\n" + &prettyplease::unparse(&file))
+    Ok(header.render() + &docs + "\n" + &crate::emit::layout::print(&file)?)
 }
 
 /// The Rust identifier for an ABNF rule name: words split at `-` and at lower-to-upper case
@@ -194,7 +194,6 @@ pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> any
     let (state_ty, _) = state_type(largest_value(&shared));
     let (ids, ids_check) = state_ids(stride, shared.trans.len() / stride, &rt);
 
-    let variants: Vec<_> = grammar.rules.iter().map(|r| format_ident!("{}", variant_name(&r.name))).collect();
     let rule_enum = rule_enum(grammar, |_| String::new());
     let count = grammar.rules.len();
     let single_bytes = (0..count).map(|r| {
@@ -207,7 +206,6 @@ pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> any
         let words = words.iter().map(|&w| Literal::u64_unsuffixed(w));
         quote!([#(#words),*])
     });
-    let indexes: Vec<_> = (0..count).map(Literal::usize_unsuffixed).collect();
 
     let classes = dfa.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
     let id = |s: u32| accel.new_id[s as usize] as usize * stride;
@@ -289,8 +287,7 @@ pub fn recognizer(compiled: &Compiled, what: &str, options: &EmitOptions) -> any
             #[doc = " The rule's start state and the return register's first value."]
             #[inline]
             fn start(self) -> (usize, usize) {
-                let index = match self { #(Rule::#variants => #indexes,)* };
-                (STARTS[index] as usize, RETURNS[index] as usize)
+                (STARTS[self as usize] as usize, RETURNS[self as usize] as usize)
             }
 
             #[doc = " Whether the whole of `input` is one match of the rule."]

@@ -9,6 +9,8 @@ use crate::rtn::Program;
 const WALK: &str = include_str!("../runtime/walk.rs");
 /// The walk that yields a list capture's occurrences.
 const LIST: &str = include_str!("../runtime/list.rs");
+/// What every generated parser module does the same way (slots, text, expected bytes).
+const GLUE: &str = include_str!("../runtime/glue.rs");
 /// The AVX2 walk.
 const VECTOR: &str = include_str!("../runtime/vector.rs");
 /// The Earley engine and the glue of modules with recursive rules.
@@ -65,11 +67,13 @@ impl RuntimeParts {
         self.union(other) == self
     }
 
-    /// The text of the runtime file: the table walks and the list walk, then the AVX2 walk, then
+    /// The text of the runtime file: the table walks, the list walk and the functions every
+    /// parser module shares, then the AVX2 walk, then
     /// the Earley engine, each as `uri-gen`'s source has it.
     pub fn text(self) -> String {
         let mut text = String::from(WALK);
         text.push_str(LIST);
+        text.push_str(GLUE);
         for (wanted, part) in [(self.vector, VECTOR), (self.earley, EARLEY)] {
             if wanted {
                 text.push('\n');

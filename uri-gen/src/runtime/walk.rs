@@ -396,6 +396,16 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
         self.walk::<(), NoOps>(start, prefix, &mut ()).ok()
     }
 
+    /// The bytes that could come after a failed prefix that led to `state` (bit `b % 64` of
+    /// word `b / 64`): none when `state` is 0 (no state, the input has bytes too many).
+    pub fn expected(&self, state: usize) -> [u64; 4] {
+        if state == 0 {
+            [0; 4]
+        } else {
+            self.continuations(state)
+        }
+    }
+
     /// The bytes that `state` has a transition on (bit `b % 64` of word `b / 64`).
     pub fn continuations(&self, state: usize) -> [u64; 4] {
         let mut bytes = [0u64; 4];
