@@ -31,7 +31,9 @@ pub enum FileHost<'a> {
     None,
     /// An empty authority: `file:///path`, a local file.
     Empty,
-    /// `localhost`, in any case: "the machine from which the URI is being interpreted".
+    /// `localhost`, in any case and with any of its letters percent-encoded (`loc%61lhost`, the
+    /// same name by RFC 3986 section 6.2.2.2): "the machine from which the URI is being
+    /// interpreted".
     Localhost,
     /// A host name or IP literal, as written; with [`FileOptions::NONSTANDARD`] also the
     /// server of a UNC string (`file:////server/share/f`).
@@ -40,6 +42,19 @@ pub enum FileHost<'a> {
 
 impl FileHost<'_> {
     /// Whether the host names the local machine: none, empty or `localhost`.
+    ///
+    /// ```
+    /// use uri::scheme::{File, FileHost};
+    ///
+    /// for text in ["file:/etc", "file:///etc", "file://LOCALHOST/etc", "file://loc%61lhost/etc"] {
+    ///     assert!(File::parse(text).unwrap().host().is_local(), "{text}");
+    /// }
+    /// assert_eq!(File::parse("file://loc%61lhost/etc").unwrap().host(), FileHost::Localhost);
+    /// let remote = File::parse("file://localhost.example/etc").unwrap().host();
+    /// assert_eq!(remote, FileHost::Name("localhost.example"));
+    /// assert!(!remote.is_local());
+    /// assert!(!File::parse("file://l%6Fcal/etc").unwrap().host().is_local());
+    /// ```
     #[must_use]
     pub fn is_local(&self) -> bool {
         !matches!(self, FileHost::Name(_))
@@ -116,8 +131,23 @@ fn host_of<'a>(auth: Option<&'a str>, host: Option<&'a str>, localhost: bool) ->
         (None, _) => FileHost::None,
         (Some(_), _) if localhost => FileHost::Localhost,
         (Some(_), Some("") | None) => FileHost::Empty,
+        (Some(_), Some(name)) if is_encoded_localhost(name) => FileHost::Localhost,
         (Some(_), Some(name)) => FileHost::Name(name),
     }
+}
+
+/// Whether a host name that did not match the literal `localhost` is that literal with some of
+/// its characters percent-encoded, which RFC 3986 section 6.2.2.2 makes the same name: the
+/// decoded name is read again by section 2's parser.
+fn is_encoded_localhost(name: &str) -> bool {
+    if !name.contains('%') {
+        return false;
+    }
+    let Ok(decoded) = crate::percent::decode_utf8(name) else { return false };
+    let mut text = String::from("file://");
+    text.push_str(&decoded);
+    text.push('/');
+    file::Parser::File.parse_str(&text).is_ok_and(|parsed| parsed.localhost().is_some())
 }
 
 impl<'a> File<'a> {
