@@ -8,7 +8,7 @@
 
 use crate::generated::parser::Captures;
 use crate::layout::{host_captures, Spans};
-use crate::percent::{push_folded, Fold};
+use crate::percent::{push_folded, unreserved, Fold};
 use crate::resolve::remove_dots_into;
 use crate::{Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
 use alloc::{string::String, vec::Vec};
@@ -260,7 +260,7 @@ impl Normalization {
     /// The percent-encoding steps chosen for `component`, nothing lower-cased.
     pub(crate) const fn fold(self, component: Components) -> Fold {
         Fold {
-            decode: self.percent_decode.contains(component),
+            decode: if self.percent_decode.contains(component) { Some(unreserved) } else { None },
             upper_hex: self.percent_case.contains(component),
             lower: false,
         }

@@ -10,8 +10,8 @@ use super::error::{Names, SchemeGrammar};
 use super::generated::mailto::Parser as MailtoParser;
 use super::mailto::Grammar as MailtoGrammar;
 use super::sip::{SipGrammar, SipsGrammar};
-use super::sip_escape::{comparable, decoded_where, is_unreserved, spells, Unit};
-use super::tel::Grammar as TelGrammar;
+use super::sip_escape::{comparable, is_unreserved, spells, Unit};
+use super::tel::{is_unreserved as tel_unreserved, Grammar as TelGrammar};
 use super::urn::Grammar as UrnGrammar;
 use super::{Mailto, Sip, Tel, Urn};
 use crate::percent::{push_folded, Fold};
@@ -54,7 +54,7 @@ fn urn(text: &str, steps: Normalization) -> Option<String> {
     out.push_str(&text[..nid_start]);
     push_folded(&mut out, &text[nid_start..nid_end], Fold::CASE);
     out.push_str(&text[nid_end..nss_start]);
-    push_folded(&mut out, &text[nss_start..nss_end], Fold { decode: false, upper_hex: true, lower: false });
+    push_folded(&mut out, &text[nss_start..nss_end], Fold { decode: None, upper_hex: true, lower: false });
     push_folded(&mut out, &text[nss_end..], steps.fold(Components::QUERY));
     Some(out)
 }
@@ -66,13 +66,14 @@ fn urn(text: &str, steps: Normalization) -> Option<String> {
 /// parameters in the order of their text, all in lower case (section 3 orders them so:
 /// "The 'isdn-subaddress' or 'extension' MUST appear first, if present, followed by the
 /// 'context' parameter, if present, followed by any other parameters in lexicographical
-/// order"). An extension keeps its separators, which section 4 does not leave out. Section 4
-/// says nothing of escapes, so RFC 3986 section 6.2.2.2 holds, as in [`Tel::rfc3966_eq`]: the
-/// normal form is written from the text with the escapes of unreserved characters decoded
-/// (whatever the syntax steps say), the other escapes in upper case. `None` where the text so
+/// order"). An extension keeps its separators, which section 4 does not leave out. Section 3
+/// makes a character outside RFC 2396's `reserved` and `unsafe` sets equivalent to its escape,
+/// as [`Tel::rfc3966_eq`] reads it: the normal form is written from the text with the escapes
+/// of RFC 2396's unreserved characters (RFC 3986's and `!*'()`) decoded (whatever the syntax
+/// steps say), the other escapes in upper case. `None` where the text so
 /// written would no longer be equivalent (a repeated named parameter).
 fn tel(text: &str, _: Normalization) -> Option<String> {
-    let decoded = decoded_unreserved(text);
+    let decoded = decoded_upper(text, tel_unreserved);
     let tel = Tel::parse(&decoded).ok()?;
     let (text, c) = (decoded.as_str(), &tel.parsed.captures);
     let input = text.as_bytes();
@@ -116,10 +117,10 @@ fn tel(text: &str, _: Normalization) -> Option<String> {
     same.then_some(out)
 }
 
-/// `text` with the escapes of unreserved characters decoded and the others in upper case.
-fn decoded_unreserved(text: &str) -> String {
+/// `text` with the escapes of the bytes `decode` picks decoded and the others in upper case.
+fn decoded_upper(text: &str, decode: fn(u8) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
-    push_folded(&mut out, text, Fold::PERCENT);
+    push_folded(&mut out, text, Fold { decode: Some(decode), ..Fold::PERCENT });
     out
 }
 
@@ -142,7 +143,7 @@ fn decoded_unreserved(text: &str) -> String {
 /// component that takes an escape takes those characters too), the other escapes in upper
 /// case.
 fn sip(text: &str, _: Normalization) -> Option<String> {
-    let decoded = decoded_unreserved(&decoded_where(text, is_unreserved));
+    let decoded = decoded_upper(text, is_unreserved);
     let sip = Sip::parse(&decoded).ok()?;
     let (text, c) = (decoded.as_str(), &sip.parsed.captures);
     let input = text.as_bytes();
@@ -267,7 +268,7 @@ fn push_address(out: &mut String, address: &str, fold: Fold) -> Option<()> {
         Ok(c) => c,
         Err(_) => {
             written.clear();
-            push_folded(&mut written, address, Fold { decode: false, ..fold });
+            push_folded(&mut written, address, Fold { decode: None, ..fold });
             MailtoParser::Address.parse(written.as_bytes()).ok()?
         }
     };

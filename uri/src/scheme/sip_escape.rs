@@ -1,13 +1,10 @@
 //! The text of a SIP URI's component as RFC 3261 section 19.1.4 compares it: an escape of a
 //! character outside RFC 2396's `reserved` set stands for the character itself.
 
-use alloc::borrow::Cow;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::generated::sip::Parser;
 use crate::percent::triplet_at;
-use crate::{EncodeSet, Rule};
 
 /// One compared character: a byte (`0..=0xFF`), or the escape of a `reserved` byte
 /// ([`ESCAPED`] plus the byte), which never equals the byte written as itself.
@@ -25,32 +22,9 @@ pub(super) fn is_reserved(byte: u8) -> bool {
 /// Whether `byte` is in RFC 2396's `unreserved` set (alphanumerics and `mark`), which RFC 3261
 /// section 25.1 repeats: a character outside `reserved` that every SIP component taking escapes
 /// takes as itself too, so that section 19.1.4 makes its escape equal to it and decoding the
-/// escape keeps the URI valid. Read from the generated tables: RFC 3986's unreserved
-/// characters and sub-delims, but those in `reserved`.
+/// escape keeps the URI valid. Read from the generated parser of that rule.
 pub(super) fn is_unreserved(byte: u8) -> bool {
-    (EncodeSet::UNRESERVED.keeps(byte) || Rule::SubDelims.matches(&[byte])) && !is_reserved(byte)
-}
-
-/// `text` with the escapes of the bytes `decode` picks decoded; borrowed when there are none.
-pub(super) fn decoded_where(text: &str, decode: impl Fn(u8) -> bool) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let mut out = String::new();
-    let (mut i, mut done) = (0, 0);
-    while i < bytes.len() {
-        match triplet_at(bytes, i) {
-            Some(byte) if decode(byte) => {
-                out.push_str(&text[done..i]);
-                out.push(char::from(byte));
-                (i, done) = (i + 3, i + 3);
-            }
-            _ => i += 1,
-        }
-    }
-    if done == 0 {
-        return Cow::Borrowed(text);
-    }
-    out.push_str(&text[done..]);
-    Cow::Owned(out)
+    Parser::Unreserved.parse(&[byte]).is_ok()
 }
 
 /// `text` as section 19.1.4 compares it: every escape of a byte outside `reserved` decoded
@@ -82,7 +56,8 @@ pub(super) fn spells(units: &[Unit], name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{comparable, decoded_where, is_reserved, is_unreserved};
+    use super::{comparable, is_reserved, is_unreserved};
+    use crate::percent::decoded_where;
 
     #[test]
     fn reserved_is_rfc_2396s_set() {
