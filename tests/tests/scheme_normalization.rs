@@ -225,3 +225,20 @@ fn paths_without_hierarchy_keep_their_dot_segments() {
     assert_eq!(full("news:a/../b"), "news:/b");
     assert_eq!(full("sip://h/a/../b"), "sip://h/b");
 }
+
+/// RFC 8089 section 2 makes `localhost` the empty host, but RFC 3986 section 6.2.3 writes the
+/// host beside a userinfo or a port: `localhost` goes only when neither stays.
+#[test]
+fn file_localhost_goes_only_without_userinfo_or_port() {
+    for (x, normal) in [
+        ("file://localhost/x", "file:///x"),
+        ("file://LocalHost/x", "file:///x"),
+        ("file://u@localhost/x", "file://u@localhost/x"),
+        ("file://localhost:80/x", "file://localhost:80/x"),
+        // An empty port goes first, and then nothing keeps the host.
+        ("file://localhost:/x", "file:///x"),
+    ] {
+        assert_eq!(scheme_based(x), normal, "{x}");
+        assert_eq!(scheme_based(normal), normal, "{normal}");
+    }
+}

@@ -130,7 +130,8 @@ impl Normalization {
     /// Scheme-based normalization (section 6.2.3) alone: empty and default ports
     /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed,
     /// an empty `http`/`https` path with an authority becomes `/`, and a `file` host
-    /// `localhost` (after the syntax steps) becomes empty (RFC 8089 section 2).
+    /// `localhost` (after the syntax steps) becomes empty (RFC 8089 section 2) unless a
+    /// userinfo or a port is there, beside which RFC 3986 section 6.2.3 writes the host.
     /// A URI that a [`uri::scheme`](crate::scheme) type reads is written in its scheme's normal
     /// form, where its RFC defines an equivalence that one text can stand for:
     ///
@@ -179,6 +180,8 @@ impl Normalization {
     ///
     /// let scheme_based = |t| UriRef::parse(t).unwrap().normalize_with(Normalization::SCHEME_BASED);
     /// assert_eq!(scheme_based("file://LocalHost/etc/hosts"), "file:///etc/hosts");
+    /// assert_eq!(scheme_based("file://u@localhost/x"), "file://u@localhost/x");
+    /// assert_eq!(scheme_based("file://localhost:80/x"), "file://localhost:80/x");
     /// assert_eq!(scheme_based("urn:ISBN:0451450523"), "urn:isbn:0451450523");
     /// assert_eq!(scheme_based("urn:Example:A%2fB?=Q"), "urn:example:A%2FB?=Q");
     /// assert_eq!(scheme_based("tel:+1-201-555-0123;Ext=12"), "tel:+12015550123;ext=12");
@@ -489,8 +492,13 @@ pub(crate) fn normalize_with_ports_into(
             _ => {
                 push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case);
                 // RFC 8089 section 2: `file://localhost/p` is `file:///p`, the host read after
-                // the syntax steps (`localhos%74` is `localhost` once decoded).
+                // the syntax steps (`localhos%74` is `localhost` once decoded); but RFC 3986
+                // section 6.2.3 gives the host explicitly beside a userinfo or a port that
+                // stays.
+                let port_stays = a.port().is_some_and(|p| !port_is_redundant(scheme, p, ports));
                 if steps.scheme_based
+                    && a.userinfo().is_none()
+                    && !port_stays
                     && crate::scheme::normalize::is_file_localhost(scheme, &out[host_start..])
                 {
                     out.truncate(host_start);
