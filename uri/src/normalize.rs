@@ -194,7 +194,17 @@ impl Normalization {
     /// assert_eq!(full("mailto:%22not%40me%22@exampl%2e.org"), "mailto:%22not%40me%22@exampl%2E.org");
     /// ```
     pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
-    /// Both: what [`UriRef::normalize`] applies.
+    /// Both: what [`UriRef::normalize`] applies. Where a scheme's normal form follows an RFC
+    /// stricter than the syntax steps, the scheme's rule wins: a URN's NSS keeps its escapes
+    /// (RFC 8141 section 3.1), which [`Normalization::SYNTAX`] alone decodes.
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let urn = UriRef::parse("urn:example:%41").unwrap();
+    /// assert_eq!(urn.normalize_with(Normalization::FULL), "urn:example:%41");
+    /// assert_eq!(urn.normalize_with(Normalization::SYNTAX), "urn:example:A");
+    /// ```
     pub const FULL: Normalization = Normalization::SYNTAX.scheme_based(true);
 
     /// Section 6.2.2.1 for the scheme: lower-case it.
@@ -364,6 +374,19 @@ impl<'a> UriRef<'a> {
     /// }
     /// assert!(!a.normalized_eq(&UriRef::parse("http://example.com/?").unwrap()));
     /// assert!(!a.normalized_eq(&UriRef::parse("https://example.com/").unwrap()));
+    /// ```
+    ///
+    /// Where a scheme's RFC is stricter than section 2.3, its rule wins: RFC 8141 section 3.1
+    /// forbids decoding a URN's NSS for URN-equivalence, so `urn:example:%41` and
+    /// `urn:example:A` differ here, while the syntax steps alone (section 6.2.2.2) make them
+    /// equal.
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let (a, b) = (UriRef::parse("urn:example:%41").unwrap(), UriRef::parse("urn:example:A").unwrap());
+    /// assert!(!a.normalized_eq(&b));
+    /// assert!(a.normalized_eq_with(&b, Normalization::SYNTAX));
     /// ```
     #[must_use]
     pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
