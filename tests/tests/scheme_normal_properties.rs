@@ -495,6 +495,20 @@ fn mailto_keeps_the_escapes_whose_decoding_breaks_an_address() {
     assert_eq!(full(&n), n);
     // Each address on its own: the other one is decoded.
     assert_eq!(full("mailto:a@b%2e.org,%41@B.org?%53ubject=%7e"), "mailto:a@b%2E.org,A@b.org?subject=~");
+    // Only the escapes of `.` that would break the dot-atom stay; the rest of the address is
+    // decoded, its domain lower-cased.
+    for (x, normal) in [
+        ("mailto:%41.%2E.b@x.org", "mailto:A.%2E.b@x.org"),
+        ("mailto:A.%2E.b@x.org", "mailto:A.%2E.b@x.org"),
+        ("mailto:a@%41.%2e.org", "mailto:a@a.%2E.org"),
+        ("mailto:a%2Eb.%2E.c@x.org", "mailto:a.b.%2E.c@x.org"),
+        ("mailto:%22a%2e.%2e%22@%58.org", "mailto:%22a...%22@x.org"),
+    ] {
+        let n = full(x);
+        assert_eq!(n, normal, "{x}");
+        Mailto::parse(&n).unwrap();
+        assert_eq!(full(&n), n, "{n}");
+    }
 }
 
 /// RFC 3261 section 19.1.4 makes `%34` the digit `4`: the user field holds a telephone

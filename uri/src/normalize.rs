@@ -155,8 +155,8 @@ impl Normalization {
     ///   written.
     /// - `mailto` (RFC 6068 section 2): the domains of the addresses and the header field names
     ///   in lower case; the local parts and the header field values as written. The syntax
-    ///   steps apply, but for an address that their decoding would make invalid
-    ///   (`exampl%2e.org` is no `exampl..org`), which keeps its escapes.
+    ///   steps apply, but for the escapes of `.` whose decoding would make an address invalid
+    ///   (`exampl%2e.org` is no `exampl..org`), which stay escapes.
     ///
     /// Where a scheme's comparison ignores a part (a URN's r-, q- and f-components, a SIP
     /// parameter that only one of two URIs has) or leaves a value's case to the value's own
