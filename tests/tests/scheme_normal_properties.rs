@@ -117,7 +117,7 @@ fn generated(scheme: Scheme) -> BoxedStrategy<String> {
         Scheme::Tel => concat!(
             "[tT][eE][lL]:(\\+[0-9]{1,3}([-.()]?[0-9]{2,4}){1,3}|[0-9*A-F]{1,3}(-[0-9]{1,3})?",
             ";phone-context=(example\\.com|Example\\.COM|\\+1-914-555))",
-            "(;(ext=[0-9]{1,3}(-[0-9])?|isub=[a-zA-Z0-9]{1,4}|[a-zA-Z]{1,5}=[a-zA-Z0-9~.]{1,4}|[a-z]{1,5})){0,3}",
+            "(;(ext=[0-9]{1,3}(-[0-9])?|isub=[a-zA-Z0-9!*'()]{1,4}|[a-zA-Z]{1,5}=[a-zA-Z0-9~.!*'()]{1,4}|[a-z]{1,5})){0,3}",
         ),
         Scheme::Sip => concat!(
             "[sS][iI][pP][sS]?:(([a-zA-Z0-9!*'()_.~-]{1,6}(:[a-zA-Z0-9]{1,4})?|\\+1-[0-9]{3}-[0-9]{4}",
@@ -454,13 +454,17 @@ fn urn_keeps_the_escapes_of_its_nss() {
     assert_eq!(full("urn:example:%7e?=%7e#%7e"), "urn:example:%7E?=~#~");
 }
 
-/// RFC 3966 section 4 says nothing of escapes: an escape of an unreserved character is the
-/// character, in the comparison as in the normal form.
+/// RFC 3966 section 3: a character outside RFC 2396's `reserved` and `unsafe` sets is its
+/// escape, in the comparison as in the normal form; RFC 2396's unreserved characters include
+/// `!*'()`, which RFC 3986 counts as sub-delims.
 #[test]
 fn tel_escapes_of_unreserved_characters_are_the_characters() {
     for (x, normal) in [
         ("tel:+1-201-555-0123;isub=%41b", "tel:+12015550123;isub=ab"),
         ("tel:+1-201-555-0123;ext=12%34", "tel:+12015550123;ext=124"),
+        ("tel:+1-201-555-0123;x=%21", "tel:+12015550123;x=!"),
+        ("tel:+1-201-555-0123;isub=%28a%29", "tel:+12015550123;isub=(a)"),
+        ("tel:+1-201-555-0123;x=%2a%27", "tel:+12015550123;x=*'"),
     ] {
         let n = full(x);
         assert_eq!(n, normal);
@@ -469,6 +473,12 @@ fn tel_escapes_of_unreserved_characters_are_the_characters() {
         assert_eq!(scheme_based, normal, "{x}");
     }
     let tel = |t| Tel::parse(t).unwrap();
+    assert!(tel("tel:+1-201-555-0123;x=%21").rfc3966_eq(&tel("tel:+1-201-555-0123;x=!")));
+    assert!(tel("tel:+1-201-555-0123;isub=%28a%29").rfc3966_eq(&tel("tel:+1-201-555-0123;isub=(a)")));
+    assert!(tel("tel:+1-201-555-0123;x=%2a%27").rfc3966_eq(&tel("tel:+1-201-555-0123;x=*'")));
+    // A SIP URI's telephone subscriber compares with the `tel` URI the same way.
+    let sip = Sip::parse("sip:+1;x=%21@h;user=phone").unwrap();
+    assert!(sip.telephone_subscriber().unwrap().rfc3966_eq(&tel("tel:+1;x=!")));
     assert!(!tel("tel:+1-201-555-0123;ext=12%34").rfc3966_eq(&tel("tel:+1-201-555-0123;ext=12%35")));
     // The escapes of other characters stay escapes, their hex digits compared without case.
     assert!(tel("tel:+1-201-555-0123;x=a%3Bb").rfc3966_eq(&tel("tel:+1-201-555-0123;x=a%3bb")));
@@ -485,6 +495,20 @@ fn mailto_keeps_the_escapes_whose_decoding_breaks_an_address() {
     assert_eq!(full(&n), n);
     // Each address on its own: the other one is decoded.
     assert_eq!(full("mailto:a@b%2e.org,%41@B.org?%53ubject=%7e"), "mailto:a@b%2E.org,A@b.org?subject=~");
+    // Only the escapes of `.` that would break the dot-atom stay; the rest of the address is
+    // decoded, its domain lower-cased.
+    for (x, normal) in [
+        ("mailto:%41.%2E.b@x.org", "mailto:A.%2E.b@x.org"),
+        ("mailto:A.%2E.b@x.org", "mailto:A.%2E.b@x.org"),
+        ("mailto:a@%41.%2e.org", "mailto:a@a.%2E.org"),
+        ("mailto:a%2Eb.%2E.c@x.org", "mailto:a.b.%2E.c@x.org"),
+        ("mailto:%22a%2e.%2e%22@%58.org", "mailto:%22a...%22@x.org"),
+    ] {
+        let n = full(x);
+        assert_eq!(n, normal, "{x}");
+        Mailto::parse(&n).unwrap();
+        assert_eq!(full(&n), n, "{n}");
+    }
 }
 
 /// RFC 3261 section 19.1.4 makes `%34` the digit `4`: the user field holds a telephone

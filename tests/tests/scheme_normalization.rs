@@ -161,15 +161,24 @@ fn only_the_scheme_based_step_and_only_valid_uris() {
 }
 
 /// RFC 3261 section 19.1.1: "any given parameter-name MUST NOT appear more than once"; where a
-/// URI repeats one all the same, the last one counts (`Sip::transport`), and the normal form
-/// keeps the parameters in their order so that the same one stays last.
+/// URI repeats one all the same, the last one counts (`Sip::parameter_value`, which reads names
+/// as section 19.1.4 compares them), and the normal form keeps the parameters in their order so
+/// that the same one stays last. `Sip::transport` reads only names spelled out, so an escaped
+/// name that the normal form decodes changes it.
 #[test]
 fn sip_repeated_parameters_keep_their_order() {
     let text = "sip:bob@biloxi.com;transport=udp;transport=tcp";
     assert_eq!(scheme_based(text), text);
     assert_eq!(Sip::parse(&scheme_based(text)).unwrap().transport(), Some("tcp"));
     let text = "sip:bob@Biloxi.com;Transport=UDP;lr;%74ransport=TCP";
-    assert_eq!(scheme_based(text), "sip:bob@biloxi.com;transport=udp;lr;transport=tcp");
+    let normal = scheme_based(text);
+    assert_eq!(normal, "sip:bob@biloxi.com;transport=udp;lr;transport=tcp");
+    let (sip, normal) = (Sip::parse(text).unwrap(), Sip::parse(&normal).unwrap());
+    assert_eq!(sip.parameter_value("transport").as_deref(), Some("TCP"));
+    assert_eq!(normal.parameter_value("transport").as_deref(), Some("tcp"));
+    assert_eq!((sip.transport(), normal.transport()), (Some("UDP"), Some("tcp")));
+    let sip = Sip::parse("sip:h;transport=%54CP").unwrap();
+    assert_eq!((sip.transport(), sip.parameter_value("transport").as_deref()), (Some("%54CP"), Some("TCP")));
     // Unique names are still sorted.
     assert_eq!(scheme_based("sip:b@h;x=1;lr;a=2"), "sip:b@h;a=2;lr;x=1");
 }
@@ -224,4 +233,21 @@ fn paths_without_hierarchy_keep_their_dot_segments() {
     assert_eq!(full("http://h/a/../b"), "http://h/b");
     assert_eq!(full("news:a/../b"), "news:/b");
     assert_eq!(full("sip://h/a/../b"), "sip://h/b");
+}
+
+/// RFC 8089 section 2 makes `localhost` the empty host, but RFC 3986 section 6.2.3 writes the
+/// host beside a userinfo or a port: `localhost` goes only when neither stays.
+#[test]
+fn file_localhost_goes_only_without_userinfo_or_port() {
+    for (x, normal) in [
+        ("file://localhost/x", "file:///x"),
+        ("file://LocalHost/x", "file:///x"),
+        ("file://u@localhost/x", "file://u@localhost/x"),
+        ("file://localhost:80/x", "file://localhost:80/x"),
+        // An empty port goes first, and then nothing keeps the host.
+        ("file://localhost:/x", "file:///x"),
+    ] {
+        assert_eq!(scheme_based(x), normal, "{x}");
+        assert_eq!(scheme_based(normal), normal, "{normal}");
+    }
 }

@@ -8,7 +8,7 @@
 
 use crate::generated::parser::Captures;
 use crate::layout::{host_captures, Spans};
-use crate::percent::{push_folded, Fold};
+use crate::percent::{push_folded, unreserved, Fold};
 use crate::resolve::remove_dots_into;
 use crate::{Port, Ports, Uri, UriBuf, UriRef, UriRefBuf};
 use alloc::{string::String, vec::Vec};
@@ -130,7 +130,8 @@ impl Normalization {
     /// Scheme-based normalization (section 6.2.3) alone: empty and default ports
     /// ([`DEFAULT_PORTS`](crate::DEFAULT_PORTS)) removed,
     /// an empty `http`/`https` path with an authority becomes `/`, and a `file` host
-    /// `localhost` (after the syntax steps) becomes empty (RFC 8089 section 2).
+    /// `localhost` (after the syntax steps) becomes empty (RFC 8089 section 2) unless a
+    /// userinfo or a port is there, beside which RFC 3986 section 6.2.3 writes the host.
     /// A URI that a [`uri::scheme`](crate::scheme) type reads is written in its scheme's normal
     /// form, where its RFC defines an equivalence that one text can stand for:
     ///
@@ -154,8 +155,8 @@ impl Normalization {
     ///   written.
     /// - `mailto` (RFC 6068 section 2): the domains of the addresses and the header field names
     ///   in lower case; the local parts and the header field values as written. The syntax
-    ///   steps apply, but for an address that their decoding would make invalid
-    ///   (`exampl%2e.org` is no `exampl..org`), which keeps its escapes.
+    ///   steps apply, but for the escapes of `.` whose decoding would make an address invalid
+    ///   (`exampl%2e.org` is no `exampl..org`), which stay escapes.
     ///
     /// Where a scheme's comparison ignores a part (a URN's r-, q- and f-components, a SIP
     /// parameter that only one of two URIs has) or leaves a value's case to the value's own
@@ -179,6 +180,8 @@ impl Normalization {
     ///
     /// let scheme_based = |t| UriRef::parse(t).unwrap().normalize_with(Normalization::SCHEME_BASED);
     /// assert_eq!(scheme_based("file://LocalHost/etc/hosts"), "file:///etc/hosts");
+    /// assert_eq!(scheme_based("file://u@localhost/x"), "file://u@localhost/x");
+    /// assert_eq!(scheme_based("file://localhost:80/x"), "file://localhost:80/x");
     /// assert_eq!(scheme_based("urn:ISBN:0451450523"), "urn:isbn:0451450523");
     /// assert_eq!(scheme_based("urn:Example:A%2fB?=Q"), "urn:example:A%2FB?=Q");
     /// assert_eq!(scheme_based("tel:+1-201-555-0123;Ext=12"), "tel:+12015550123;ext=12");
@@ -191,7 +194,17 @@ impl Normalization {
     /// assert_eq!(full("mailto:%22not%40me%22@exampl%2e.org"), "mailto:%22not%40me%22@exampl%2E.org");
     /// ```
     pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
-    /// Both: what [`UriRef::normalize`] applies.
+    /// Both: what [`UriRef::normalize`] applies. Where a scheme's normal form follows an RFC
+    /// stricter than the syntax steps, the scheme's rule wins: a URN's NSS keeps its escapes
+    /// (RFC 8141 section 3.1), which [`Normalization::SYNTAX`] alone decodes.
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let urn = UriRef::parse("urn:example:%41").unwrap();
+    /// assert_eq!(urn.normalize_with(Normalization::FULL), "urn:example:%41");
+    /// assert_eq!(urn.normalize_with(Normalization::SYNTAX), "urn:example:A");
+    /// ```
     pub const FULL: Normalization = Normalization::SYNTAX.scheme_based(true);
 
     /// Section 6.2.2.1 for the scheme: lower-case it.
@@ -260,7 +273,7 @@ impl Normalization {
     /// The percent-encoding steps chosen for `component`, nothing lower-cased.
     pub(crate) const fn fold(self, component: Components) -> Fold {
         Fold {
-            decode: self.percent_decode.contains(component),
+            decode: if self.percent_decode.contains(component) { Some(unreserved) } else { None },
             upper_hex: self.percent_case.contains(component),
             lower: false,
         }
@@ -361,6 +374,19 @@ impl<'a> UriRef<'a> {
     /// }
     /// assert!(!a.normalized_eq(&UriRef::parse("http://example.com/?").unwrap()));
     /// assert!(!a.normalized_eq(&UriRef::parse("https://example.com/").unwrap()));
+    /// ```
+    ///
+    /// Where a scheme's RFC is stricter than section 2.3, its rule wins: RFC 8141 section 3.1
+    /// forbids decoding a URN's NSS for URN-equivalence, so `urn:example:%41` and
+    /// `urn:example:A` differ here, while the syntax steps alone (section 6.2.2.2) make them
+    /// equal.
+    ///
+    /// ```
+    /// use uri::{Normalization, UriRef};
+    ///
+    /// let (a, b) = (UriRef::parse("urn:example:%41").unwrap(), UriRef::parse("urn:example:A").unwrap());
+    /// assert!(!a.normalized_eq(&b));
+    /// assert!(a.normalized_eq_with(&b, Normalization::SYNTAX));
     /// ```
     #[must_use]
     pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
@@ -489,8 +515,13 @@ pub(crate) fn normalize_with_ports_into(
             _ => {
                 push_percent_normalized(out, a.host(), steps, Components::HOST, steps.host_case);
                 // RFC 8089 section 2: `file://localhost/p` is `file:///p`, the host read after
-                // the syntax steps (`localhos%74` is `localhost` once decoded).
+                // the syntax steps (`localhos%74` is `localhost` once decoded); but RFC 3986
+                // section 6.2.3 gives the host explicitly beside a userinfo or a port that
+                // stays.
+                let port_stays = a.port().is_some_and(|p| !port_is_redundant(scheme, p, ports));
                 if steps.scheme_based
+                    && a.userinfo().is_none()
+                    && !port_stays
                     && crate::scheme::normalize::is_file_localhost(scheme, &out[host_start..])
                 {
                     out.truncate(host_start);

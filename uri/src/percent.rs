@@ -157,28 +157,35 @@ pub(crate) fn triplet_at(bytes: &[u8], i: usize) -> Option<u8> {
 
 /// What [`push_folded`] does to a component's text: the percent-encoding steps of RFC 3986
 /// section 6.2.2.2 (decode) and 6.2.2.1 (hex case), and the case of everything else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Fold {
-    /// Decode the triplets of unreserved characters ([`EncodeSet::UNRESERVED`]).
-    pub(crate) decode: bool,
+    /// The bytes whose triplets are decoded, if any: [`unreserved`] for RFC 3986 section
+    /// 6.2.2.2, or the wider set that a scheme's RFC makes equal to its escapes.
+    pub(crate) decode: Option<fn(u8) -> bool>,
     /// Write the hex digits of the triplets kept in upper case.
     pub(crate) upper_hex: bool,
     /// Write ASCII letters outside triplets (and decoded ones) in lower case.
     pub(crate) lower: bool,
 }
 
+/// Whether `byte` is one of RFC 3986's unreserved characters ([`EncodeSet::UNRESERVED`]),
+/// whose triplets the syntax steps decode.
+pub(crate) fn unreserved(byte: u8) -> bool {
+    EncodeSet::UNRESERVED.keeps(byte)
+}
+
 impl Fold {
     /// Every letter in lower case but the hex digits of triplets, which are in upper case;
     /// nothing decoded.
-    pub(crate) const CASE: Fold = Fold { decode: false, upper_hex: true, lower: true };
+    pub(crate) const CASE: Fold = Fold { decode: None, upper_hex: true, lower: true };
     /// Triplets of unreserved characters decoded, the others with upper-case hex digits;
     /// nothing else changed.
-    pub(crate) const PERCENT: Fold = Fold { decode: true, upper_hex: true, lower: false };
+    pub(crate) const PERCENT: Fold = Fold { decode: Some(unreserved), upper_hex: true, lower: false };
 }
 
 /// Appends `text`, ASCII (as every URI is), rewritten as `fold` says.
 pub(crate) fn push_folded(out: &mut String, text: &str, fold: Fold) {
-    if !fold.lower && ((!fold.decode && !fold.upper_hex) || !text.contains('%')) {
+    if !fold.lower && ((fold.decode.is_none() && !fold.upper_hex) || !text.contains('%')) {
         out.push_str(text);
         return;
     }
@@ -186,7 +193,7 @@ pub(crate) fn push_folded(out: &mut String, text: &str, fold: Fold) {
     let mut i = 0;
     while i < bytes.len() {
         if let Some(byte) = triplet_at(bytes, i) {
-            if fold.decode && EncodeSet::UNRESERVED.keeps(byte) {
+            if fold.decode.is_some_and(|decode| decode(byte)) {
                 out.push(char::from(if fold.lower { byte.to_ascii_lowercase() } else { byte }));
             } else if fold.upper_hex {
                 push_triplet(out, byte);
@@ -205,6 +212,21 @@ pub(crate) fn push_folded(out: &mut String, text: &str, fold: Fold) {
             out.push_str(run);
         }
         i = end;
+    }
+}
+
+/// `text` with the triplets of the bytes `decode` picks decoded and every other byte as written;
+/// borrowed when nothing is decoded.
+pub(crate) fn decoded_where(text: &str, decode: fn(u8) -> bool) -> Cow<'_, str> {
+    if !text.contains('%') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    push_folded(&mut out, text, Fold { decode: Some(decode), upper_hex: false, lower: false });
+    if out.len() == text.len() {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(out)
     }
 }
 

@@ -10,11 +10,11 @@ use super::error::{Names, SchemeGrammar};
 use super::generated::mailto::Parser as MailtoParser;
 use super::mailto::Grammar as MailtoGrammar;
 use super::sip::{SipGrammar, SipsGrammar};
-use super::sip_escape::{comparable, decoded_where, is_unreserved, spells, Unit};
-use super::tel::Grammar as TelGrammar;
+use super::sip_escape::{comparable, is_unreserved, spells, Unit};
+use super::tel::{is_unreserved as tel_unreserved, Grammar as TelGrammar};
 use super::urn::Grammar as UrnGrammar;
 use super::{Mailto, Sip, Tel, Urn};
-use crate::percent::{push_folded, Fold};
+use crate::percent::{push_folded, triplet_at, unreserved, Fold};
 use crate::{Components, Normalization};
 
 /// A reference of `scheme` without an authority, in the normal form of the scheme's RFC,
@@ -54,7 +54,7 @@ fn urn(text: &str, steps: Normalization) -> Option<String> {
     out.push_str(&text[..nid_start]);
     push_folded(&mut out, &text[nid_start..nid_end], Fold::CASE);
     out.push_str(&text[nid_end..nss_start]);
-    push_folded(&mut out, &text[nss_start..nss_end], Fold { decode: false, upper_hex: true, lower: false });
+    push_folded(&mut out, &text[nss_start..nss_end], Fold { decode: None, upper_hex: true, lower: false });
     push_folded(&mut out, &text[nss_end..], steps.fold(Components::QUERY));
     Some(out)
 }
@@ -66,13 +66,14 @@ fn urn(text: &str, steps: Normalization) -> Option<String> {
 /// parameters in the order of their text, all in lower case (section 3 orders them so:
 /// "The 'isdn-subaddress' or 'extension' MUST appear first, if present, followed by the
 /// 'context' parameter, if present, followed by any other parameters in lexicographical
-/// order"). An extension keeps its separators, which section 4 does not leave out. Section 4
-/// says nothing of escapes, so RFC 3986 section 6.2.2.2 holds, as in [`Tel::rfc3966_eq`]: the
-/// normal form is written from the text with the escapes of unreserved characters decoded
-/// (whatever the syntax steps say), the other escapes in upper case. `None` where the text so
+/// order"). An extension keeps its separators, which section 4 does not leave out. Section 3
+/// makes a character outside RFC 2396's `reserved` and `unsafe` sets equivalent to its escape,
+/// as [`Tel::rfc3966_eq`] reads it: the normal form is written from the text with the escapes
+/// of RFC 2396's unreserved characters (RFC 3986's and `!*'()`) decoded (whatever the syntax
+/// steps say), the other escapes in upper case. `None` where the text so
 /// written would no longer be equivalent (a repeated named parameter).
 fn tel(text: &str, _: Normalization) -> Option<String> {
-    let decoded = decoded_unreserved(text);
+    let decoded = decoded_upper(text, tel_unreserved);
     let tel = Tel::parse(&decoded).ok()?;
     let (text, c) = (decoded.as_str(), &tel.parsed.captures);
     let input = text.as_bytes();
@@ -116,10 +117,10 @@ fn tel(text: &str, _: Normalization) -> Option<String> {
     same.then_some(out)
 }
 
-/// `text` with the escapes of unreserved characters decoded and the others in upper case.
-fn decoded_unreserved(text: &str) -> String {
+/// `text` with the escapes of the bytes `decode` picks decoded and the others in upper case.
+fn decoded_upper(text: &str, decode: fn(u8) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
-    push_folded(&mut out, text, Fold::PERCENT);
+    push_folded(&mut out, text, Fold { decode: Some(decode), ..Fold::PERCENT });
     out
 }
 
@@ -142,7 +143,7 @@ fn decoded_unreserved(text: &str) -> String {
 /// component that takes an escape takes those characters too), the other escapes in upper
 /// case.
 fn sip(text: &str, _: Normalization) -> Option<String> {
-    let decoded = decoded_unreserved(&decoded_where(text, is_unreserved));
+    let decoded = decoded_upper(text, is_unreserved);
     let sip = Sip::parse(&decoded).ok()?;
     let (text, c) = (decoded.as_str(), &sip.parsed.captures);
     let input = text.as_bytes();
@@ -232,10 +233,11 @@ fn interleave(
 /// field name and each domain of the addresses before the `?` in lower case; the local parts,
 /// which mail systems may read with case, and the values keep theirs, and nothing moves.
 /// RFC 6068 defines no equivalence of its own, so the syntax steps chosen for the path (the
-/// addresses) and the query (the header fields) apply, but for an address that their decoding
-/// would make invalid (`exampl%2e.org` is no `exampl..org`): that one keeps its escapes, with
-/// upper-case hex digits if the steps say so. A header field holds whatever its characters
-/// decode to (`qchar` takes every unreserved character).
+/// addresses) and the query (the header fields) apply, but for the escapes of `.` whose
+/// decoding would make an address invalid (`exampl%2e.org` is no `exampl..org`): those stay
+/// escapes, with upper-case hex digits if the steps say so, and the address's other escapes
+/// are decoded. A header field holds whatever its characters decode to (`qchar` takes every
+/// unreserved character).
 fn mailto(text: &str, steps: Normalization) -> Option<String> {
     let mailto = Mailto::parse(text).ok()?;
     let (input, c) = (text.as_bytes(), &mailto.parsed.captures);
@@ -258,22 +260,52 @@ fn mailto(text: &str, steps: Normalization) -> Option<String> {
     Mailto::parse(&out).is_ok().then_some(out)
 }
 
-/// Appends `address` (an `addr-spec`) with the percent-encoding steps of `fold` if it still
-/// parses so, else with its escapes kept, and its domain in lower case.
+/// Appends `address` (an `addr-spec`) with the percent-encoding steps of `fold`, and its domain
+/// in lower case. Where decoding every escape the steps pick breaks the address, the escapes of
+/// `.` are decoded one at a time, each where the address still parses with it decoded: of the
+/// unreserved characters, only `.` has a role in `dot-atom-uri` (it separates the `atext-uri`
+/// runs, which take every other one), so the others are always decoded.
 fn push_address(out: &mut String, address: &str, fold: Fold) -> Option<()> {
+    let parse = |text: &str| MailtoParser::Address.parse(text.as_bytes()).ok();
     let mut written = String::with_capacity(address.len());
     push_folded(&mut written, address, fold);
-    let c = match MailtoParser::Address.parse(written.as_bytes()) {
-        Ok(c) => c,
-        Err(_) => {
-            written.clear();
-            push_folded(&mut written, address, Fold { decode: false, ..fold });
-            MailtoParser::Address.parse(written.as_bytes()).ok()?
+    if parse(&written).is_none() {
+        written.clear();
+        let but_dots = Fold { decode: fold.decode.map(|_| unreserved_but_dot as fn(u8) -> bool), ..fold };
+        push_folded(&mut written, address, but_dots);
+        if fold.decode.is_some() {
+            written = with_dots_decoded(written, parse);
         }
-    };
+    }
+    let c = parse(&written)?;
     let (ds, de) = c.domain()?;
     out.push_str(&written[..ds]);
     push_folded(out, &written[ds..de], Fold::CASE);
     out.push_str(&written[de..]);
     Some(())
+}
+
+/// Whether `byte` is an unreserved character other than `.`.
+fn unreserved_but_dot(byte: u8) -> bool {
+    byte != b'.' && unreserved(byte)
+}
+
+/// `text` with each escape of `.`, from the first one, decoded where `valid` still holds of
+/// the text with it decoded. A `.` decoded never lets a later one be: it only adds dots.
+fn with_dots_decoded<T>(mut text: String, valid: impl Fn(&str) -> Option<T>) -> String {
+    let mut i = 0;
+    while i < text.len() {
+        if triplet_at(text.as_bytes(), i) != Some(b'.') {
+            i += 1;
+            continue;
+        }
+        let tried = [&text[..i], ".", &text[i + 3..]].concat();
+        if valid(&tried).is_some() {
+            text = tried;
+            i += 1;
+        } else {
+            i += 3;
+        }
+    }
+    text
 }

@@ -151,30 +151,45 @@ impl<'a> Sip<'a> {
     }
 
     /// The value of the `transport` parameter (`udp`, `tcp`, `sctp`, `tls` or another token).
+    /// Raw: the grammar's reading, the last parameter whose name is spelled out (without
+    /// escapes) and its value as written; [`Sip::parameter_value`] reads them as section
+    /// 19.1.4 compares them.
     #[must_use]
     pub fn transport(&self) -> Option<&'a str> {
         self.parsed.transport()
     }
 
     /// The value of the `user` parameter (`phone`, `ip` or another token).
+    /// Raw: the grammar's reading, the last parameter whose name is spelled out (without
+    /// escapes) and its value as written; [`Sip::parameter_value`] reads them as section
+    /// 19.1.4 compares them.
     #[must_use]
     pub fn user_param(&self) -> Option<&'a str> {
         self.parsed.user_param()
     }
 
     /// The value of the `method` parameter.
+    /// Raw: the grammar's reading, the last parameter whose name is spelled out (without
+    /// escapes) and its value as written; [`Sip::parameter_value`] reads them as section
+    /// 19.1.4 compares them.
     #[must_use]
     pub fn method(&self) -> Option<&'a str> {
         self.parsed.method()
     }
 
     /// The value of the `ttl` parameter, as written (one to three digits).
+    /// Raw: the grammar's reading, the last parameter whose name is spelled out (without
+    /// escapes) and its value as written; [`Sip::parameter_value`] reads them as section
+    /// 19.1.4 compares them.
     #[must_use]
     pub fn ttl(&self) -> Option<&'a str> {
         self.parsed.ttl()
     }
 
     /// The value of the `maddr` parameter, a host.
+    /// Raw: the grammar's reading, the last parameter whose name is spelled out (without
+    /// escapes) and its value as written; [`Sip::parameter_value`] reads them as section
+    /// 19.1.4 compares them.
     #[must_use]
     pub fn maddr(&self) -> Option<&'a str> {
         self.parsed.maddr()

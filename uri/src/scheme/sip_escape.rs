@@ -1,13 +1,44 @@
 //! The text of a SIP URI's component as RFC 3261 section 19.1.4 compares it: an escape of a
-//! character outside RFC 2396's `reserved` set stands for the character itself.
+//! character outside RFC 2396's `reserved` set stands for the character itself; and
+//! [`Sip::parameter_value`], a parameter read so.
 
 use alloc::borrow::Cow;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::generated::sip::Parser;
-use crate::percent::triplet_at;
-use crate::{EncodeSet, Rule};
+use super::Sip;
+use crate::percent::{decoded_where, triplet_at};
+
+impl<'a> Sip<'a> {
+    /// The value of the URI parameter `name` as section 19.1.4 reads parameters: the name
+    /// matched without case and with the escapes of unreserved characters (RFC 2396's, which
+    /// RFC 3261 uses) as the characters, the value with those escapes decoded (its case and
+    /// other escapes as written). Where the name appears more than once (section 19.1.1
+    /// forbids it), the last one counts, as in [`Sip::rfc3261_eq`]. Empty for a parameter
+    /// without a value (`lr`; a value is never empty); `None` without the parameter.
+    ///
+    /// The accessors [`Sip::transport`], [`Sip::user_param`], [`Sip::method`], [`Sip::ttl`]
+    /// and [`Sip::maddr`] give instead what the grammar reads: a name spelled out, a value as
+    /// written.
+    ///
+    /// ```
+    /// use uri::scheme::Sip;
+    ///
+    /// let sip = Sip::parse("sip:h;transport=%54CP").unwrap();
+    /// assert_eq!(sip.parameter_value("transport").as_deref(), Some("TCP"));
+    /// let sip = Sip::parse("sip:h;transport=udp;%74ransport=tcp;lr").unwrap();
+    /// assert_eq!(sip.transport(), Some("udp"));
+    /// assert_eq!(sip.parameter_value("Transport").as_deref(), Some("tcp"));
+    /// assert_eq!(sip.parameter_value("lr").as_deref(), Some(""));
+    /// assert_eq!(sip.parameter_value("maddr"), None);
+    /// ```
+    #[must_use]
+    pub fn parameter_value(&self, name: &str) -> Option<Cow<'a, str>> {
+        let name = name.to_ascii_lowercase();
+        let p = self.parameters().filter(|p| spells(&comparable(p.name(), true), &name)).last()?;
+        Some(p.value().map_or(Cow::Borrowed(""), |v| decoded_where(v, is_unreserved)))
+    }
+}
 
 /// One compared character: a byte (`0..=0xFF`), or the escape of a `reserved` byte
 /// ([`ESCAPED`] plus the byte), which never equals the byte written as itself.
@@ -25,32 +56,9 @@ pub(super) fn is_reserved(byte: u8) -> bool {
 /// Whether `byte` is in RFC 2396's `unreserved` set (alphanumerics and `mark`), which RFC 3261
 /// section 25.1 repeats: a character outside `reserved` that every SIP component taking escapes
 /// takes as itself too, so that section 19.1.4 makes its escape equal to it and decoding the
-/// escape keeps the URI valid. Read from the generated tables: RFC 3986's unreserved
-/// characters and sub-delims, but those in `reserved`.
+/// escape keeps the URI valid. Read from the generated parser of that rule.
 pub(super) fn is_unreserved(byte: u8) -> bool {
-    (EncodeSet::UNRESERVED.keeps(byte) || Rule::SubDelims.matches(&[byte])) && !is_reserved(byte)
-}
-
-/// `text` with the escapes of the bytes `decode` picks decoded; borrowed when there are none.
-pub(super) fn decoded_where(text: &str, decode: impl Fn(u8) -> bool) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let mut out = String::new();
-    let (mut i, mut done) = (0, 0);
-    while i < bytes.len() {
-        match triplet_at(bytes, i) {
-            Some(byte) if decode(byte) => {
-                out.push_str(&text[done..i]);
-                out.push(char::from(byte));
-                (i, done) = (i + 3, i + 3);
-            }
-            _ => i += 1,
-        }
-    }
-    if done == 0 {
-        return Cow::Borrowed(text);
-    }
-    out.push_str(&text[done..]);
-    Cow::Owned(out)
+    Parser::Unreserved.parse(&[byte]).is_ok()
 }
 
 /// `text` as section 19.1.4 compares it: every escape of a byte outside `reserved` decoded
@@ -82,7 +90,8 @@ pub(super) fn spells(units: &[Unit], name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{comparable, decoded_where, is_reserved, is_unreserved};
+    use super::{comparable, is_reserved, is_unreserved};
+    use crate::percent::decoded_where;
 
     #[test]
     fn reserved_is_rfc_2396s_set() {

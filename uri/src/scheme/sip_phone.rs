@@ -6,8 +6,9 @@ use core::fmt;
 
 use super::generated::sip::Parser as SipParser;
 use super::generated::tel::{Captures, Parsed, Parser};
-use super::sip_escape::{comparable, decoded_where, is_unreserved, spells};
+use super::sip_escape::{comparable, is_unreserved, spells};
 use super::{Sip, Tel, TelParams};
+use crate::percent::decoded_where;
 use crate::Rule;
 
 impl<'a> Sip<'a> {
@@ -53,8 +54,9 @@ impl<'a> Sip<'a> {
         if let Ok(captures) = Parser::Subscriber.parse(text.as_bytes()) {
             return Some(TelephoneSubscriber { text, captures });
         }
-        let escaped_for_user =
-            |byte: u8| Rule::Reserved.matches(&[byte]) && SipParser::User.parse(&[byte]).is_err();
+        fn escaped_for_user(byte: u8) -> bool {
+            Rule::Reserved.matches(&[byte]) && SipParser::User.parse(&[byte]).is_err()
+        }
         let text = decoded_where(user, |byte| is_unreserved(byte) || escaped_for_user(byte));
         let captures = Parser::Subscriber.parse(text.as_bytes()).ok()?;
         Some(TelephoneSubscriber { text, captures })

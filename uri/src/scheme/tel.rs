@@ -1,15 +1,16 @@
 //! `tel:` URIs (RFC 3966): [`Tel`], its number, extension, ISDN subaddress, phone context and
 //! parameters, [`TelParams`], the parameters one at a time, and the comparison of section 4.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
 use super::error::{Miss, Names, SchemeError, SchemeGrammar, Spans};
 use super::generated::tel::{Captures, NumberKind, Parsed, Parser};
-use crate::percent::{push_folded, triplet_at, Fold};
+use crate::percent::decoded_where;
 use crate::runtime::{Occurrences, Texts};
-use crate::{EncodeSet, Uri, UriRef};
+use crate::{Uri, UriRef};
 
 /// A `tel:` URI (RFC 3966 `telephone-uri`), borrowing its text, read by a parser generated from
 /// section 3's grammar with the extension and the ISDN subaddress read as sections 3, 5.2 and
@@ -157,11 +158,13 @@ impl Tel<'_> {
     /// subaddresses equal as written; and the same further parameters, in any order (each
     /// compared whole, name and value, as section 3 lets a name appear once).
     ///
-    /// Section 4 gives no rule for the visual separators of an extension, so they count. It
-    /// says nothing of escapes either, so RFC 3986 section 6.2.2.2 holds: an escape of an
-    /// unreserved character is the character (`;isub=%41b` is `;isub=ab`, and `;ext=12%34`,
-    /// a generic parameter as written, is the extension `;ext=124`), and the hex digits of
-    /// other escapes compare without case like every other letter.
+    /// Section 4 gives no rule for the visual separators of an extension, so they count.
+    /// Section 3 says that a character outside RFC 2396's `reserved` and `unsafe` sets is
+    /// equivalent to its escape: an escape of an unreserved character (RFC 2396's, which
+    /// section 3 repeats: alphanumerics and `-_.!~*'()`) is the character (`;isub=%41b` is
+    /// `;isub=ab`, `;x=%21` is `;x=!`, and `;ext=12%34`, a generic parameter as written, is
+    /// the extension `;ext=124`), and the hex digits of other escapes compare without case
+    /// like every other letter.
     ///
     /// ```
     /// use uri::scheme::Tel;
@@ -175,6 +178,7 @@ impl Tel<'_> {
     /// assert!(!tel("tel:+7042;phone-context=x").rfc3966_eq(&tel("tel:7042;phone-context=x")));
     /// assert!(tel("tel:+1-201-555-0123;isub=%41b").rfc3966_eq(&tel("tel:+1-201-555-0123;isub=ab")));
     /// assert!(tel("tel:+1-201-555-0123;ext=12%34").rfc3966_eq(&tel("tel:+1-201-555-0123;ext=124")));
+    /// assert!(tel("tel:+1-201-555-0123;isub=%28a%29").rfc3966_eq(&tel("tel:+1-201-555-0123;isub=(a)")));
     /// assert!(!tel("tel:+1-201-555-0123;isub=%3B").rfc3966_eq(&tel("tel:+1-201-555-0123;isub=%3A")));
     /// ```
     #[must_use]
@@ -184,20 +188,14 @@ impl Tel<'_> {
     }
 
     /// The telephone subscriber (the text from the number on) with the escapes of unreserved
-    /// characters decoded, and its captures; `None` when it holds none (or, which no
-    /// subscriber does, when the decoded text is no subscriber: it is then compared as
-    /// written). Decoding an unreserved character leaves a valid subscriber valid: the grammar
-    /// takes escapes only in parameter values, which take unreserved characters too.
+    /// characters ([`is_unreserved`]) decoded, and its captures; `None` when it holds none
+    /// (or, which no subscriber does, when the decoded text is no subscriber: it is then
+    /// compared as written). Decoding an unreserved character leaves a valid subscriber valid:
+    /// the grammar takes escapes only in parameter values, which take unreserved characters too.
     fn unescaped(&self) -> Option<(String, Captures)> {
         let text = self.as_str();
         let subscriber = &text[self.parsed.captures.number().map_or(0, |(start, _)| start)..];
-        let unreserved =
-            |i: usize| triplet_at(subscriber.as_bytes(), i).is_some_and(|b| EncodeSet::UNRESERVED.keeps(b));
-        if !(0..subscriber.len()).any(unreserved) {
-            return None;
-        }
-        let mut decoded = String::with_capacity(subscriber.len());
-        push_folded(&mut decoded, subscriber, Fold { decode: true, upper_hex: false, lower: false });
+        let Cow::Owned(decoded) = decoded_where(subscriber, is_unreserved) else { return None };
         let captures = Parser::Subscriber.parse(decoded.as_bytes()).ok()?;
         Some((decoded, captures))
     }
@@ -237,6 +235,13 @@ impl Tel<'_> {
             generic,
         }
     }
+}
+
+/// Whether `byte` is in RFC 2396's `unreserved` set (alphanumerics and `mark`), which section 3
+/// repeats as its own rule and makes equal to its escape: read from the generated parser of
+/// that rule.
+pub(super) fn is_unreserved(byte: u8) -> bool {
+    Parser::Unreserved.parse(&[byte]).is_ok()
 }
 
 /// `tel`, or the subscriber `unescaped` read from it ([`Tel::unescaped`]).
