@@ -9,7 +9,7 @@
 #[path = "../common/sip_sets.rs"]
 mod sip_sets;
 
-use uri::scheme::{Mailto, Sip, Tel};
+use uri::scheme::{File, Mailto, Sip, Tel};
 use uri::{Normalization, UriRef};
 
 fn scheme_based(text: &str) -> String {
@@ -250,4 +250,29 @@ fn file_localhost_goes_only_without_userinfo_or_port() {
         assert_eq!(scheme_based(x), normal, "{x}");
         assert_eq!(scheme_based(normal), normal, "{normal}");
     }
+}
+
+/// RFC 8089's `auth-path` is `[ file-auth ] path-absolute`, which never starts with `//`:
+/// removing dot segments keeps a `/.` in front where the path would (`file://h//x` is an RFC
+/// 3986 URI but no `file:` URI, and Appendix F would read `file:////etc/passwd` as a UNC host).
+#[test]
+fn file_paths_stay_path_absolute() {
+    for (x, normal) in [
+        ("file://h/.//x", "file://h/.//x"),
+        ("file:///a/..//b", "file:///.//b"),
+        ("file:///.//etc/passwd", "file:///.//etc/passwd"),
+        ("file://localhost/.//share/f", "file:///.//share/f"),
+        ("FILE://H/a/./b", "file://h/a/b"),
+    ] {
+        let full = UriRef::parse(x).unwrap().normalize_with(Normalization::FULL).to_string();
+        assert_eq!(full, normal, "{x}");
+        assert!(File::parse(&full).is_ok(), "{full}");
+        assert_eq!(UriRef::parse(&full).unwrap().normalize_with(Normalization::FULL).to_string(), full);
+    }
+    // The syntax steps alone follow RFC 3986, whose `path-abempty` may start with `//`.
+    let syntax = UriRef::parse("file://h/.//x").unwrap().normalize_with(Normalization::SYNTAX).to_string();
+    assert_eq!(syntax, "file://h//x");
+    // Other schemes keep RFC 3986's reading under every step.
+    let http = UriRef::parse("http://h/.//x").unwrap().normalize_with(Normalization::FULL).to_string();
+    assert_eq!(http, "http://h//x");
 }

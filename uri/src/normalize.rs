@@ -308,7 +308,9 @@ impl<'a> UriRef<'a> {
     /// - **Rootless paths of URIs.** Section 5.2.4 is applied literally: `zz:a/../b` becomes
     ///   `zz:/b`, like resolution does (see [`Uri::resolve`]).
     /// - **A path that would start with `//` without an authority** gets `/.` in front
-    ///   (`scheme:/.//x` stays as it is), for the reason given at [`Uri::resolve`].
+    ///   (`scheme:/.//x` stays as it is), for the reason given at [`Uri::resolve`]; under
+    ///   scheme-based normalization so does a `file:` path after an authority, which RFC 8089
+    ///   makes a `path-absolute` (`file://h/.//x` stays as it is, not `file://h//x`).
     /// - **Hosts.** Case normalization lower-cases the ASCII letters of the host, whatever its
     ///   kind, also beside percent-encoded non-ASCII octets (`Alpha%ce%b1` becomes
     ///   `alpha%CE%B1`): the hex digits of the triplets are upper-cased instead.
@@ -554,7 +556,9 @@ pub(crate) fn normalize_with_ports_into(
     } else {
         push_percent_normalized(out, path, steps, Components::PATH, false);
     }
-    if authority.is_none() && out[path_start..].starts_with("//") {
+    let guards_path = authority.is_none()
+        || steps.scheme_based && crate::scheme::normalize::path_is_absolute_after_authority(scheme);
+    if guards_path && out[path_start..].starts_with("//") {
         out.insert_str(path_start, "/.");
     }
     let is_http = scheme.is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
