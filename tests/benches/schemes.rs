@@ -21,31 +21,9 @@ mod sip;
 #[path = "../../uri-gen/tests/scheme_captures/tel.rs"]
 mod tel;
 
-/// An example of the tables of `uri-gen/tests/scheme_captures/`: only the input and the parser
-/// that reads it matter here.
-pub struct Example {
-    parser: &'static str,
-    input: &'static str,
-}
-
-/// An example the RFC's grammar refuses: not timed, only checked to be refused.
-pub struct Rejected {
-    section: &'static str,
-    input: &'static str,
-    parser: &'static str,
-    reason: &'static str,
-}
-
-/// An [`Example`] as the tables write it.
-pub const fn ok(
-    _section: &'static str,
-    parser: &'static str,
-    input: &'static str,
-    _captures: &'static [(&'static str, &'static str)],
-    _kinds: &'static [(&'static str, &'static str)],
-) -> Example {
-    Example { parser, input }
-}
+#[path = "../../uri-gen/tests/scheme_captures/example.rs"]
+mod example;
+use example::{ok, Example, Rejected};
 
 /// The examples of `table` that `parsers` read, after checking that `parse` refuses what
 /// `rejected` lists for them.

@@ -42,31 +42,9 @@ mod sip_examples;
 #[path = "../../uri-gen/tests/scheme_captures/tel.rs"]
 mod tel_examples;
 
-/// An example URI of the tables in `uri-gen/tests/scheme_captures/` (only its text and its
-/// parser are read here).
-pub struct Example {
-    input: &'static str,
-    parser: &'static str,
-}
-
-/// An example that the RFC's own ABNF rejects (not read here).
-pub struct Rejected {
-    pub section: &'static str,
-    pub input: &'static str,
-    pub parser: &'static str,
-    pub reason: &'static str,
-}
-
-/// An [`Example`] as the tables write it.
-pub const fn ok(
-    _section: &'static str,
-    parser: &'static str,
-    input: &'static str,
-    _captures: &'static [(&'static str, &'static str)],
-    _kinds: &'static [(&'static str, &'static str)],
-) -> Example {
-    Example { input, parser }
-}
+#[path = "../../uri-gen/tests/scheme_captures/example.rs"]
+mod example;
+use example::{ok, Example, Rejected};
 
 /// The schemes with a normal form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,34 +22,9 @@ mod sip;
 #[path = "../../uri-gen/tests/scheme_captures/tel.rs"]
 mod tel;
 
-/// An example URI, where the RFC prints it, the parser that reads it, its components by capture
-/// name (every capture not listed is absent) and which alternative each kind took.
-pub struct Example {
-    section: &'static str,
-    input: &'static str,
-    parser: &'static str,
-    captures: &'static [(&'static str, &'static str)],
-    kinds: &'static [(&'static str, &'static str)],
-}
-
-/// An example that the RFC's own ABNF rejects, with the reason.
-pub struct Rejected {
-    pub section: &'static str,
-    pub input: &'static str,
-    pub parser: &'static str,
-    pub reason: &'static str,
-}
-
-/// An [`Example`] as the tables write it.
-pub const fn ok(
-    section: &'static str,
-    parser: &'static str,
-    input: &'static str,
-    captures: &'static [(&'static str, &'static str)],
-    kinds: &'static [(&'static str, &'static str)],
-) -> Example {
-    Example { section, input, parser, captures, kinds }
-}
+#[path = "../../uri-gen/tests/scheme_captures/example.rs"]
+mod example;
+use example::{ok, Example, Rejected};
 
 type Texts = BTreeMap<&'static str, Option<String>>;
 

@@ -82,34 +82,9 @@ impl Declaration {
     }
 }
 
-/// An example URI, where the RFC prints it, the parser that reads it and the components it has:
-/// every capture not listed is absent.
-pub struct Example {
-    section: &'static str,
-    input: &'static str,
-    parser: &'static str,
-    captures: &'static [(&'static str, &'static str)],
-    kinds: &'static [(&'static str, &'static str)],
-}
-
-/// An example that the RFC's own ABNF rejects, with the reason.
-pub struct Rejected {
-    pub section: &'static str,
-    pub input: &'static str,
-    pub parser: &'static str,
-    pub reason: &'static str,
-}
-
-/// An [`Example`], written in the order the tables read best: where, which parser, the input.
-pub const fn ok(
-    section: &'static str,
-    parser: &'static str,
-    input: &'static str,
-    captures: &'static [(&'static str, &'static str)],
-    kinds: &'static [(&'static str, &'static str)],
-) -> Example {
-    Example { section, input, parser, captures, kinds }
-}
+#[path = "scheme_captures/example.rs"]
+mod example;
+use example::{ok, Example, Rejected};
 
 /// Checks every example and rejection against `compiled`, returning the failures as text.
 fn check(compiled: &CompiledParsers, examples: &[Example], rejected: &[Rejected]) -> Vec<String> {
