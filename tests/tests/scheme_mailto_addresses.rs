@@ -35,7 +35,9 @@ fn quoted_string(s: &str) -> Option<&str> {
             '"' => return Some(&body[i + 1..]),
             '\\' => {
                 let (_, next) = chars.next()?;
-                if !(matches!(next as u32, 0x21..=0x7E | 0x20 | 0x09) || !next.is_ascii()) {
+                // VCHAR / WSP, and non-ASCII (RFC 6532).
+                let vchar_or_wsp = matches!(next as u32, 0x21..=0x7E | 0x20 | 0x09) || !next.is_ascii();
+                if !vchar_or_wsp {
                     return None;
                 }
             }

@@ -357,6 +357,7 @@ fn before_fragment<'a>(text: &'a str, fragment: Option<&str>) -> Result<Tel<'a>,
         Ok(_) => ([0; 4], true),
         Err(f) => (f.expected(), f.end_allowed()),
     };
-    expected[usize::from(b'#' / 64)] &= !(1 << (b'#' % 64));
+    // Byte `b` is bit `b % 64` of word `b / 64`: `#` (35) is in word 0.
+    expected[0] &= !(1 << b'#');
     Err(SchemeError::new::<Grammar>(text.as_bytes(), Miss { index: hash, expected, end }))
 }
