@@ -14,8 +14,11 @@ use crate::{Uri, UriRef};
 /// section 2's grammar with the addresses as items 1 to 3 of section 2 say a URI writes them:
 /// no comments or whitespace, and the characters that a URI cannot hold, `%`, the gen-delims
 /// but `@` and `:`, and `&`, `;` and `=` percent-encoded (so a quoted local part's `"` is
-/// `%22`). With that narrowing the grammar is regular, and each address and header field is
-/// read from the parser's captures.
+/// `%22`). An escape in an address stands for a character the RFC 5322 form allows there
+/// (`atext`, `qtext`, `dtext`, or an octet of UTF-8 from `%80` on), and `%2E` is a dot-atom's
+/// dot: `a@b%40c.example` and `a%2E%2Eb@c.example` are refused, as their decoded text is no
+/// `addr-spec`. With that narrowing the grammar is regular, and each address and header field
+/// is read from the parser's captures.
 ///
 /// ```
 /// use uri::scheme::Mailto;

@@ -20,7 +20,10 @@
 //! the component, the byte index and the expected bytes. `TryFrom<&Uri>` (and `&UriRef`) reads
 //! a URI already parsed by the generic parser; some scheme URIs are no RFC 3986 URIs (an RFC
 //! 6874 zone identifier in a `file` host, brackets in `geo`, `tel` and `sip` parameters, a SIP
-//! URI's IPv6 host, a "`" in a SIP token), and only `parse` reads those.
+//! URI's IPv6 host, a "`" in a SIP token), and only `parse` reads those. A `tel` local number
+//! may hold `#`, where RFC 3986 starts the fragment: `parse` reads it as a digit, and
+//! `TryFrom` refuses the URI at that `#`, since the fragment takes no part in the scheme's
+//! reading (RFC 3986 section 3.5).
 //!
 //! Where a URI holds a list (the parameters of a `tel` or SIP URI, the addresses and header
 //! fields of a `mailto` URI, the headers of a SIP URI), the type gives it one item at a time,

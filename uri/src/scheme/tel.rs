@@ -23,6 +23,10 @@ use crate::{Uri, UriRef};
 /// Where a parameter appears more than once (section 3 says it may not; the grammar lets it),
 /// the accessors of single parameters give the last one.
 ///
+/// A local number may hold `#` (section 3's `phonedigit-hex`), which RFC 3986 reads as the start
+/// of a fragment: [`Tel::parse`] reads `tel:*23#;phone-context=+1-914-555` as the number `*23#`,
+/// and `TryFrom<&Uri>` and `TryFrom<&UriRef>` refuse it at the `#` (see there).
+///
 /// ```
 /// use uri::scheme::Tel;
 ///
@@ -304,11 +308,34 @@ impl fmt::Display for Tel<'_> {
 
 /// A `tel:` URI that RFC 3986 also reads: every one whose parameter values hold no `[` or `]`
 /// (RFC 3966's `param-unreserved`, which RFC 3986 allows in no path).
+/// A `tel:` URI as RFC 3986 reads it: the tel reading stops at the reference's fragment.
+///
+/// RFC 3966 section 3 lets a local number hold an unencoded `#` (`phonedigit-hex`), while RFC
+/// 3986 section 3.5 makes the first `#` start the fragment, which "is separated from the rest of
+/// the URI prior to a dereference" and takes no part in the scheme's own reading. So
+/// `tel:*23#;phone-context=+1-914-555`, which [`Tel::parse`] accepts, is refused here: as a
+/// reference it is `tel:*23` with a fragment, and `tel:*23` has no phone context. The error is at
+/// the `#` and expects what the number could go on with there, but the `#`. Write the `#` of a
+/// local number as `%23` (RFC 3966's grammar allows it only unencoded) or keep the text out of
+/// a [`UriRef`].
+///
+/// ```
+/// use uri::scheme::Tel;
+/// use uri::UriRef;
+///
+/// let text = "tel:*23#;phone-context=+1-914-555";
+/// assert!(Tel::parse(text).is_ok());
+/// let reference = UriRef::parse(text).unwrap();
+/// assert_eq!((reference.path(), reference.fragment()), ("*23", Some(";phone-context=+1-914-555")));
+/// let err = Tel::try_from(&reference).unwrap_err();
+/// assert_eq!((err.index(), err.found()), (7, Some(b'#')));
+/// assert!(err.expects(b';') && !err.expects(b'#'));
+/// ```
 impl<'a> TryFrom<&Uri<'a>> for Tel<'a> {
     type Error = SchemeError;
 
     fn try_from(uri: &Uri<'a>) -> Result<Tel<'a>, SchemeError> {
-        Tel::parse(uri.as_str())
+        before_fragment(uri.as_str(), uri.fragment())
     }
 }
 
@@ -316,6 +343,26 @@ impl<'a> TryFrom<&UriRef<'a>> for Tel<'a> {
     type Error = SchemeError;
 
     fn try_from(uri: &UriRef<'a>) -> Result<Tel<'a>, SchemeError> {
-        Tel::parse(uri.as_str())
+        before_fragment(uri.as_str(), uri.fragment())
     }
+}
+
+/// `text` as a tel URI, refused where a reading of it goes on past the `#` that starts
+/// `fragment` (the `#` is then a digit of a local number, section 3).
+fn before_fragment<'a>(text: &'a str, fragment: Option<&str>) -> Result<Tel<'a>, SchemeError> {
+    let tel = Tel::parse(text)?;
+    let Some(fragment) = fragment else {
+        return Ok(tel);
+    };
+    let hash = text.len() - fragment.len() - 1;
+    // The text before the `#` is a valid prefix of `text`, so its run fails at its end (a local
+    // number needs its phone context after the digits); what it expects there, but the `#`
+    // that RFC 3986 gives to the fragment, is what the error lists.
+    let (mut expected, end) = match Parser::Tel.parse_str(&text[..hash]) {
+        Ok(_) => ([0; 4], true),
+        Err(f) => (f.expected(), f.end_allowed()),
+    };
+    // Byte `b` is bit `b % 64` of word `b / 64`: `#` (35) is in word 0.
+    expected[0] &= !(1 << b'#');
+    Err(SchemeError::new::<Grammar>(text.as_bytes(), Miss { index: hash, expected, end }))
 }
