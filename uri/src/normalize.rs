@@ -191,7 +191,7 @@ impl Normalization {
     /// let full = |t| UriRef::parse(t).unwrap().normalize();
     /// assert_eq!(full("URN:EXAMPLE:%41a123"), "urn:example:%41a123");
     /// assert_eq!(full("URN:E%41XAMPLE:a123%2cz456"), "urn:eaxample:a123%2Cz456");
-    /// assert_eq!(full("mailto:%22not%40me%22@exampl%2e.org"), "mailto:%22not%40me%22@exampl%2E.org");
+    /// assert_eq!(full("mailto:%22a%2e%2eb%22@Exampl%65.org"), "mailto:%22a..b%22@example.org");
     /// ```
     pub const SCHEME_BASED: Normalization = Normalization::NONE.scheme_based(true);
     /// Both: what [`UriRef::normalize`] applies. Where a scheme's normal form follows an RFC
