@@ -306,9 +306,9 @@ impl fmt::Display for Tel<'_> {
     }
 }
 
-/// A `tel:` URI that RFC 3986 also reads: every one whose parameter values hold no `[` or `]`
-/// (RFC 3966's `param-unreserved`, which RFC 3986 allows in no path).
-/// A `tel:` URI as RFC 3986 reads it: the tel reading stops at the reference's fragment.
+/// A `tel:` URI as RFC 3986 reads it: every one whose parameter values hold no `[` or `]` (RFC
+/// 3966's `param-unreserved`, which RFC 3986 allows in no path), the tel reading stopping at the
+/// reference's fragment.
 ///
 /// RFC 3966 section 3 lets a local number hold an unencoded `#` (`phonedigit-hex`), while RFC
 /// 3986 section 3.5 makes the first `#` start the fragment, which "is separated from the rest of
