@@ -1,5 +1,5 @@
 //! Properties of scheme-based normalization (RFC 3986 section 6.2.3) for every scheme with a
-//! normal form (`urn`, `tel`, `sip`, `sips`, `mailto`, `file`), over the RFCs' example URIs and
+//! normal form (`urn`, `tel`, `sip`, `sips`, `mailto`, `file`, `geo`), over the RFCs' example URIs and
 //! generated ones, with characters replaced by escapes (of unreserved characters and others,
 //! in either hex case) and letters changed in case. For `n`, the normalization of `x`:
 //!
@@ -17,9 +17,13 @@
 //!
 //! (a) to (c) hold under [`Normalization::FULL`] and [`Normalization::SCHEME_BASED`] alone;
 //! (d) under `FULL` (the scheme steps leave the scheme name's case to the syntax steps). (a) to
-//! (c) are checked for `data` and `geo` URIs too, which have no normal form of their own but
-//! get the syntax steps: a valid one stays valid (their RFCs take an unreserved character
-//! wherever they take an escape) and keeps its meaning.
+//! (c) are checked for `data` URIs too, which have no normal form of their own but get the
+//! syntax steps: a valid one stays valid (RFC 2397 takes an unreserved character wherever it
+//! takes an escape) and keeps its meaning; and for edited `geo` URIs, whose (d) is checked on
+//! two spellings of one value (`geo_normal_forms`): zeros, `-0`, case, `;crs=wgs84`, escapes
+//! of unreserved characters, any longitude at a pole, -180 and parameter order. An escape of
+//! another character that a `geo` value may hold as it is (`:&+$`) stays an escape, so it is
+//! not among the spellings.
 //!
 //! The named tests are the inputs of a trial that found the defects these properties guard.
 //! The example URIs are quoted from RFCs 8141, 8089, 3966, 3261 and 6068 (the IETF Trust's Code
@@ -511,4 +515,193 @@ fn file_localhost_is_read_after_the_syntax_steps() {
     let n = full("file://localhos%74/etc/hosts");
     assert_eq!(n, "file:///etc/hosts");
     assert_eq!(full(&n), n);
+}
+
+/// A decimal number as RFC 5870 section 3.4.4 compares it: its sign (none on zero), its
+/// integer digits without leading zeros and its fraction digits without trailing zeros.
+#[derive(Clone, Debug)]
+struct Number {
+    negative: bool,
+    integer: String,
+    fraction: String,
+}
+
+/// A number from 0 to `max` in magnitude (no fraction at `max`), negative if `signed` says so;
+/// `max` itself one time in four, for the poles and the date line.
+fn number(max: u32, signed: bool) -> impl Strategy<Value = Number> {
+    let integer = prop_oneof![1 => Just(max), 3 => 0..=max];
+    (integer, "[0-9]{0,3}", any::<bool>()).prop_map(move |(integer, fraction, negative)| {
+        let fraction = if integer == max { "" } else { fraction.trim_end_matches('0') };
+        let integer = if integer == 0 { String::new() } else { integer.to_string() };
+        let zero = integer.is_empty() && fraction.is_empty();
+        Number { negative: signed && negative && !zero, integer, fraction: fraction.to_owned() }
+    })
+}
+
+/// What RFC 5870 section 3.4.4 compares of a `geo` URI: a CRS label (`None` for none), the
+/// coordinates, the uncertainty and the further parameters, whose names differ.
+#[derive(Clone, Debug)]
+struct GeoValue {
+    crs: Option<&'static str>,
+    coordinates: (Number, Number, Option<Number>),
+    uncertainty: Option<Number>,
+    parameters: Vec<(&'static str, Option<&'static str>)>,
+}
+
+fn geo_values() -> impl Strategy<Value = GeoValue> {
+    let crs = prop::sample::select(vec![None, Some("wgs84"), Some("moon-2011")]);
+    let coordinates = (number(90, true), number(180, true), prop::option::of(number(999, true)));
+    let values = ["blue", "Blue", "this-that", "a.b_c~d", "1.00", "p:q&r", "(x)!*'", "x%3by"];
+    let value = prop::option::of(prop::sample::select(values.to_vec()));
+    let parameters = prop::sample::subsequence(vec!["foo", "bar", "a-b", "x1"], 0..=3)
+        .prop_flat_map(move |names| names.into_iter().map(|n| (Just(n), value.clone())).collect::<Vec<_>>());
+    (crs, coordinates, prop::option::of(number(99, false)), parameters).prop_map(
+        |(crs, coordinates, uncertainty, parameters)| GeoValue { crs, coordinates, uncertainty, parameters },
+    )
+}
+
+/// Choices read one after the other, again from the start once all are read.
+struct Choices(Vec<u8>, usize);
+
+impl Choices {
+    /// A choice from 0 to `n - 1`.
+    fn next(&mut self, n: u8) -> u8 {
+        let byte = self.0[self.1 % self.0.len()];
+        self.1 += 1;
+        byte % n
+    }
+
+    /// `text` with each letter in either case.
+    fn case(&mut self, text: &str) -> String {
+        text.chars()
+            .map(|c| if self.next(2) == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() })
+            .collect()
+    }
+
+    /// `n` with leading zeros (up to `digits` integer digits in all), trailing zeros, and a
+    /// `-` on zero (unless `unsigned`), as the choices say.
+    fn number(&mut self, n: &Number, digits: usize, unsigned: bool) -> String {
+        let zero = n.integer.is_empty() && n.fraction.is_empty();
+        let mut out = String::new();
+        if n.negative || (zero && !unsigned && self.next(2) == 0) {
+            out.push('-');
+        }
+        let integer = if n.integer.is_empty() { "0" } else { n.integer.as_str() };
+        let zeros = usize::from(self.next(3)).min(digits - integer.len());
+        out.push_str(&"0".repeat(zeros));
+        out.push_str(integer);
+        let zeros = usize::from(self.next(3));
+        if !n.fraction.is_empty() || zeros > 0 {
+            out.push('.');
+            out.push_str(&n.fraction);
+            out.push_str(&"0".repeat(zeros));
+        }
+        out
+    }
+
+    /// `value` with some of its unreserved characters (RFC 5870's, RFC 2396's set) escaped and
+    /// the hex digits of its escapes in either case.
+    fn value(&mut self, value: &str) -> String {
+        let mut out = String::new();
+        let mut bytes = value.bytes();
+        while let Some(b) = bytes.next() {
+            if b == b'%' {
+                let hex: String = bytes.by_ref().take(2).map(char::from).collect();
+                out.push('%');
+                out.push_str(&self.case(&hex));
+            } else if (b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b)) && self.next(3) == 0 {
+                let escape = format!("%{b:02X}");
+                out.push_str(&self.case(&escape));
+            } else {
+                out.push(char::from(b));
+            }
+        }
+        out
+    }
+}
+
+/// A text of `value` spelled as `choices` say: letters in either case, zeros added, `-0`, any
+/// longitude at a WGS-84 pole, -180 for 180, `;crs=wgs84` or not, escapes of unreserved
+/// characters, the parameters in any order.
+fn spelled(value: &GeoValue, choices: Vec<u8>) -> String {
+    let mut c = Choices(choices, 0);
+    let wgs84 = value.crs.is_none_or(|crs| crs == "wgs84");
+    let (latitude, longitude, altitude) = &value.coordinates;
+    let mut out = c.case("geo:");
+    out.push_str(&c.number(latitude, 2, false));
+    out.push(',');
+    let pole = wgs84 && latitude.integer == "90";
+    let date_line = wgs84 && longitude.integer == "180";
+    let any = Number { negative: c.next(2) == 0, integer: c.next(181).to_string(), fraction: String::new() };
+    let longitude = match (pole, date_line) {
+        (true, _) => any,
+        (false, true) => Number { negative: c.next(2) == 0, ..longitude.clone() },
+        _ => longitude.clone(),
+    };
+    out.push_str(&c.number(&longitude, 3, false));
+    if let Some(altitude) = altitude {
+        out.push(',');
+        out.push_str(&c.number(altitude, 4, false));
+    }
+    match value.crs {
+        Some("wgs84") if c.next(2) == 0 => {}
+        Some(label) => out.push_str(&format!(";{}={}", c.case("crs"), c.case(label))),
+        None => {}
+    }
+    if let Some(u) = &value.uncertainty {
+        out.push_str(&format!(";{}={}", c.case("u"), c.number(u, 3, true)));
+    }
+    let mut parameters = value.parameters.clone();
+    for i in (1..parameters.len()).rev() {
+        parameters.swap(i, usize::from(c.next(u8::try_from(i + 1).expect("few parameters"))));
+    }
+    for (name, v) in parameters {
+        out.push(';');
+        out.push_str(&c.case(name));
+        if let Some(v) = v {
+            out.push('=');
+            out.push_str(&c.value(v));
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Two spellings of one `geo` value, equal by `Geo::rfc5870_eq`: each normalizes to a
+    /// `geo` URI equal to it that normalizes to itself, and both to the same text.
+    #[test]
+    fn geo_normal_forms(
+        value in geo_values(),
+        a in prop::collection::vec(any::<u8>(), 1..48),
+        b in prop::collection::vec(any::<u8>(), 1..48),
+    ) {
+        let (x, y) = (spelled(&value, a), spelled(&value, b));
+        let (gx, gy) = (Geo::parse(&x).unwrap(), Geo::parse(&y).unwrap());
+        prop_assert_eq!(gx.rfc5870_eq(&gy), Some(true), "{:?} {:?}", x, y);
+        for text in [&x, &y] {
+            for steps in [Normalization::FULL, Normalization::SCHEME_BASED] {
+                let n = normalized(text, steps).expect("a URI");
+                let again = normalized(&n, steps);
+                prop_assert_eq!(again.as_deref(), Some(n.as_str()), "{:?} {:?}", text, steps);
+                let normal = Geo::parse(&n);
+                prop_assert!(normal.is_ok(), "{:?} normalizes to {:?}", text, n);
+                let equal = Geo::parse(text).unwrap().rfc5870_eq(&normal.unwrap());
+                prop_assert_eq!(equal, Some(true), "{:?} {:?}", text, n);
+            }
+        }
+        let (m, n) = (normalized(&x, Normalization::FULL), normalized(&y, Normalization::FULL));
+        prop_assert_eq!(m, n, "{:?} {:?}", x, y);
+    }
+}
+
+#[test]
+fn geo_normal_form_examples() {
+    assert_eq!(full("GEO:-90.000,46;crs=WGS84;Foo=%62lue%3b"), "geo:-90,0;foo=blue%3B");
+    assert_eq!(full("geo:1,-180.0,-0;u=05"), "geo:1,180,0;u=5");
+    // RFC 5870 section 3.4.4: "geo:90,-22.43;crs=WGS84" and "geo:90,46" are equivalent.
+    assert_eq!(full("geo:90,-22.43;crs=WGS84"), full("geo:90,46"));
+    // A repeated parameter name: the syntax steps alone.
+    assert_eq!(full("geo:1.0,2;b=%41;a;b"), "geo:1.0,2;b=A;a;b");
 }

@@ -157,6 +157,12 @@ impl Normalization {
     ///   in lower case; the local parts and the header field values as written. The syntax
     ///   steps apply, but for the escapes of `.` whose decoding would make an address invalid
     ///   (`exampl%2e.org` is no `exampl..org`), which stay escapes.
+    /// - `geo` (RFC 5870 section 3.4.4): `crs`, `u`, the CRS label and the parameter names in
+    ///   lower case, no `;crs=wgs84` (the default CRS), each number in its shortest text, exact
+    ///   to the digit (`22.300` is `22.3`, `-0` is `0`), for WGS-84 the longitude `0` at a pole
+    ///   and `180` for -180, the further parameters in the order of their names, unless a name
+    ///   repeats, and their values with escapes of unreserved characters (RFC 2396's) decoded,
+    ///   the hex digits of the others in upper case, letters as written.
     ///
     /// Where a scheme's comparison ignores a part (a URN's r-, q- and f-components, a SIP
     /// parameter that only one of two URIs has) or leaves a value's case to the value's own
@@ -187,6 +193,7 @@ impl Normalization {
     /// assert_eq!(scheme_based("tel:+1-201-555-0123;Ext=12"), "tel:+12015550123;ext=12");
     /// assert_eq!(scheme_based("sip:Alice@AtLanTa.CoM;Transport=TCP;lr"), "sip:Alice@atlanta.com;lr;transport=tcp");
     /// assert_eq!(scheme_based("mailto:Joe@Example.COM?Subject=Hi"), "mailto:Joe@example.com?subject=Hi");
+    /// assert_eq!(scheme_based("geo:90,-22.4300;CRS=WGS84;U=010;Foo=A%2dB;bar"), "geo:90,0;u=10;bar;foo=A-B");
     ///
     /// let full = |t| UriRef::parse(t).unwrap().normalize();
     /// assert_eq!(full("URN:EXAMPLE:%41a123"), "urn:example:%41a123");
@@ -572,9 +579,9 @@ pub(crate) fn normalize_with_ports_into(
         push_percent_normalized(out, query, steps, Components::QUERY, false);
         spans.query = Some(at(out, query_start));
     }
-    // RFCs 8141, 3966, 3261 and 6068: a `urn`, `tel`, `sip` or `mailto` URI in its scheme's
-    // normal form, written from the input where the input is valid for the scheme, else from
-    // the syntax steps' output; the scheme as the steps above wrote it, and the path and query
+    // RFCs 8141, 3966, 3261, 6068 and 5870: a `urn`, `tel`, `sip`, `mailto` or `geo` URI in
+    // its scheme's normal form, written from the input where the input is valid for the scheme,
+    // else from the syntax steps' output; the scheme as the steps above wrote it, and the path and query
     // where the generic parser finds them again.
     if let (true, Some(s), None) = (steps.scheme_based, scheme, authority) {
         let input = match r.fragment() {

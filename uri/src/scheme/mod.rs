@@ -55,7 +55,7 @@
 //! then `==`, which [`UriRef::normalized_eq`](crate::UriRef::normalized_eq) does. Where one text can stand for every
 //! equivalent URI, scheme-based normalization
 //! ([`Normalization::SCHEME_BASED`](crate::Normalization::SCHEME_BASED), part of `normalize`)
-//! writes it: `file`, `urn`, `tel`, `sip`, `sips` and `mailto`; `data` URLs get the
+//! writes it: `file`, `urn`, `tel`, `sip`, `sips`, `mailto` and `geo`; `data` URLs get the
 //! syntax-based normalization of RFC 3986 section 6.2.2 alone.
 //!
 //! ```
@@ -123,6 +123,7 @@ mod error;
 mod file;
 mod generated;
 mod geo;
+mod geo_normal;
 mod mailto;
 mod normal_forms;
 pub(crate) mod normalize;

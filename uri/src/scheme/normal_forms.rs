@@ -1,5 +1,5 @@
-//! The normal forms that RFCs 8141, 3966, 3261 and 6068 give scheme-based normalization (RFC
-//! 3986 section 6.2.3): a `urn`, `tel`, `sip`/`sips` or `mailto` URI rewritten from its scheme
+//! The normal forms that RFCs 8141, 3966, 3261, 6068 and 5870 give scheme-based normalization
+//! (RFC 3986 section 6.2.3): a `urn`, `tel`, `sip`/`sips`, `mailto` or `geo` URI rewritten from its scheme
 //! type's components, so that URIs that the scheme's RFC calls equivalent in ways a normal
 //! form can express normalize to the same text, which its type still reads.
 
@@ -8,12 +8,14 @@ use alloc::vec::Vec;
 
 use super::error::{Names, SchemeGrammar};
 use super::generated::mailto::Parser as MailtoParser;
+use super::geo::Grammar as GeoGrammar;
+use super::geo_normal::geo;
 use super::mailto::Grammar as MailtoGrammar;
 use super::sip::{SipGrammar, SipsGrammar};
 use super::sip_escape::{comparable, is_unreserved, spells, Unit};
 use super::tel::{is_unreserved as tel_unreserved, Grammar as TelGrammar};
 use super::urn::Grammar as UrnGrammar;
-use super::{Mailto, Sip, Tel, Urn};
+use super::{Geo, Mailto, Sip, Tel, Urn};
 use crate::percent::{push_folded, triplet_at, unreserved, Fold};
 use crate::{Components, Normalization};
 
@@ -35,6 +37,8 @@ pub(crate) fn normal_form(scheme: &str, input: &str, syntax: &str, steps: Normal
         (|t| Sip::parse(t).is_ok(), sip)
     } else if is(MailtoGrammar::NAMES) {
         (|t| Mailto::parse(t).is_ok(), mailto)
+    } else if is(GeoGrammar::NAMES) {
+        (|t| Geo::parse(t).is_ok(), geo)
     } else {
         return None;
     };

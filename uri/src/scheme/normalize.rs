@@ -1,7 +1,7 @@
 //! What the scheme RFCs add to scheme-based normalization (RFC 3986 section 6.2.3): the facts
 //! `normalize.rs` asks of a reference's scheme (RFC 8089's `localhost`, and which schemes' paths
-//! have no hierarchy), and the normal forms of `urn`, `tel`, `sip` and `mailto` URIs (RFCs
-//! 8141, 3966, 3261 and 6068, in `normal_forms.rs`).
+//! have no hierarchy), and the normal forms of `urn`, `tel`, `sip`, `mailto` and `geo` URIs
+//! (RFCs 8141, 3966, 3261, 6068 and 5870, in `normal_forms.rs` and `geo_normal.rs`).
 
 use super::error::{Names, SchemeGrammar};
 pub(crate) use super::normal_forms::normal_form;
