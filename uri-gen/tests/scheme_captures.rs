@@ -187,12 +187,13 @@ fn a_sip_user_field_with_user_phone_is_read_by_the_tel_subscriber_parser() {
 /// Each declaration's tagged DFA stays small (the budget that keeps generation under a second
 /// in a release build), and the time of each compilation is printed (`--nocapture`). The tel
 /// declaration's two lists of visual separators (for section 4's comparison) take it from 121
-/// states to 321; the mailto declaration's `Address` parser (one address's domain, for
-/// scheme-based normalization) from 87 to 119, and SIP's `Param`, `Reserved` and `User`
-/// parsers (section 19.1.4's comparison) from 393 to 407.
+/// states to 321 (323 with the `Unreserved` parser); the mailto declaration's `Address` parser
+/// (one address's domain, for scheme-based normalization) from 87 to 119, and escapes narrowed
+/// to the RFC 5322 characters of each rule from 119 to 156; SIP's `Param`, `Reserved`, `User`
+/// and `Unreserved` parsers (section 19.1.4's comparison) from 393 to 408.
 #[test]
 fn each_declaration_compiles_to_a_small_tagged_dfa() {
-    for (declaration, most) in [(&TEL, 350), (&SIP, 500), (&MAILTO, 150)] {
+    for (declaration, most) in [(&TEL, 350), (&SIP, 500), (&MAILTO, 200)] {
         let (compiled, elapsed) = declaration.compile();
         let states = compiled.tdfa.len();
         println!(
