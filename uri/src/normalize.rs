@@ -155,8 +155,8 @@ impl Normalization {
     ///   written.
     /// - `mailto` (RFC 6068 section 2): the domains of the addresses and the header field names
     ///   in lower case; the local parts and the header field values as written. The syntax
-    ///   steps apply, but for the escapes of `.` whose decoding would make an address invalid
-    ///   (`exampl%2e.org` is no `exampl..org`), which stay escapes.
+    ///   steps apply: `%2E` is a dot-atom's dot, so `exampl%2e.org` is no address, as
+    ///   `exampl..org` is none, and decoding never makes an address invalid.
     /// - `geo` (RFC 5870 section 3.4.4): `crs`, `u`, the CRS label and the parameter names in
     ///   lower case, no `;crs=wgs84` (the default CRS), each number in its shortest text, exact
     ///   to the digit (`22.300` is `22.3`, `-0` is `0`), for WGS-84 the longitude `0` at a pole

@@ -16,7 +16,7 @@ use super::sip_escape::{comparable, is_unreserved, spells, Unit};
 use super::tel::{is_unreserved as tel_unreserved, Grammar as TelGrammar};
 use super::urn::Grammar as UrnGrammar;
 use super::{Geo, Mailto, Sip, Tel, Urn};
-use crate::percent::{push_folded, triplet_at, unreserved, Fold};
+use crate::percent::{push_folded, Fold};
 use crate::{Components, Normalization};
 
 /// A reference of `scheme` without an authority, in the normal form of the scheme's RFC,
@@ -237,10 +237,10 @@ fn interleave(
 /// field name and each domain of the addresses before the `?` in lower case; the local parts,
 /// which mail systems may read with case, and the values keep theirs, and nothing moves.
 /// RFC 6068 defines no equivalence of its own, so the syntax steps chosen for the path (the
-/// addresses) and the query (the header fields) apply, but for the escapes of `.` whose
-/// decoding would make an address invalid (`exampl%2e.org` is no `exampl..org`): those stay
-/// escapes, with upper-case hex digits if the steps say so, and the address's other escapes
-/// are decoded. A header field holds whatever its characters decode to (`qchar` takes every
+/// addresses) and the query (the header fields) apply. Decoding an unreserved character keeps
+/// an address valid: the narrowing of `abnf/rfc6068-captured.abnf` reads `%2E` as the
+/// dot-atom's `.` and takes every other unreserved character as itself wherever it takes its
+/// escape; and a header field holds whatever its characters decode to (`qchar` takes every
 /// unreserved character).
 fn mailto(text: &str, steps: Normalization) -> Option<String> {
     let mailto = Mailto::parse(text).ok()?;
@@ -265,51 +265,14 @@ fn mailto(text: &str, steps: Normalization) -> Option<String> {
 }
 
 /// Appends `address` (an `addr-spec`) with the percent-encoding steps of `fold`, and its domain
-/// in lower case. Where decoding every escape the steps pick breaks the address, the escapes of
-/// `.` are decoded one at a time, each where the address still parses with it decoded: of the
-/// unreserved characters, only `.` has a role in `dot-atom-uri` (it separates the `atext-uri`
-/// runs, which take every other one), so the others are always decoded.
+/// in lower case; `None` if the result is no address (which the grammar's narrowing rules out).
 fn push_address(out: &mut String, address: &str, fold: Fold) -> Option<()> {
-    let parse = |text: &str| MailtoParser::Address.parse(text.as_bytes()).ok();
     let mut written = String::with_capacity(address.len());
     push_folded(&mut written, address, fold);
-    if parse(&written).is_none() {
-        written.clear();
-        let but_dots = Fold { decode: fold.decode.map(|_| unreserved_but_dot as fn(u8) -> bool), ..fold };
-        push_folded(&mut written, address, but_dots);
-        if fold.decode.is_some() {
-            written = with_dots_decoded(written, parse);
-        }
-    }
-    let c = parse(&written)?;
+    let c = MailtoParser::Address.parse(written.as_bytes()).ok()?;
     let (ds, de) = c.domain()?;
     out.push_str(&written[..ds]);
     push_folded(out, &written[ds..de], Fold::CASE);
     out.push_str(&written[de..]);
     Some(())
-}
-
-/// Whether `byte` is an unreserved character other than `.`.
-fn unreserved_but_dot(byte: u8) -> bool {
-    byte != b'.' && unreserved(byte)
-}
-
-/// `text` with each escape of `.`, from the first one, decoded where `valid` still holds of
-/// the text with it decoded. A `.` decoded never lets a later one be: it only adds dots.
-fn with_dots_decoded<T>(mut text: String, valid: impl Fn(&str) -> Option<T>) -> String {
-    let mut i = 0;
-    while i < text.len() {
-        if triplet_at(text.as_bytes(), i) != Some(b'.') {
-            i += 1;
-            continue;
-        }
-        let tried = [&text[..i], ".", &text[i + 3..]].concat();
-        if valid(&tried).is_some() {
-            text = tried;
-            i += 1;
-        } else {
-            i += 3;
-        }
-    }
-    text
 }
