@@ -8,11 +8,16 @@ use alloc::{
     vec::Vec,
 };
 use core::fmt;
+use core::hash::{Hash, Hasher};
 
+mod expecting;
 mod words;
+
+use expecting::Expecting;
 
 use crate::component::{self, Component};
 use crate::generated::iri_parser::Parser as IriParser;
+use crate::generated::parser::Failure;
 use crate::Rule;
 
 /// Why a string is not a URI (or URI reference), or not an IRI (or IRI reference,
@@ -54,11 +59,14 @@ use crate::Rule;
 ///      unexpected '/' at byte 0; expected a letter"
 /// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct ParseError {
     index: usize,
     found: Option<u8>,
-    expected: Expected,
+    /// Read from the parser's state when asked, for a refused URI reference: the set is
+    /// needed only by a caller who looks at it, and finding it reads every byte value's
+    /// transition.
+    expected: Expecting,
     rule: Rule,
     component: Component,
     missing_scheme: bool,
@@ -85,10 +93,34 @@ impl ParseError {
         ParseError {
             index,
             found: input.get(index).copied(),
-            expected: Expected::after(rule, prefix),
+            expected: Expecting::Known(Expected::after(rule, prefix)),
             rule,
             component,
             missing_scheme,
+            iri: false,
+            found_char: None,
+        }
+    }
+
+    /// Builds the error for `input` refused by the `URI-reference` parser with `failure`. The
+    /// expected set stays the parser's state until asked ([`Expecting`]); the component is
+    /// found now, since it needs the input. Out of line and cold, as [`ParseError::new`].
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn reference(input: &[u8], failure: Failure) -> ParseError {
+        let index = failure.index;
+        if input.len() >= u32::MAX as usize {
+            // Past the parser's size limit, where its failure holds no state: the recognizer
+            // finds the set.
+            return ParseError::new(Rule::UriReference, input, index);
+        }
+        ParseError {
+            index,
+            found: input.get(index).copied(),
+            expected: Expecting::Parser(failure),
+            rule: Rule::UriReference,
+            component: component::locate(&input[..index], false),
+            missing_scheme: false,
             iri: false,
             found_char: None,
         }
@@ -128,7 +160,7 @@ impl ParseError {
         ParseError {
             index,
             found: bytes.get(index).copied(),
-            expected,
+            expected: Expecting::Known(expected),
             rule: if scheme_required { Rule::Uri } else { Rule::UriReference },
             component,
             missing_scheme: scheme_required
@@ -155,13 +187,13 @@ impl ParseError {
     /// Whether `byte` would have been accepted at [`ParseError::index`].
     #[must_use]
     pub fn expects(&self, byte: u8) -> bool {
-        self.expected.contains(byte)
+        self.expected.get().contains(byte)
     }
 
     /// Whether the input could have ended at [`ParseError::index`].
     #[must_use]
     pub fn expects_end(&self) -> bool {
-        self.expected.end
+        self.expected.get().end
     }
 
     /// The rule the input was parsed as; for an IRI, the RFC 3986 rule that the RFC 3987 rule
@@ -196,7 +228,7 @@ impl ParseError {
 
     /// The expected bytes, for an error that wraps this one.
     pub(crate) fn expected(&self) -> Expected {
-        self.expected
+        self.expected.get()
     }
 
     /// The component being read when the input was refused: the one the byte at
@@ -257,11 +289,59 @@ impl fmt::Display for ParseError {
         } else {
             write!(f, "invalid {what}: unexpected {found} at byte {} in the {}", self.index, self.component)?;
         }
-        if self.expected.is_empty() {
+        let expected = self.expected.get();
+        if expected.is_empty() {
             Ok(())
         } else {
-            write!(f, "; expected {}", self.expected)
+            write!(f, "; expected {expected}")
         }
+    }
+}
+
+impl ParseError {
+    /// Every field, the expected set computed: what equality, hashing and `Debug` read, so that
+    /// two errors alike in all they say are equal however their expected sets are kept.
+    #[allow(clippy::type_complexity)]
+    fn fields(&self) -> (usize, Option<u8>, Expected, Rule, Component, bool, bool, Option<char>) {
+        (
+            self.index,
+            self.found,
+            self.expected.get(),
+            self.rule,
+            self.component,
+            self.missing_scheme,
+            self.iri,
+            self.found_char,
+        )
+    }
+}
+
+impl PartialEq for ParseError {
+    fn eq(&self, other: &ParseError) -> bool {
+        self.fields() == other.fields()
+    }
+}
+
+impl Eq for ParseError {}
+
+impl Hash for ParseError {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.fields().hash(state);
+    }
+}
+
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseError")
+            .field("index", &self.index)
+            .field("found", &self.found)
+            .field("expected", &self.expected.get())
+            .field("rule", &self.rule)
+            .field("component", &self.component)
+            .field("missing_scheme", &self.missing_scheme)
+            .field("iri", &self.iri)
+            .field("found_char", &self.found_char)
+            .finish()
     }
 }
 

@@ -69,7 +69,7 @@ impl<'a> UriRef<'a> {
     pub fn parse(text: &'a str) -> Result<UriRef<'a>, ParseError> {
         match Parser::UriRef.parse(text.as_bytes()) {
             Ok(captures) => Ok(UriRef { text, captures }),
-            Err(failure) => Err(ParseError::new(Rule::UriReference, text.as_bytes(), failure.index)),
+            Err(failure) => Err(ParseError::reference(text.as_bytes(), failure)),
         }
     }
 
