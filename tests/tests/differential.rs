@@ -281,6 +281,31 @@ fn block_edge_inputs() -> Vec<Vec<u8>> {
             inputs.push(format!("{head}{}{tail}", run.repeat(n)).into_bytes());
         }
     }
+    // Runs of escapes in inputs around 64 bytes, from which the AVX2 walk carries its runs over
+    // them, and around the next block edges: every offset of the escapes against the edges, and
+    // a digit made bad or a lead made the last byte near each edge.
+    for total in [60, 62, 63, 64, 65, 66, 70, 126, 127, 128, 129, 130, 192] {
+        for head in ["http://h/", "http://h/p?", "//u", "//h", "s:#", "", "a"] {
+            for shift in 0..3 {
+                let mut text = format!("{head}{}", "b".repeat(shift)).into_bytes();
+                while text.len() < total {
+                    text.extend_from_slice(b"%4a");
+                }
+                text.truncate(total);
+                inputs.push(text.clone());
+                for at in [60, 61, 62, 63, 64, 65, 66, 126, 127, 128, 129, total - 1] {
+                    if at >= head.len() && at < total {
+                        for byte in [b'g', b'%'] {
+                            let mut changed = text.clone();
+                            changed[at] = byte;
+                            inputs.push(changed);
+                        }
+                        inputs.push(text[..=at].to_vec());
+                    }
+                }
+            }
+        }
+    }
     inputs
 }
 

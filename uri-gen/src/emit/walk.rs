@@ -8,6 +8,7 @@ use quote::quote;
 
 use crate::emit::runtime::RuntimeParts;
 use crate::plan::accel::Accel;
+use crate::plan::escape::SimdEscape;
 
 /// How a module is emitted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,10 +147,17 @@ pub(crate) fn avx2_tables(accel: &Accel, stride: usize, rt: &TokenStream) -> Opt
         let bytes = table.iter().map(|&b| Literal::u8_unsuffixed(b));
         quote!([#(#bytes),*])
     });
+    let escape = accel.simd_escape(&plan).unwrap_or(SimdEscape { lead: 0, digits: [0; 16], carried: 0 });
+    let (lead, carried) = (Literal::u8_unsuffixed(escape.lead), Literal::u8_unsuffixed(escape.carried));
+    let digits = escape.digits.iter().map(|&b| Literal::u8_unsuffixed(b));
     Some(quote! {
-        #[doc = " The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the"]
-        #[doc = " nibble tables of the sets it classifies."]
-        const AVX2: #rt::avx2::Plan = #rt::avx2::Plan { set_of: &SET_OF, nibbles: &NIBBLES };
+        #[doc = " The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`), the"]
+        #[doc = " nibble tables of the sets it classifies, and the escape their runs go on over."]
+        const AVX2: #rt::avx2::Plan = #rt::avx2::Plan {
+            set_of: &SET_OF,
+            nibbles: &NIBBLES,
+            escape: #rt::avx2::Escape { lead: #lead, digits: [#(#digits),*], carried: #carried },
+        };
 
         #[doc = " `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state"]
         #[doc = " `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests."]

@@ -27,7 +27,7 @@ mod errors;
 
 use crate::automata::{classes, determinize, minimize, nfa, Dfa};
 use crate::capture::{regalloc, tdfa, CaptureSpec, Tdfa};
-use crate::plan::share::{share, MIN_BODY};
+use crate::plan::share::{share, Target, MIN_BODY};
 use crate::plan::{Accel, Shared};
 use crate::progress;
 use crate::syntax::{self, link};
@@ -157,6 +157,10 @@ pub(crate) fn plan_recognizer(compiled: &Compiled) -> (Shared, Accel) {
     let mut accel = Accel::plan(shared.len(), |s| {
         let loops: Vec<usize> = shared.self_loop_classes(s).collect();
         (0..=255u8).filter(|&b| loops.contains(&dfa.classes.get(b))).collect()
+    })
+    .with_escape(|s, b| match shared.trans[s as usize * shared.stride + dfa.classes.get(b)] {
+        Target::State(next) if next != 0 => Some(next),
+        _ => None,
     });
     if let Some(training) = &compiled.training {
         accel =
@@ -252,7 +256,7 @@ pub(crate) fn allocate_registers(tdfa: Tdfa) -> Tdfa {
 /// operation, on a set of bytes; trained on the training inputs, from the parser of their rule.
 pub(crate) fn plan_parser(compiled: &CompiledParsers) -> Accel {
     let t = &compiled.tdfa;
-    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s));
+    let accel = Accel::plan(t.len(), |s| t.self_loop_bytes(s)).with_escape(|s, b| t.plain_step(s, b));
     let Some(training) = &compiled.training else { return accel };
     let Some(parser) = compiled.parser_of(training.rule) else {
         return accel;

@@ -26,6 +26,9 @@ pub struct Accel {
     /// How training inputs used each loop set (see [`Accel::trained`]); `None` when the plan had
     /// no training inputs.
     pub usage: Option<Vec<SetUsage>>,
+    /// The escape whose runs some loop sets go on over (see [`Accel::with_escape`]); `None`
+    /// until that is called, or when no loop set has one.
+    pub escape: Option<super::escape::Escape>,
 }
 
 /// How training inputs used one loop set (see [`Accel::trained`]).
@@ -78,7 +81,7 @@ impl Accel {
                 table[b as usize] |= 1 << i;
             }
         }
-        Accel { new_id, count: accelerated.len(), masks, table, sets: sets.len(), usage: None }
+        Accel { new_id, count: accelerated.len(), masks, table, sets: sets.len(), usage: None, escape: None }
     }
 
     /// The plan with the usage of its loop sets on training inputs: each of `walks` gives, for

@@ -502,13 +502,18 @@ static ACCEL: [u16; 55] = [
     0, 1, 2, 0, 4, 8, 0, 16, 32, 0, 64, 128, 32, 0, 64, 64, 0, 128, 64, 0, 4, 2, 0, 128, 1, 4, 0, 256, 4, 0,
     2, 4, 0, 2, 256, 1, 0, 4, 2, 0, 1, 4, 0, 2, 1, 0, 4, 2, 1, 0, 1, 4, 0, 2, 0,
 ];
-/// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
-/// nibble tables of the sets it classifies.
+/// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`), the
+/// nibble tables of the sets it classifies, and the escape their runs go on over.
 #[rustfmt::skip]
 #[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
+    escape: crate::runtime::avx2::Escape {
+        lead: 37,
+        digits: [8, 88, 88, 88, 88, 88, 88, 8, 8, 8, 0, 0, 0, 0, 0, 0],
+        carried: 3,
+    },
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.

@@ -644,13 +644,20 @@ static ACCEL: [u16; 158] = [
     4096, 0, 1, 8, 0, 128, 0, 8, 0, 128, 8, 0, 128, 0, 128, 0, 512, 1, 0, 256, 0, 1, 0, 256, 8, 0, 1, 0, 8,
     0, 128, 4, 0, 0,
 ];
-/// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
-/// nibble tables of the sets it classifies.
+/// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`), the
+/// nibble tables of the sets it classifies, and the escape their runs go on over.
 #[rustfmt::skip]
 #[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
+    escape: crate::runtime::avx2::Escape {
+        lead: 92,
+        digits: [
+            252, 252, 248, 252, 252, 252, 252, 252, 252, 253, 252, 252, 220, 252, 252, 124,
+        ],
+        carried: 4,
+    },
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.

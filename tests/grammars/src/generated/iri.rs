@@ -533,13 +533,18 @@ static ACCEL: [u16; 59] = [
     0, 1, 2, 0, 4, 8, 0, 16, 16, 0, 32, 64, 128, 0, 16, 64, 0, 64, 128, 0, 2, 32, 0, 128, 64, 4, 0, 1, 2, 0,
     256, 2, 0, 32, 2, 32, 0, 4, 256, 0, 1, 2, 0, 32, 1, 0, 2, 32, 1, 0, 2, 32, 0, 1, 1, 0, 2, 32, 0,
 ];
-/// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`) and the
-/// nibble tables of the sets it classifies.
+/// The AVX2 walk's plan: the mask each accelerated state reads (see `Plan`), the
+/// nibble tables of the sets it classifies, and the escape their runs go on over.
 #[rustfmt::skip]
 #[allow(dead_code)]
 const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
+    escape: crate::runtime::avx2::Escape {
+        lead: 0,
+        digits: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        carried: 0,
+    },
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
 /// `state` (4: the empty set), with bit 3 set where its runs are skipped by table tests.
