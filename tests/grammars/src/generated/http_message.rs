@@ -652,11 +652,9 @@ const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
     escape: crate::runtime::avx2::Escape {
-        lead: 92,
-        digits: [
-            252, 252, 248, 252, 252, 252, 252, 252, 252, 253, 252, 252, 220, 252, 252, 124,
-        ],
-        carried: 4,
+        lead: 0,
+        digits: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        carried: 0,
     },
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state

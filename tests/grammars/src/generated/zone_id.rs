@@ -492,9 +492,9 @@ const AVX2: crate::runtime::avx2::Plan = crate::runtime::avx2::Plan {
     set_of: &SET_OF,
     nibbles: &NIBBLES,
     escape: crate::runtime::avx2::Escape {
-        lead: 37,
-        digits: [8, 88, 88, 88, 88, 88, 88, 8, 8, 8, 0, 0, 0, 0, 0, 0],
-        carried: 7,
+        lead: 0,
+        digits: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        carried: 0,
     },
 };
 /// `SET_OF[state >> shift]`: the AVX2 walk's mask of accelerated premultiplied state
