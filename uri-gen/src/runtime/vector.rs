@@ -279,9 +279,8 @@ pub mod avx2 {
                 if let Windows::Block(down) = windows {
                     if escape.carried != 0 && n >= ESCAPES_FROM {
                         let lead = _mm256_set1_epi8(escape.lead as i8);
-                        let leads = |vector| {
-                            u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(vector, lead)) as u32)
-                        };
+                        let leads =
+                            |vector| u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(vector, lead)) as u32);
                         let leads = leads(vectors.0) | leads(vectors.1) << 32;
                         if leads != 0 {
                             let table =
