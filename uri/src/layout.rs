@@ -51,7 +51,10 @@ impl<'a> Parts<'a> {
                 userinfo: a.userinfo(),
                 host: a.host(),
                 port: a.port(),
-                source: HostSource::Kept { captures, at: captures.host().map_or(0, |(start, _)| start) },
+                source: HostSource::Kept {
+                    captures,
+                    at: captures.host(r.as_str().len()).map_or(0, |(start, _)| start),
+                },
             }),
             path: r.path(),
             query: r.query(),
@@ -166,5 +169,5 @@ pub(crate) fn host_captures(host: &str) -> Option<Captures> {
     text.push_str(host);
     let captures = Parser::UriRef.parse(text.as_bytes()).ok()?;
     // A host followed by `:` digits would be read as host and port: only whole hosts here.
-    (captures.host() == Some((2, text.len()))).then_some(captures)
+    (captures.host(text.len()) == Some((2, text.len()))).then_some(captures)
 }

@@ -623,6 +623,32 @@ pub const fn has_byte(set: [u64; 4], byte: u8) -> bool {
     set[byte as usize / 64] & (1 << (byte % 64)) != 0
 }
 
+/// The span of a start and an end slot, when both are set.
+#[allow(dead_code)]
+#[inline(always)]
+pub const fn pair(start: u32, end: u32) -> Option<(usize, usize)> {
+    if start == u32::MAX || end == u32::MAX {
+        None
+    } else {
+        Some((start as usize, end as usize))
+    }
+}
+
+/// A kind's index from its alternatives' values `v[from..to]`: one more than the position of
+/// the first set one, 0 when none is.
+#[allow(dead_code)]
+#[inline(always)]
+pub const fn first_set(v: &[u32], from: usize, to: usize) -> u8 {
+    let mut i = from;
+    while i < to {
+        if v[i] != u32::MAX {
+            return (i - from + 1) as u8;
+        }
+        i += 1;
+    }
+    0
+}
+
 // The AVX2 walk, written only by `uri-gen generate --vector`. It reads the input in 64-byte
 // blocks and computes, before the walk needs them, one bit mask per classified loop set of the
 // bytes outside it; an accelerated state then finds where its run ends with a shift and a

@@ -20,7 +20,7 @@
 
 use crate::capture::facts::{analyze, StateFacts};
 use crate::capture::spec::CaptureSpec;
-use crate::capture::tdfa::Tdfa;
+use crate::capture::tdfa::{FinalSrc, Tdfa, UNSET};
 
 /// The most entries a list may have.
 const MAX_ENTRIES: usize = 4;
@@ -72,6 +72,26 @@ pub struct Layout {
     pub places: Vec<Place>,
     /// The number of alternatives of each kind.
     pub kinds: Vec<usize>,
+    /// For each state, how a match ending there is stored (`None`: not accepting).
+    pub exits: Vec<Option<Exit>>,
+}
+
+/// How a match ending in one accepting state becomes a compact value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Exit {
+    /// Where each stored position comes from.
+    pub stored: Vec<FinalSrc>,
+    /// Each kind's index.
+    pub kinds: Vec<KindExit>,
+}
+
+/// How an exit finds one kind's index (0: absent, else the alternative plus one).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KindExit {
+    /// The first of these registers that is set gives its index.
+    pub tests: Vec<(u32, u8)>,
+    /// The index when none is set.
+    pub otherwise: u8,
 }
 
 /// One accepting state's facts for one presence pattern: each slot's class and offset (`None`:
@@ -162,7 +182,48 @@ pub fn derive(tdfa: &Tdfa, spec: &CaptureSpec) -> Layout {
             places.push(Place::Kind { kind: k, variant });
         }
     }
-    Layout { stored: order, places, kinds: spec.kinds.iter().map(|k| k.variants.len()).collect() }
+    let exits = tdfa
+        .finals
+        .iter()
+        .enumerate()
+        .map(|(state, finals)| {
+            let finals = finals.as_ref()?;
+            let here: Vec<&Row> = rows.iter().filter(|r| r.state == state).collect();
+            let kinds = spec
+                .kinds
+                .iter()
+                .enumerate()
+                .map(|(k, kind)| kind_exit(&here, finals, spec.kind_base(k), kind.variants.len()))
+                .collect();
+            Some(Exit { stored: order.iter().map(|&s| finals[s]).collect(), kinds })
+        })
+        .collect();
+    Layout { stored: order, places, kinds: spec.kinds.iter().map(|k| k.variants.len()).collect(), exits }
+}
+
+/// The tests that find a kind's index at an accepting state reached with `rows`: the first
+/// alternative set, testing only the alternatives some row sets, and none at all past the point
+/// where every row left has the same index.
+fn kind_exit(rows: &[&Row], finals: &[FinalSrc], base: usize, variants: usize) -> KindExit {
+    let index = |row: &Row| (0..variants).find(|&v| row.is_set(base + v)).map_or(0, |v| v as u8 + 1);
+    let mut left: Vec<&Row> = rows.to_vec();
+    let mut tests = Vec::new();
+    for v in 0..variants {
+        let first = left.first().map_or(0, |r| index(r));
+        if left.iter().all(|r| index(r) == first) {
+            return KindExit { tests, otherwise: first };
+        }
+        if !left.iter().any(|r| r.is_set(base + v)) {
+            continue;
+        }
+        match finals[base + v] {
+            FinalSrc::Reg(r) if r != UNSET => tests.push((r, v as u8 + 1)),
+            // Set in every row: the facts say `End` or a set register.
+            _ => return KindExit { tests, otherwise: v as u8 + 1 },
+        }
+        left.retain(|r| !r.is_set(base + v));
+    }
+    KindExit { tests, otherwise: 0 }
 }
 
 /// The constant slot `s` is wherever it is set, if it is one and set somewhere.
