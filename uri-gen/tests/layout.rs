@@ -16,9 +16,21 @@ use uri_gen::{compile_parsers, CompiledParsers, Encoding, Options, Roots, Source
 fn check_inputs(compiled: &CompiledParsers, layout: &Layout, parser: usize, inputs: &[Vec<u8>]) -> usize {
     let mut matched = 0;
     for input in inputs {
-        let Ok(slots) = compiled.tdfa.run(parser, input) else { continue };
+        let expected = compiled.tdfa.run(parser, input);
+        let exit = layout.run(&compiled.tdfa, parser, input);
+        let Ok(slots) = expected else {
+            assert!(exit.is_err(), "parser {parser}, input {:?}", String::from_utf8_lossy(input));
+            continue;
+        };
+        // The exit the parser emits, and the value `from_slots` would build from the slots.
         let (stored, kinds) = layout.store(&slots);
         let back = layout.read(&stored, &kinds, input.len());
+        assert_eq!(
+            exit.as_ref().ok(),
+            Some(&back),
+            "parser {parser}, input {:?}",
+            String::from_utf8_lossy(input)
+        );
         for (s, place) in layout.places.iter().enumerate() {
             let expected = if matches!(place, Place::Kind { .. }) {
                 // A kind keeps which alternative matched (the first set), not where it starts.

@@ -2,8 +2,9 @@
 //! the components' lengths: what the setters and normalization use instead of parsing their
 //! result again.
 //!
-//! Every offset is set through the generated `Captures` methods. The host's kind (which
-//! alternative of `host` matched) has no setter: it travels with the captures the host came
+//! Every offset is set through the generated `Captures` methods, which write the positions the
+//! compact layout stores; once all are set, the value is what a parse of the text records. The
+//! host's kind (which alternative of `host` matched) travels with the captures the host came
 //! from, moved by `Captures::shifted`, or, for a host that is new, with the captures of parsing
 //! `//` and that host alone.
 

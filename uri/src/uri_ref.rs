@@ -37,6 +37,11 @@ use crate::{HostKind, ParseError, Rule};
 /// assert_eq!(relative.query(), Some(""));
 /// ```
 ///
+/// On 64-bit targets a `UriRef` is 48 bytes, as are [`Uri`], [`Authority`] and
+/// [`IriRef`](crate::IriRef): the text and 32 bytes of offsets (seven positions and the host's
+/// kind; every other boundary is worked out from them when read). The owned
+/// [`UriRefBuf`](crate::UriRefBuf) and [`UriBuf`](crate::UriBuf) are 64 bytes.
+///
 /// `UriRef`, [`Uri`] and [`Authority`] compare, order and hash as their text, like the owned
 /// [`UriBuf`](crate::UriBuf) and [`UriRefBuf`](crate::UriRefBuf); they compare equal to strings
 /// and to one another. Equivalence beyond the text is [`UriRef::normalized_eq`].

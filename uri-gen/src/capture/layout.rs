@@ -20,7 +20,7 @@
 
 use crate::capture::facts::{analyze, StateFacts};
 use crate::capture::spec::CaptureSpec;
-use crate::capture::tdfa::{FinalSrc, Tdfa, UNSET};
+use crate::capture::tdfa::{FinalSrc, RegOp, Tdfa, UNSET};
 
 /// The most entries a list may have.
 const MAX_ENTRIES: usize = 4;
@@ -74,6 +74,9 @@ pub struct Layout {
     pub kinds: Vec<usize>,
     /// For each state, how a match ending there is stored (`None`: not accepting).
     pub exits: Vec<Option<Exit>>,
+    /// For each kind, whether no match sets two of its alternatives: its exits then test the
+    /// alternatives from the last to the first.
+    pub last_first: Vec<bool>,
 }
 
 /// How a match ending in one accepting state becomes a compact value.
@@ -157,8 +160,8 @@ pub fn derive(tdfa: &Tdfa, spec: &CaptureSpec) -> Layout {
     let order: Vec<usize> = (0..captured).filter(|&s| stored[s]).collect();
     let mut places: Vec<Place> = Vec::with_capacity(spec.slot_count());
     let mut lists = lists.into_iter();
-    for s in 0..captured {
-        if stored[s] {
+    for (s, &kept) in stored.iter().enumerate() {
+        if kept {
             places.push(Place::Stored(order.iter().position(|&o| o == s).unwrap_or(0)));
         } else {
             let list = lists.next().unwrap_or_default();
@@ -182,6 +185,15 @@ pub fn derive(tdfa: &Tdfa, spec: &CaptureSpec) -> Layout {
             places.push(Place::Kind { kind: k, variant });
         }
     }
+    let last_first: Vec<bool> = spec
+        .kinds
+        .iter()
+        .enumerate()
+        .map(|(k, kind)| {
+            let base = spec.kind_base(k);
+            rows.iter().all(|r| (0..kind.variants.len()).filter(|&v| r.is_set(base + v)).count() <= 1)
+        })
+        .collect();
     let exits = tdfa
         .finals
         .iter()
@@ -193,22 +205,32 @@ pub fn derive(tdfa: &Tdfa, spec: &CaptureSpec) -> Layout {
                 .kinds
                 .iter()
                 .enumerate()
-                .map(|(k, kind)| kind_exit(&here, finals, spec.kind_base(k), kind.variants.len()))
+                .map(|(k, kind)| {
+                    kind_exit(&here, finals, spec.kind_base(k), kind.variants.len(), last_first[k])
+                })
                 .collect();
             Some(Exit { stored: order.iter().map(|&s| finals[s]).collect(), kinds })
         })
         .collect();
-    Layout { stored: order, places, kinds: spec.kinds.iter().map(|k| k.variants.len()).collect(), exits }
+    let kinds = spec.kinds.iter().map(|k| k.variants.len()).collect();
+    Layout { stored: order, places, kinds, exits, last_first }
 }
 
 /// The tests that find a kind's index at an accepting state reached with `rows`: the first
 /// alternative set, testing only the alternatives some row sets, and none at all past the point
 /// where every row left has the same index.
-fn kind_exit(rows: &[&Row], finals: &[FinalSrc], base: usize, variants: usize) -> KindExit {
+///
+/// With `last_first` (no match sets two alternatives, so the first set one is the only one), the
+/// tests run from the last alternative to the first: a kind's last alternative is usually its
+/// most general (RFC 3986's `reg-name`), the one most inputs match. An alternative's operand
+/// then never comes after one tested later, so the emitted exit finds the index as the last set
+/// operand.
+fn kind_exit(rows: &[&Row], finals: &[FinalSrc], base: usize, variants: usize, last_first: bool) -> KindExit {
     let index = |row: &Row| (0..variants).find(|&v| row.is_set(base + v)).map_or(0, |v| v as u8 + 1);
+    let order: Vec<usize> = if last_first { (0..variants).rev().collect() } else { (0..variants).collect() };
     let mut left: Vec<&Row> = rows.to_vec();
     let mut tests = Vec::new();
-    for v in 0..variants {
+    for v in order {
         let first = left.first().map_or(0, |r| index(r));
         if left.iter().all(|r| index(r) == first) {
             return KindExit { tests, otherwise: first };
@@ -355,6 +377,51 @@ impl Layout {
                 Place::Kind { kind, variant } => (usize::from(kinds[*kind]) == variant + 1).then_some(0),
             })
             .collect()
+    }
+
+    /// Runs parser `start` of `tdfa` over `input` as the emitted parser does: the walk's
+    /// registers, then the exit of the state it ends in (each stored position from its register,
+    /// the input's length or unset; each kind's index by its tests), then every slot read back
+    /// with [`Layout::read`]. What [`Tdfa::run`] gives, kind slots read as present or not, when
+    /// the layout is right.
+    pub fn run(&self, tdfa: &Tdfa, start: usize, input: &[u8]) -> Result<Vec<Option<usize>>, usize> {
+        let stride = tdfa.stride();
+        let mut regs: Vec<Option<u32>> = vec![None; tdfa.registers];
+        for &r in &tdfa.prologue[start] {
+            regs[r as usize] = Some(0);
+        }
+        let mut state = tdfa.starts[start] as usize;
+        for (i, &b) in input.iter().enumerate() {
+            let at = state * stride + tdfa.classes.get(b);
+            for op in &tdfa.op_lists[tdfa.ops[at] as usize] {
+                match *op {
+                    RegOp::SetPos { dst } => regs[dst as usize] = Some(i as u32),
+                    RegOp::SetNext { dst } => regs[dst as usize] = Some(i as u32 + 1),
+                    RegOp::Copy { dst, src } => regs[dst as usize] = regs[src as usize],
+                }
+            }
+            state = tdfa.trans[at] as usize;
+            if state == 0 {
+                return Err(i);
+            }
+        }
+        let exit = self.exits[state].as_ref().ok_or(input.len())?;
+        let stored: Vec<Option<u32>> = exit
+            .stored
+            .iter()
+            .map(|src| match *src {
+                FinalSrc::End => Some(input.len() as u32),
+                FinalSrc::Reg(r) => regs[r as usize],
+            })
+            .collect();
+        let kinds: Vec<u8> = exit
+            .kinds
+            .iter()
+            .map(|k| {
+                k.tests.iter().find(|&&(r, _)| regs[r as usize].is_some()).map_or(k.otherwise, |&(_, v)| v)
+            })
+            .collect();
+        Ok(self.read(&stored, &kinds, input.len()))
     }
 
     /// The stored positions and kind indexes of a match whose slots are `slots` (kind slots read

@@ -69,19 +69,29 @@ fn slot_expr(place: &Place) -> TokenStream {
             quote!(self.stored[#j])
         }
         Place::Derived(list) => {
-            // `if a { x } else if b { y } else { NONE }`, cut at the first entry that always fires.
-            let mut branches = Vec::new();
+            // `if a { x } else if b { y } else { NONE }`, cut at the first entry that always
+            // fires; neighbouring entries of the same value share one branch (`a || b`).
+            let mut branches: Vec<(Vec<TokenStream>, TokenStream, String)> = Vec::new();
             let mut last = quote!(NONE);
             for e in list {
                 let value = entry_value(e);
-                match entry_test(e) {
-                    Some(test) => branches.push(quote!(if #test { #value })),
-                    None => {
-                        last = value;
-                        break;
-                    }
+                let Some(test) = entry_test(e) else {
+                    last = value;
+                    break;
+                };
+                match branches.last_mut() {
+                    Some((tests, _, key)) if *key == value.to_string() => tests.push(test),
+                    _ => branches.push((vec![test], value.clone(), value.to_string())),
                 }
             }
+            if branches.last().is_some_and(|(_, _, key)| *key == last.to_string()) {
+                branches.pop();
+            }
+            let branches = branches.into_iter().map(|(tests, value, _)| {
+                let tests = tests.iter().map(|t| if tests.len() > 1 { quote!((#t)) } else { t.clone() });
+                quote!(if #(#tests)||* { #value })
+            });
+            let branches: Vec<TokenStream> = branches.collect();
             if branches.is_empty() {
                 last
             } else {
@@ -154,7 +164,9 @@ pub(crate) fn items(compiled: &CompiledParsers, layout: &Layout, rt: &TokenStrea
         " The positions one match recorded, kept compactly: {} of its {} capture slots as the parser \
          recorded them (`u32::MAX` where unset), every other one derived from them and from the \
          input's length when read, and for each kind which alternative matched. Positions are byte \
-         offsets into the input; the accessors take its length.",
+         offsets into the input; the accessors take its length. A value whose slots no match \
+         records (setters that leave captures out of step) may read spans that end at \
+         `u32::MAX`; [`Captures::from_slots`] refuses such slots.",
         layout.stored.len(),
         2 * spec.captures.len()
     );
@@ -181,9 +193,15 @@ pub(crate) fn items(compiled: &CompiledParsers, layout: &Layout, rt: &TokenStrea
                 }
             }
 
+            #[doc = " The span of slots `start` and `end`: a capture's end is set wherever its start is"]
+            #[doc = " (its list is proved so for every match), so only the start is tested."]
             #[inline(always)]
             const fn span(&self, start: usize, end: usize, len: usize) -> Option<(usize, usize)> {
-                #rt::pair(self.slot(start, len), self.slot(end, len))
+                let start = self.slot(start, len);
+                if start == NONE {
+                    return None;
+                }
+                Some((start as usize, self.slot(end, len) as usize))
             }
 
             #[doc = " The same match moved by `delta` bytes: what it records for `text` holds for"]
@@ -367,13 +385,18 @@ pub(crate) fn exit_operands(exit: &Exit, kinds: &[usize]) -> Vec<TokenStream> {
     out
 }
 
-/// The kind indexes `finish` computes from an exit's operands `v` (after the stored positions).
+/// The kind indexes `finish` computes from an exit's operands `v` (after the stored positions):
+/// the first set operand, or the last where the kind's exits test from the last alternative.
 pub(crate) fn exit_kinds(layout: &Layout, rt: &TokenStream) -> TokenStream {
     let mut at = layout.stored.len();
-    let kinds = layout.kinds.iter().map(|&n| {
+    let kinds = layout.kinds.iter().zip(&layout.last_first).map(|(&n, &last_first)| {
         let (from, to) = (Literal::usize_unsuffixed(at), Literal::usize_unsuffixed(at + n));
         at += n;
-        quote!(#rt::first_set(&v, #from, #to))
+        if last_first {
+            quote!(#rt::last_set(&v, #from, #to))
+        } else {
+            quote!(#rt::first_set(&v, #from, #to))
+        }
     });
     quote!([#(#kinds),*])
 }

@@ -44,7 +44,7 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded, kept compactly: 7 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length.
+/// The positions one match recorded, kept compactly: 7 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -135,6 +135,8 @@ impl Captures {
             _ => NONE,
         }
     }
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
     #[inline(always)]
     const fn span(
         &self,
@@ -142,7 +144,11 @@ impl Captures {
         end: usize,
         len: usize,
     ) -> Option<(usize, usize)> {
-        crate::runtime::pair(self.slot(start, len), self.slot(end, len))
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
     /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
@@ -549,16 +555,16 @@ const fn finish(state: usize, r: &[u32; 28], len: usize) -> Option<Captures> {
         3 => [r[3], r[6], r[8], r[10], r[1], r[12], r[15], r[16], r[17], r[18], r[19]],
         4 => [r[3], r[6], r[8], r[10], r[1], r[12], r[14], r[16], r[17], r[18], r[19]],
         5 => [r[3], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, NONE, 0],
-        6 => [r[3], r[6], r[8], r[10], r[1], r[12], r[14], r[16], r[17], r[18], 0],
+        6 => [r[3], r[6], r[8], r[10], r[1], r[12], r[14], 0, r[17], r[18], r[22]],
         7 => [r[2], r[6], r[8], r[10], r[3], r[12], r[14], NONE, NONE, NONE, NONE],
         8 => [r[3], r[6], r[8], r[23], end, r[12], r[14], NONE, NONE, NONE, 0],
         9 => [r[2], r[6], r[8], r[10], r[3], r[12], r[15], r[16], r[17], r[18], r[19]],
         10 => [r[2], r[6], r[8], r[10], r[3], r[12], r[14], r[16], r[17], r[18], r[19]],
-        11 => [r[3], r[6], r[8], r[10], end, r[12], r[14], r[16], r[17], r[18], 0],
+        11 => [r[3], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], r[18], r[24]],
         12 => [r[2], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, NONE, 0],
-        13 => [r[2], r[6], r[8], r[10], r[3], r[12], r[14], r[16], r[17], r[18], 0],
+        13 => [r[2], r[6], r[8], r[10], r[3], r[12], r[14], 0, r[17], r[18], r[23]],
         14 => [r[2], r[6], r[8], r[22], end, r[12], r[14], NONE, NONE, NONE, 0],
-        15 => [r[2], r[6], r[8], r[10], end, r[12], r[14], r[16], r[17], r[18], 0],
+        15 => [r[2], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], r[18], r[26]],
         16 => [r[3], r[6], r[8], r[23], end, r[12], r[14], NONE, NONE, 0, NONE],
         17 => [r[2], r[6], r[8], r[22], end, r[12], r[14], NONE, NONE, 0, NONE],
         18 => [NONE, NONE, NONE, NONE, end, NONE, NONE, NONE, NONE, NONE, NONE],
@@ -569,12 +575,12 @@ const fn finish(state: usize, r: &[u32; 28], len: usize) -> Option<Captures> {
         23 => [r[3], r[6], r[8], end, end, r[12], r[14], NONE, NONE, NONE, 0],
         24 => [r[2], r[6], r[8], r[10], r[3], r[12], end, r[16], r[17], r[18], r[19]],
         25 => [r[2], r[6], r[8], r[10], r[3], end, r[14], r[16], r[17], r[18], r[19]],
-        26 => [r[3], r[6], r[8], end, end, r[12], r[14], r[16], r[17], r[18], 0],
+        26 => [r[3], r[6], r[8], end, end, r[12], r[14], 0, r[17], r[18], r[24]],
         27 => [r[2], r[6], end, r[10], end, r[12], r[14], NONE, NONE, NONE, 0],
         28 => [r[2], r[6], r[8], end, end, r[12], r[14], NONE, NONE, NONE, 0],
-        29 => [r[3], r[6], r[8], r[10], end, r[12], r[14], r[25], 0, NONE, NONE],
-        30 => [r[2], r[6], r[8], end, end, r[12], r[14], r[16], r[17], r[18], 0],
-        31 => [r[2], r[6], r[8], r[10], end, r[12], r[14], r[27], 0, NONE, NONE],
+        29 => [r[3], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], NONE, NONE],
+        30 => [r[2], r[6], r[8], end, end, r[12], r[14], 0, r[17], r[18], r[26]],
+        31 => [r[2], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], NONE, NONE],
         32 => [r[3], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, 0, NONE],
         33 => [r[3], r[6], r[8], end, end, r[12], r[14], NONE, NONE, 0, NONE],
         34 => [r[2], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, 0, NONE],
@@ -589,7 +595,7 @@ const fn finish(state: usize, r: &[u32; 28], len: usize) -> Option<Captures> {
     }
     Some(Captures {
         stored,
-        kinds: [crate::runtime::first_set(&v, 7, 11)],
+        kinds: [crate::runtime::last_set(&v, 7, 11)],
     })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions

@@ -43,7 +43,7 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded, kept compactly: 6 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length.
+/// The positions one match recorded, kept compactly: 6 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -126,6 +126,8 @@ impl Captures {
             _ => NONE,
         }
     }
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
     #[inline(always)]
     const fn span(
         &self,
@@ -133,7 +135,11 @@ impl Captures {
         end: usize,
         len: usize,
     ) -> Option<(usize, usize)> {
-        crate::runtime::pair(self.slot(start, len), self.slot(end, len))
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
     /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored

@@ -52,7 +52,7 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded, kept compactly: 12 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length.
+/// The positions one match recorded, kept compactly: 12 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -99,6 +99,8 @@ impl Captures {
             _ => NONE,
         }
     }
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
     #[inline(always)]
     const fn span(
         &self,
@@ -106,7 +108,11 @@ impl Captures {
         end: usize,
         len: usize,
     ) -> Option<(usize, usize)> {
-        crate::runtime::pair(self.slot(start, len), self.slot(end, len))
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
     /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
@@ -595,7 +601,7 @@ const fn finish(state: usize, r: &[u32; 22], len: usize) -> Option<Captures> {
     }
     Some(Captures {
         stored,
-        kinds: [crate::runtime::first_set(&v, 12, 14)],
+        kinds: [crate::runtime::last_set(&v, 12, 14)],
     })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
