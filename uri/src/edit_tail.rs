@@ -46,24 +46,25 @@ impl UriRefBuf {
         let r = self.as_uri_ref();
         path_fits(component, r.scheme().is_some(), r.authority().is_some(), path)?;
         let (start, end) = self.path_span();
+        let (old, n) = (r.captures(), r.as_str().len());
         self.splice(component, (start, end), "", path, |captures, delta| {
             captures.set_path(Some((start, start + path.len())));
-            captures.set_query(shift(captures.query(), delta));
-            captures.set_fragment(shift(captures.fragment(), delta));
+            captures.set_query(shift(old.query(n), delta));
+            captures.set_fragment(shift(old.fragment(n), delta));
         })
     }
 
     /// Sets or removes the query (already checked with its rule).
     pub(crate) fn replace_query(&mut self, query: Option<&str>) -> Result<(), EditError> {
-        let old = self.as_uri_ref().captures().query();
-        let range = match old {
+        let (old, n) = (self.as_uri_ref().captures(), self.as_str().len());
+        let range = match old.query(n) {
             Some((start, end)) => (start - 1, end),
             None => (self.path_span().1, self.path_span().1),
         };
         let lead = if query.is_some() { "?" } else { "" };
         self.splice("query", range, lead, query.unwrap_or(""), |captures, delta| {
             captures.set_query(query.map(|q| (range.0 + 1, range.0 + 1 + q.len())));
-            captures.set_fragment(shift(captures.fragment(), delta));
+            captures.set_fragment(shift(old.fragment(n), delta));
         })
     }
 
@@ -71,7 +72,7 @@ impl UriRefBuf {
     pub(crate) fn replace_fragment(&mut self, fragment: Option<&str>) -> Result<(), EditError> {
         let len = self.as_str().len();
         let range =
-            self.as_uri_ref().captures().fragment().map_or((len, len), |(start, end)| (start - 1, end));
+            self.as_uri_ref().captures().fragment(len).map_or((len, len), |(start, end)| (start - 1, end));
         let lead = if fragment.is_some() { "#" } else { "" };
         self.splice("fragment", range, lead, fragment.unwrap_or(""), |captures, _| {
             captures.set_fragment(fragment.map(|f| (range.0 + 1, range.0 + 1 + f.len())));
@@ -85,10 +86,11 @@ impl UriRefBuf {
         write: impl FnOnce(&mut String),
     ) -> Result<(), EditError> {
         let (start, end) = self.path_span();
+        let (old, n) = (self.as_uri_ref().captures(), self.as_str().len());
         self.insert_at("path", end, most, write, |captures, added| {
             captures.set_path(Some((start, end + added)));
-            captures.set_query(shift(captures.query(), added as isize));
-            captures.set_fragment(shift(captures.fragment(), added as isize));
+            captures.set_query(shift(old.query(n), added as isize));
+            captures.set_fragment(shift(old.fragment(n), added as isize));
         })
     }
 
@@ -99,7 +101,8 @@ impl UriRefBuf {
         most: usize,
         write: impl FnOnce(&mut String),
     ) -> Result<(), EditError> {
-        let (start, end, lead) = match self.as_uri_ref().captures().query() {
+        let (old, n) = (self.as_uri_ref().captures(), self.as_str().len());
+        let (start, end, lead) = match old.query(n) {
             Some((start, end)) => (start, end, if start == end { "" } else { "&" }),
             None => {
                 let at = self.path_span().1;
@@ -112,7 +115,7 @@ impl UriRefBuf {
         };
         self.insert_at("query", end, most + 1, write, |captures, added| {
             captures.set_query(Some((start, end + added)));
-            captures.set_fragment(shift(captures.fragment(), added as isize));
+            captures.set_fragment(shift(old.fragment(n), added as isize));
         })
     }
 

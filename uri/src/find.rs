@@ -270,7 +270,7 @@ impl<'a> FindUris<'a> {
         // the scheme it found.
         let valid = Rule::Uri.valid_up_to(rest);
         let whole = Parser::UriRef.parse(&rest[..valid]).ok();
-        let (scheme_len, longest) = match whole.and_then(|captures| captures.scheme()) {
+        let (scheme_len, longest) = match whole.and_then(|captures| captures.scheme(valid)) {
             Some((_, scheme_end)) => (scheme_end, valid),
             None => {
                 let scheme_len = Rule::Scheme.longest_match(rest)?;

@@ -57,8 +57,8 @@ const _: () = assert!(size_of::<IriRef<'static>>() <= size_of::<UriRef<'static>>
 /// captures and kinds in the same order, so the slots mean the same (a test parses URIs with
 /// both parsers and compares them).
 #[inline(always)]
-pub(crate) const fn uri_captures(captures: IriCaptures) -> Captures {
-    Captures::from_slots(captures.slots())
+pub(crate) const fn uri_captures(captures: IriCaptures, len: usize) -> Captures {
+    Captures::from_slots_unchecked(captures.slots(len))
 }
 
 impl<'a> IriRef<'a> {
@@ -72,7 +72,7 @@ impl<'a> IriRef<'a> {
     #[inline]
     pub fn parse(text: &'a str) -> Result<IriRef<'a>, ParseError> {
         match IriParser::IriRef.parse(text.as_bytes()) {
-            Ok(captures) => Ok(IriRef { core: UriRef::from_parts(text, uri_captures(captures)) }),
+            Ok(captures) => Ok(IriRef { core: UriRef::from_parts(text, uri_captures(captures, text.len())) }),
             Err(failure) => Err(ParseError::iri(false, text, failure.index)),
         }
     }

@@ -107,7 +107,7 @@ impl UriRef<'_> {
     pub fn to_iri(&self) -> IriRefBuf {
         let text = self.as_str();
         let bytes = text.as_bytes();
-        let query = self.captures().query();
+        let query = self.captures().query(text.len());
         let mut out = String::with_capacity(text.len());
         let mut copied = 0;
         let mut at = 0;
@@ -196,7 +196,7 @@ fn non_ascii_bytes(text: &str) -> usize {
 /// The offsets of `text`'s captures once each non-ASCII byte before them became a
 /// three-byte escape.
 fn grown(captures: Captures, text: &str) -> Captures {
-    let mut slots = captures.slots();
+    let mut slots = captures.slots(text.len());
     if text.is_ascii() {
         return captures;
     }
@@ -206,7 +206,7 @@ fn grown(captures: Captures, text: &str) -> Captures {
             *slot += 2 * before as u32;
         }
     }
-    Captures::from_slots(slots)
+    Captures::from_slots_unchecked(slots)
 }
 
 /// The character that the escapes `text` starts with encode, and how many bytes they take:

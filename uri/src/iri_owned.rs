@@ -67,7 +67,7 @@ impl IriRefBuf {
     /// When `text` is no IRI reference the parser can read: 4 GiB (`u32::MAX` bytes) or longer,
     /// which the 32-bit offsets cannot hold.
     pub(crate) fn from_built(text: String, captures: Option<Captures>) -> IriRefBuf {
-        let parsed = || IriParser::IriRef.parse(text.as_bytes()).ok().map(uri_captures);
+        let parsed = || IriParser::IriRef.parse(text.as_bytes()).ok().map(|c| uri_captures(c, text.len()));
         let captures = match captures {
             Some(captures) => {
                 debug_assert_eq!(

@@ -2,8 +2,9 @@
 //! the components' lengths: what the setters and normalization use instead of parsing their
 //! result again.
 //!
-//! Every offset is set through the generated `Captures` methods. The host's kind (which
-//! alternative of `host` matched) has no setter: it travels with the captures the host came
+//! Every offset is set through the generated `Captures` methods, which write the positions the
+//! compact layout stores; once all are set, the value is what a parse of the text records. The
+//! host's kind (which alternative of `host` matched) travels with the captures the host came
 //! from, moved by `Captures::shifted`, or, for a host that is new, with the captures of parsing
 //! `//` and that host alone.
 
@@ -51,7 +52,10 @@ impl<'a> Parts<'a> {
                 userinfo: a.userinfo(),
                 host: a.host(),
                 port: a.port(),
-                source: HostSource::Kept { captures, at: captures.host().map_or(0, |(start, _)| start) },
+                source: HostSource::Kept {
+                    captures,
+                    at: captures.host(r.as_str().len()).map_or(0, |(start, _)| start),
+                },
             }),
             path: r.path(),
             query: r.query(),
@@ -166,5 +170,5 @@ pub(crate) fn host_captures(host: &str) -> Option<Captures> {
     text.push_str(host);
     let captures = Parser::UriRef.parse(text.as_bytes()).ok()?;
     // A host followed by `:` digits would be read as host and port: only whole hosts here.
-    (captures.host() == Some((2, text.len()))).then_some(captures)
+    (captures.host(text.len()) == Some((2, text.len()))).then_some(captures)
 }

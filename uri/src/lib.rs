@@ -221,6 +221,8 @@ extern crate alloc;
 extern crate std;
 
 mod builder;
+#[cfg(test)]
+mod captures_tests;
 mod component;
 mod constant;
 mod dot_scan;

@@ -467,7 +467,7 @@ pub(crate) fn captures_of(r: &UriRef<'_>, out: &str, spans: &Spans) -> Option<Ca
         return None;
     }
     let captures = r.captures();
-    let template = match (spans.host, captures.host()) {
+    let template = match (spans.host, captures.host(r.as_str().len())) {
         (Some((start, end)), Some((old_start, old_end)))
             if out[start..end] == r.as_str()[old_start..old_end] =>
         {
@@ -593,7 +593,7 @@ pub(crate) fn normalize_with_ports_into(
             if let Ok(c) = UriRef::parse(&written).map(|f| f.captures()) {
                 out.truncate(base);
                 out.push_str(&written);
-                (spans.path, spans.query) = (c.path(), c.query());
+                (spans.path, spans.query) = (c.path(written.len()), c.query(written.len()));
             }
         }
     }

@@ -115,7 +115,10 @@ impl Uri<'_> {
                     userinfo: a.userinfo(),
                     host: a.host(),
                     port: a.port(),
-                    source: HostSource::Kept { captures, at: captures.host().map_or(0, |(start, _)| start) },
+                    source: HostSource::Kept {
+                        captures,
+                        at: captures.host(t.as_str().len()).map_or(0, |(start, _)| start),
+                    },
                 });
                 parts.path = t_path;
                 built(parts, &t)

@@ -206,7 +206,7 @@ pub(crate) fn resolve_general(
     let (b_captures, r_captures) = (b_ref.captures_ref(), r.captures_ref());
     let (r_path_start, r_path_end) = path_span(r);
     out.reserve(result_capacity(base, r));
-    let r_is_uri = match r_captures.scheme() {
+    let r_is_uri = match r_captures.scheme(r_text.len()) {
         Some((start, end)) => !(options.non_strict && r_text[start..end].eq_ignore_ascii_case(base.scheme())),
         None => false,
     };
@@ -214,8 +214,8 @@ pub(crate) fn resolve_general(
     // from the input that text is copied from; the path, query and fragment are set below.
     let mut captures;
     let merge;
-    if r_is_uri || r_captures.authority().is_some() {
-        captures = match r_captures.authority() {
+    if r_is_uri || r_captures.authority(r_text.len()).is_some() {
+        captures = match r_captures.authority(r_text.len()) {
             Some((authority_start, _)) if !r_is_uri => {
                 out.push_str(base.scheme());
                 out.push(':');
@@ -244,7 +244,7 @@ pub(crate) fn resolve_general(
         if r_path_start == r_path_end {
             // T is the base up to its path, then R's query, or else the base's; then R's
             // fragment.
-            let base_end = match (r_captures.query(), b_captures.query()) {
+            let base_end = match (r_captures.query(r_text.len()), b_captures.query(b_text.len())) {
                 (None, Some((_, query_end))) => query_end,
                 _ => b_path_end,
             };
@@ -252,10 +252,10 @@ pub(crate) fn resolve_general(
             out.push_str(&r_text[r_path_end..]);
             let mut captures = *b_captures;
             let delta = base_end as isize - r_path_end as isize;
-            if r_captures.query().is_some() {
-                captures.set_query(shift(r_captures.query(), delta));
+            if r_captures.query(r_text.len()).is_some() {
+                captures.set_query(shift(r_captures.query(r_text.len()), delta));
             }
-            captures.set_fragment(shift(r_captures.fragment(), delta));
+            captures.set_fragment(shift(r_captures.fragment(r_text.len()), delta));
             return fits(out.len() - start).then_some(captures);
         }
         captures = *b_captures;
@@ -264,7 +264,7 @@ pub(crate) fn resolve_general(
         let reference = &r_text[r_path_start..];
         let (directory_end, root) = if reference.starts_with('/') {
             (b_path_start, false)
-        } else if b_captures.authority().is_some() && base_path.is_empty() {
+        } else if b_captures.authority(b_text.len()).is_some() && base_path.is_empty() {
             (b_path_start, true)
         } else {
             (b_path_start + last_slash(base_path).map_or(0, |slash| slash + 1), false)
@@ -279,14 +279,14 @@ pub(crate) fn resolve_general(
     }
     let (path_at, mut path_end) = merge.write(out);
     // `captures` holds the authority of T, if it has one, from the input it was copied from.
-    if captures.authority().is_none() && out[path_at..].starts_with("//") {
+    if captures.authority(out.len() - start).is_none() && out[path_at..].starts_with("//") {
         out.insert_str(path_at, "/.");
         path_end += 2;
     }
     captures.set_path(Some((path_at - start, path_end - start)));
     let delta = (path_end - start) as isize - r_path_end as isize;
-    captures.set_query(shift(r_captures.query(), delta));
-    captures.set_fragment(shift(r_captures.fragment(), delta));
+    captures.set_query(shift(r_captures.query(r_text.len()), delta));
+    captures.set_fragment(shift(r_captures.fragment(r_text.len()), delta));
     fits(out.len() - start).then_some(captures)
 }
 
@@ -311,8 +311,8 @@ fn fits(len: usize) -> bool {
 #[inline]
 pub(crate) fn path_span(r: &UriRef<'_>) -> (usize, usize) {
     let captures = r.captures_ref();
-    captures.path().unwrap_or_else(|| {
-        let at = match (captures.authority(), captures.scheme()) {
+    captures.path(r.as_str().len()).unwrap_or_else(|| {
+        let at = match (captures.authority(r.as_str().len()), captures.scheme(r.as_str().len())) {
             (Some((_, end)), _) => end,
             (None, Some((_, end))) => end + 1,
             (None, None) => 0,

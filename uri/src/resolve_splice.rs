@@ -45,14 +45,14 @@ impl<'a> Splice<'a> {
     #[inline]
     pub(crate) fn of(base: &Uri<'a>, r: &UriRef<'a>) -> Option<Splice<'a>> {
         let r_captures = r.captures_ref();
-        if r_captures.scheme().is_some() {
+        if r_captures.scheme(r.as_str().len()).is_some() {
             return None;
         }
         let (b_text, r_text) = (base.as_str(), r.as_str());
         let b_captures = base.uri_ref().captures_ref();
         let (r_path_start, r_path_end) = path_span(r);
         let path = &r_text[r_path_start..r_path_end];
-        if let Some((authority_start, _)) = r_captures.authority() {
+        if let Some((authority_start, _)) = r_captures.authority(r_text.len()) {
             if has_dot_segment(path) {
                 return None;
             }
@@ -60,21 +60,21 @@ impl<'a> Splice<'a> {
             let head = &b_text[..base.scheme().len() + 1];
             let from = authority_start - 2;
             let mut captures = r_captures.shifted(head.len() as isize - from as isize);
-            captures.set_scheme(b_captures.scheme());
+            captures.set_scheme(b_captures.scheme(b_text.len()));
             return Splice::checked(head, &r_text[from..], captures);
         }
         let (b_path_start, b_path_end) = path_span(base.uri_ref());
         let mut captures = *b_captures;
         if path.is_empty() {
-            let head_end = match (r_captures.query(), b_captures.query()) {
+            let head_end = match (r_captures.query(r_text.len()), b_captures.query(b_text.len())) {
                 (None, Some((_, query_end))) => query_end,
                 _ => b_path_end,
             };
             let delta = head_end as isize - r_path_end as isize;
-            if r_captures.query().is_some() {
-                captures.set_query(shift(r_captures.query(), delta));
+            if r_captures.query(r_text.len()).is_some() {
+                captures.set_query(shift(r_captures.query(r_text.len()), delta));
             }
-            captures.set_fragment(shift(r_captures.fragment(), delta));
+            captures.set_fragment(shift(r_captures.fragment(r_text.len()), delta));
             return Splice::checked(&b_text[..head_end], &r_text[r_path_end..], captures);
         }
         let (head_end, tail_start) = if path.starts_with('/') {
@@ -86,7 +86,7 @@ impl<'a> Splice<'a> {
             let base_path = &b_text[b_path_start..b_path_end];
             let directory = match last_slash(base_path) {
                 Some(slash) => &base_path[..=slash],
-                None if b_captures.authority().is_some() => return None,
+                None if b_captures.authority(b_text.len()).is_some() => return None,
                 None => "",
             };
             if has_dot_segment(directory) {
@@ -111,8 +111,8 @@ impl<'a> Splice<'a> {
         };
         let delta = head_end as isize - tail_start as isize;
         captures.set_path(Some((b_path_start, (r_path_end as isize + delta) as usize)));
-        captures.set_query(shift(r_captures.query(), delta));
-        captures.set_fragment(shift(r_captures.fragment(), delta));
+        captures.set_query(shift(r_captures.query(r_text.len()), delta));
+        captures.set_fragment(shift(r_captures.fragment(r_text.len()), delta));
         Splice::checked(&b_text[..head_end], &r_text[tail_start..], captures)
     }
 

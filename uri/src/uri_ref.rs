@@ -37,6 +37,11 @@ use crate::{HostKind, ParseError, Rule};
 /// assert_eq!(relative.query(), Some(""));
 /// ```
 ///
+/// On 64-bit targets a `UriRef` is 48 bytes, as are [`Uri`], [`Authority`] and
+/// [`IriRef`](crate::IriRef): the text and 32 bytes of offsets (seven positions and the host's
+/// kind; every other boundary is worked out from them when read). The owned
+/// [`UriRefBuf`](crate::UriRefBuf) and [`UriBuf`](crate::UriBuf) are 64 bytes.
+///
 /// `UriRef`, [`Uri`] and [`Authority`] compare, order and hash as their text, like the owned
 /// [`UriBuf`](crate::UriBuf) and [`UriRefBuf`](crate::UriRefBuf); they compare equal to strings
 /// and to one another. Equivalence beyond the text is [`UriRef::normalized_eq`].
@@ -102,37 +107,39 @@ impl<'a> UriRef<'a> {
     /// The scheme, without its `:`; present exactly when the reference is a URI.
     #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
-        self.slice(self.captures.scheme())
+        self.slice(self.captures.scheme(self.text.len()))
     }
 
     /// The authority (after `//`), if present; it may be empty (`file:///x`).
     #[must_use]
     pub fn authority(&self) -> Option<Authority<'a>> {
-        self.captures.authority().map(|_| Authority { text: self.text, captures: self.captures })
+        self.captures
+            .authority(self.text.len())
+            .map(|_| Authority { text: self.text, captures: self.captures })
     }
 
     /// The path; always present, possibly empty.
     #[must_use]
     pub fn path(&self) -> &'a str {
-        self.slice(self.captures.path()).unwrap_or("")
+        self.slice(self.captures.path(self.text.len())).unwrap_or("")
     }
 
     /// The query, without its `?`; `Some("")` for a `?` with nothing after it.
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
-        self.slice(self.captures.query())
+        self.slice(self.captures.query(self.text.len()))
     }
 
     /// The fragment, without its `#`; `Some("")` for a `#` with nothing after it.
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
-        self.slice(self.captures.fragment())
+        self.slice(self.captures.fragment(self.text.len()))
     }
 
     /// Whether this reference is a URI (it has a scheme), as opposed to a relative reference.
     #[must_use]
     pub const fn is_uri(&self) -> bool {
-        self.captures.scheme().is_some()
+        self.captures.scheme(self.text.len()).is_some()
     }
 
     /// This reference as a [`Uri`], if it has a scheme.
@@ -202,7 +209,9 @@ impl<'a> Uri<'a> {
         // `UriRef::parse` then `Uri::try_from` make two), and a failure builds one error.
         let bytes = text.as_bytes();
         match Parser::UriRef.parse(bytes) {
-            Ok(captures) if captures.scheme().is_some() => Ok(Uri { inner: UriRef { text, captures } }),
+            Ok(captures) if captures.scheme(text.len()).is_some() => {
+                Ok(Uri { inner: UriRef { text, captures } })
+            }
             Ok(_) => Err(ParseError::new(Rule::Uri, bytes, Rule::Uri.valid_up_to(bytes))),
             // A prefix of a URI is a prefix of a URI reference, so the URI rule stops no later,
             // except past the parser's size limit, where the reference's error stands.
@@ -300,19 +309,19 @@ impl<'a> Authority<'a> {
     /// The whole authority.
     #[must_use]
     pub fn as_str(&self) -> &'a str {
-        self.slice(self.captures.authority()).unwrap_or("")
+        self.slice(self.captures.authority(self.text.len())).unwrap_or("")
     }
 
     /// The user information, without its `@`.
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.slice(self.captures.userinfo())
+        self.slice(self.captures.userinfo(self.text.len()))
     }
 
     /// The host; an IP literal keeps its brackets. Possibly empty (`file:///`).
     #[must_use]
     pub fn host(&self) -> &'a str {
-        self.slice(self.captures.host()).unwrap_or("")
+        self.slice(self.captures.host(self.text.len())).unwrap_or("")
     }
 
     /// Which kind of host this is. A host that matches `IPv4address` is an IPv4 address, even
@@ -325,7 +334,7 @@ impl<'a> Authority<'a> {
     /// The port digits, without the `:`; `Some("")` when the `:` is there with no digits.
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
-        self.slice(self.captures.port())
+        self.slice(self.captures.port(self.text.len()))
     }
 
     /// The port as a number: `None` when absent or empty, or when it does not fit in `u16`

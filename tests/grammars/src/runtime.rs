@@ -571,32 +571,11 @@ impl<'a> Iterator for Texts<'a> {
     }
 }
 
-// What every generated parser module does the same way, written once: its `Captures` hold their
-// slots in an array (each capture a start and an end slot, each kind alternative a start slot,
-// `u32::MAX` where unset) and read, write and move them through these functions; its `Parsed`
-// finds each capture's text, and its `Failure` tests its expected bytes, here. The module keeps
-// one short method per capture with its own name and docs.
-
-/// The span that slots `start` and `end` record, when both are set.
-#[allow(dead_code)]
-#[inline(always)]
-pub const fn span(slots: &[u32], start: usize, end: usize) -> Option<(usize, usize)> {
-    let (s, e) = (slots[start], slots[end]);
-    if s == u32::MAX || e == u32::MAX {
-        None
-    } else {
-        Some((s as usize, e as usize))
-    }
-}
-
-/// Records `span` (or its absence) in slots `start` and `end`.
-#[allow(dead_code)]
-#[inline(always)]
-pub fn set_span(slots: &mut [u32], start: usize, end: usize, span: Option<(usize, usize)>) {
-    let (s, e) = span.map_or((u32::MAX, u32::MAX), |(s, e)| (s as u32, e as u32));
-    slots[start] = s;
-    slots[end] = e;
-}
+// What every generated parser module does the same way, written once: its `Captures` store some
+// slots in an array (`u32::MAX` where unset) and derive the others when read; moving the stored
+// slots and each kind's index from its alternatives' registers are here, as are the text of a
+// capture for `Parsed` and the expected-byte test of `Failure`. The module keeps one short
+// method per capture with its own name and docs.
 
 /// Moves every set slot by `delta` bytes.
 #[allow(dead_code)]
@@ -621,6 +600,36 @@ pub fn text(input: &str, span: Option<(usize, usize)>) -> Option<&str> {
 #[inline(always)]
 pub const fn has_byte(set: [u64; 4], byte: u8) -> bool {
     set[byte as usize / 64] & (1 << (byte % 64)) != 0
+}
+
+/// A kind's index from its alternatives' values `v[from..to]`: one more than the position of
+/// the first set one, 0 when none is.
+#[allow(dead_code)]
+#[inline(always)]
+pub const fn first_set(v: &[u32], from: usize, to: usize) -> u8 {
+    let mut i = from;
+    while i < to {
+        if v[i] != u32::MAX {
+            return (i - from + 1) as u8;
+        }
+        i += 1;
+    }
+    0
+}
+
+/// A kind's index from its alternatives' values `v[from..to]` when at most one is set or the
+/// later ones take precedence: one more than the position of the last set one, 0 when none is.
+#[allow(dead_code)]
+#[inline(always)]
+pub const fn last_set(v: &[u32], from: usize, to: usize) -> u8 {
+    let mut i = to;
+    while i > from {
+        i -= 1;
+        if v[i] != u32::MAX {
+            return (i - from + 1) as u8;
+        }
+    }
+    0
 }
 
 // The AVX2 walk, written only by `uri-gen generate --vector`. It reads the input in 64-byte

@@ -4,7 +4,10 @@
 
 pub(crate) mod budget;
 pub(crate) mod check;
+pub(crate) mod facts;
 pub(crate) mod items;
+pub mod layout;
+mod layout_read;
 pub(crate) mod live_tags;
 pub(crate) mod names;
 pub(crate) mod prefer;

@@ -6,6 +6,7 @@
 //! walk runtime ([`EmitOptions`]); [`RuntimeParts`] gives the text of the runtime file, with the
 //! parts a crate's modules need ([`runtime_file`] without the Earley engine).
 
+mod captures;
 mod file;
 mod layout;
 pub mod parser;

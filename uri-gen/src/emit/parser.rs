@@ -8,7 +8,6 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::capture::tdfa::{FinalSrc, RegOp};
-use crate::emit::recognizer::variant_name;
 use crate::emit::walk::{accel_cell, accel_tables, avx2_tables, cell_type, state_ids, EmitOptions};
 use crate::CompiledParsers;
 
@@ -84,70 +83,8 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         spec.parsers.iter().map(|p| format!(" Matches `{}`.", compiled.grammar.rule(p.rule).name)).collect();
     let parser_index: Vec<_> = (0..spec.parsers.len()).map(Literal::usize_unsuffixed).collect();
 
-    let slots = spec.slot_count();
-    let slots_lit = Literal::usize_unsuffixed(slots);
-    let capture_fns = spec.captures.iter().enumerate().map(|(i, c)| {
-        if let Some(methods) = crate::emit::parser_lists::capture_methods(compiled, i, c, &rt) {
-            return methods;
-        }
-        let name = format_ident!("{}", c.name.replace('-', "_"));
-        let (start, end) = (Literal::usize_unsuffixed(2 * i), Literal::usize_unsuffixed(2 * i + 1));
-        let doc = format!(" The span of {} (start, end), if it is present.", c.describe());
-        let setter = format_ident!("set_{}", c.name.replace('-', "_"));
-        let setter_doc = format!(
-            " Records the span of `{}` (or its absence), for code that builds a match from parts whose \
-             spans it knows.",
-            c.name
-        );
-        quote! {
-            #[doc = #doc]
-            #[inline]
-            pub const fn #name(&self) -> Option<(usize, usize)> {
-                self.span(#start, #end)
-            }
-
-            #[doc = #setter_doc]
-            #[inline]
-            pub fn #setter(&mut self, span: Option<(usize, usize)>) {
-                self.set_span(#start, #end, span);
-            }
-        }
-    });
-    let kinds = spec.kinds.iter().enumerate().map(|(k, kind)| {
-        let ty = format_ident!("{}Kind", variant_name(&kind.name));
-        let method = format_ident!("{}_kind", kind.name.replace('-', "_"));
-        let variants: Vec<_> = kind.variants.iter().map(|(_, v)| format_ident!("{}", v)).collect();
-        let docs: Vec<String> = kind
-            .variants
-            .iter()
-            .map(|(r, _)| format!(" The `{}` alternative matched.", compiled.grammar.rule(*r).name))
-            .collect();
-        let base = spec.kind_base(k);
-        let slot_ids: Vec<_> =
-            (0..kind.variants.len()).map(|v| Literal::usize_unsuffixed(base + v)).collect();
-        // `#[non_exhaustive]`: a crate that extends its grammar later (RFC 6874's zone IDs add
-        // an alternative to RFC 3986's `host`) can then add a variant without breaking callers.
-        let type_doc = format!(" Which alternative of `{}` matched.", kind.name);
-        let method_doc =
-            format!(" Which alternative of `{}` matched, if `{}` is present.", kind.name, kind.name);
-        quote! {
-            #[doc = #type_doc]
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            #[non_exhaustive]
-            pub enum #ty {
-                #( #[doc = #docs] #variants, )*
-            }
-
-            impl Captures {
-                #[doc = #method_doc]
-                #[inline]
-                pub const fn #method(&self) -> Option<#ty> {
-                    #( if self.slots[#slot_ids] != NONE { return Some(#ty::#variants); } )*
-                    None
-                }
-            }
-        }
-    });
+    let layout = crate::pipeline::plan_layout(compiled);
+    let captures_items = crate::emit::captures::items(compiled, &layout, &rt);
 
     let classes = t.classes.map().iter().map(|&c| Literal::u8_unsuffixed(c));
     let op_arms = t.op_lists.iter().enumerate().skip(1).map(|(id, list)| {
@@ -219,7 +156,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     });
     let permuted_trans = accel.permute_table(&t.trans, stride);
     let permuted_ops = accel.permute_rows(&t.ops, stride);
-    let permuted_finals = accel.permute_rows(&t.finals, 1);
+    let permuted_exits = accel.permute_rows(&layout.exits, 1);
     let trans = permuted_trans.iter().zip(&permuted_ops).map(|(&next, &ops)| {
         let mut v = next as u64 * stride as u64;
         if ops != 0 {
@@ -231,36 +168,37 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let ops_ty = cell_type(t.op_lists.len() as u64 - 1);
     let states = t.len();
     let states_lit = Literal::usize_unsuffixed(states);
-    // Final rows repeat a lot: each state names one of the distinct rows, row 0 meaning "not
+    // Exits repeat a lot: each state names one of the distinct exits, 0 meaning "not
     // accepting".
-    let mut final_rows: Vec<Option<Vec<FinalSrc>>> = vec![None];
-    let final_index: Vec<usize> = permuted_finals
+    let mut final_rows: Vec<Option<Vec<String>>> = vec![None];
+    let mut reads_end = false;
+    let final_index: Vec<usize> = permuted_exits
         .iter()
-        .map(|f| {
-            final_rows.iter().position(|r| r == f).unwrap_or_else(|| {
-                final_rows.push(f.clone());
+        .map(|exit| {
+            let Some(exit) = exit else { return 0 };
+            reads_end |= exit.stored.contains(&FinalSrc::End);
+            let row: Vec<String> = crate::emit::captures::exit_operands(exit, &layout.kinds)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let row = Some(row);
+            final_rows.iter().position(|r| *r == row).unwrap_or_else(|| {
+                final_rows.push(row);
                 final_rows.len() - 1
             })
         })
         .collect();
     let final_ty = if final_rows.len() <= u8::MAX as usize + 1 { quote!(u8) } else { quote!(u16) };
     let final_index_lits = final_index.iter().map(|&i| Literal::usize_unsuffixed(i));
-    // Each distinct final row becomes one arm that reads its registers at fixed indexes.
-    let src_expr = |src: FinalSrc| match src {
-        FinalSrc::Reg(0) => quote!(NONE),
-        FinalSrc::Reg(r) => {
-            let r = Literal::usize_unsuffixed(r as usize);
-            quote!(r[#r])
-        }
-        FinalSrc::End => quote!(end),
-    };
     let final_arms = final_rows.iter().enumerate().skip(1).map(|(row, f)| {
         let row = Literal::usize_unsuffixed(row);
-        let values = f.iter().flatten().map(|&src| src_expr(src));
+        let values = f.iter().flatten().map(|v| v.parse::<TokenStream>().unwrap_or_default());
         quote!(#row => [#(#values),*],)
     });
-    let reads_end = final_rows.iter().flatten().any(|row| row.contains(&FinalSrc::End));
-    let end_binding = reads_end.then(|| quote!(let end = len as u32;));
+    let exit_width = Literal::usize_unsuffixed(layout.stored.len() + layout.kinds.iter().sum::<usize>());
+    let n_stored = Literal::usize_unsuffixed(layout.stored.len());
+    let exit_kinds = crate::emit::captures::exit_kinds(&layout, &rt);
+    let end_binding = if reads_end { quote!(let end = len as u32;) } else { quote!(let _ = len;) };
     let starts =
         t.starts.iter().map(|&s| Literal::u64_unsuffixed(accel.new_id[s as usize] as u64 * stride as u64));
     let parsers_len = Literal::usize_unsuffixed(spec.parsers.len());
@@ -294,52 +232,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         #[doc = " The value of an unset slot."]
         const NONE: u32 = u32::MAX;
 
-        #[doc = " The positions one match recorded: the start and end of every capture, the start of"]
-        #[doc = " every kind alternative. Positions are byte offsets into the input."]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct Captures {
-            slots: [u32; #slots_lit],
-        }
-
-        impl Captures {
-            #[inline]
-            const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-                #rt::span(&self.slots, start, end)
-            }
-
-            #[inline]
-            fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-                #rt::set_span(&mut self.slots, start, end, span);
-            }
-
-            #[doc = " The same match moved by `delta` bytes: what it records for `text` holds for"]
-            #[doc = " `text` with `delta` bytes more (or, when negative, fewer) in front."]
-            #[inline]
-            pub fn shifted(&self, delta: isize) -> Captures {
-                let mut slots = self.slots;
-                #rt::shift(&mut slots, delta);
-                Captures { slots }
-            }
-
-            #[doc = " Every slot, in declaration order: each capture's start and end, then each kind"]
-            #[doc = " alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture"]
-            #[doc = " files declare the same captures and kinds in the same order share this layout."]
-            #[inline]
-            pub const fn slots(&self) -> [u32; #slots_lit] {
-                self.slots
-            }
-
-            #[doc = " The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's"]
-            #[doc = " of the same layout recorded."]
-            #[inline]
-            pub const fn from_slots(slots: [u32; #slots_lit]) -> Captures {
-                Captures { slots }
-            }
-
-            #(#capture_fns)*
-        }
-
-        #(#kinds)*
+        #captures_items
 
         #str_items
 
@@ -389,8 +282,9 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         }
 
         #[doc = " The captures of a walk that read all `len` bytes of the input and ended in `state`"]
-        #[doc = " with registers `r`, or `None` where the state does not accept: one arm per final row,"]
-        #[doc = " each slot a register, the input's end, or `NONE`."]
+        #[doc = " with registers `r`, or `None` where the state does not accept: one arm per distinct"]
+        #[doc = " exit: each stored position (a register, the input's end, or `NONE`), then each kind's"]
+        #[doc = " alternatives, the first set one giving its index."]
         #[inline(always)]
         const fn finish(state: usize, r: &[u32; #registers], len: usize) -> Option<Captures> {
             let row = FINAL_ROW[state_id(state)] as usize;
@@ -398,11 +292,17 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
                 return None;
             }
             #end_binding
-            let slots = match row {
+            let v: [u32; #exit_width] = match row {
                 #(#final_arms)*
-                _ => [NONE; #slots_lit],
+                _ => return None,
             };
-            Some(Captures { slots })
+            let mut stored = [NONE; #n_stored];
+            let mut i = 0;
+            while i < #n_stored {
+                stored[i] = v[i];
+                i += 1;
+            }
+            Some(Captures { stored, kinds: #exit_kinds })
         }
 
         #[doc = " Runs the tagged DFA over `input` from premultiplied state `start`, recording positions"]

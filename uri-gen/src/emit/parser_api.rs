@@ -68,7 +68,7 @@ pub(crate) fn str_items(compiled: &CompiledParsers, rt: &TokenStream) -> TokenSt
             #[doc = #doc]
             #[inline]
             pub fn #name(&self) -> Option<&'a str> {
-                #rt::text(self.input, self.captures.#name())
+                #rt::text(self.input, self.captures.#name(self.input.len()))
             }
         }
     });

@@ -5,6 +5,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::capture::layout::Layout;
 use crate::capture::spec::{CaptureDecl, Occurs};
 use crate::CompiledParsers;
 
@@ -23,6 +24,7 @@ fn list_index(compiled: &CompiledParsers, i: usize) -> Option<usize> {
 /// `set_NAME_span`.
 pub(crate) fn capture_methods(
     compiled: &CompiledParsers,
+    layout: &Layout,
     i: usize,
     c: &CaptureDecl,
     rt: &TokenStream,
@@ -40,31 +42,32 @@ pub(crate) fn capture_methods(
     );
     let span_doc = format!(
         " The span of the occurrences of `{}`: from the first one's start to the last one's end, \
-         if there is any.",
+         if there is any, in a match of an input of `len` bytes.",
         c.name
     );
     let setter_doc = format!(
-        " Records the span of the occurrences of `{}` (or their absence), for code that builds a \
-         match from parts whose spans it knows.",
+        " Records the span of the occurrences of `{}` (or their absence), for code that builds \
+         a match from parts whose spans it knows (as the other setters do).",
         c.name
     );
+    let setter_body = crate::emit::captures::setter_body(layout, 2 * i, 2 * i + 1);
     Some(quote! {
         #[doc = #doc]
         #[inline]
         pub fn #name<'i>(&self, input: &'i [u8]) -> #rt::Occurrences<'i> {
-            #rt::Occurrences::new(&#table, input, self.span(#start, #end))
+            #rt::Occurrences::new(&#table, input, self.span(#start, #end, input.len()))
         }
 
         #[doc = #span_doc]
         #[inline]
-        pub const fn #span(&self) -> Option<(usize, usize)> {
-            self.span(#start, #end)
+        pub const fn #span(&self, len: usize) -> Option<(usize, usize)> {
+            self.span(#start, #end, len)
         }
 
         #[doc = #setter_doc]
         #[inline]
         pub fn #setter(&mut self, span: Option<(usize, usize)>) {
-            self.set_span(#start, #end, span);
+            #setter_body
         }
     })
 }
@@ -85,7 +88,7 @@ pub(crate) fn str_accessor(
         #[doc = #doc]
         #[inline]
         pub fn #name(&self) -> #rt::Texts<'a> {
-            #rt::Texts::new(&#table, self.input, self.captures.#span())
+            #rt::Texts::new(&#table, self.input, self.captures.#span(self.input.len()))
         }
     })
 }

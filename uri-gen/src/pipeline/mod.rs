@@ -264,6 +264,12 @@ pub(crate) fn plan_parser(compiled: &CompiledParsers) -> Accel {
     accel.trained(training.walks(|input, visit| t.trace(parser, input, visit)))
 }
 
+/// The compact layout of the parsers' matches: which capture slots a match stores, a proved
+/// decision list for every other one, and each accepting state's exit.
+pub(crate) fn plan_layout(compiled: &CompiledParsers) -> crate::capture::layout::Layout {
+    crate::capture::layout::derive(&compiled.tdfa, &compiled.spec)
+}
+
 /// Compiles every rule of `files`, recursive ones included: regular rules to one minimized DFA
 /// (as [`compile`] does), the others to a recursive transition network run by the Earley engine.
 ///

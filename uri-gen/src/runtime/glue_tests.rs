@@ -1,21 +1,24 @@
-//! Unit tests of the runtime's `glue.rs`: spans, shifting, text and byte sets of a slots array.
+//! Unit tests of the runtime's `glue.rs`: shifting, kind indexes, text and byte sets.
 
 use super::*;
 
 #[test]
-fn a_span_needs_both_slots_and_moves_with_its_text() {
-    let mut slots = [u32::MAX; 4];
-    assert_eq!(span(&slots, 0, 1), None);
-    set_span(&mut slots, 0, 1, Some((2, 5)));
-    slots[2] = 7;
-    assert_eq!(span(&slots, 0, 1), Some((2, 5)));
-    assert_eq!(span(&slots, 2, 3), None, "an end slot unset");
+fn set_slots_move_and_unset_ones_stay() {
+    let mut slots = [2, 5, 7, u32::MAX];
     shift(&mut slots, 3);
     assert_eq!(slots, [5, 8, 10, u32::MAX]);
     shift(&mut slots, -5);
-    assert_eq!(span(&slots, 0, 1), Some((0, 3)));
-    set_span(&mut slots, 0, 1, None);
-    assert_eq!(slots, [u32::MAX, u32::MAX, 5, u32::MAX]);
+    assert_eq!(slots, [0, 3, 5, u32::MAX]);
+}
+
+#[test]
+fn a_kind_index_is_one_more_than_the_position_of_the_set_alternative() {
+    let none = u32::MAX;
+    let v = [9, 9, none, 4, none, 0];
+    assert_eq!(first_set(&v, 2, 6), 2);
+    assert_eq!(last_set(&v, 2, 6), 4);
+    assert_eq!(first_set(&v, 2, 3), 0);
+    assert_eq!(last_set(&v, 4, 5), 0);
 }
 
 #[test]

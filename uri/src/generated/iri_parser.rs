@@ -44,125 +44,287 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 7 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 20],
+    stored: [u32; 7],
+    kinds: [u8; 1],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 20;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => if self.stored[0] != NONE { 0 } else { NONE }
+            1 => self.stored[0],
+            2 => {
+                if self.stored[1] != NONE {
+                    self.stored[1]
+                } else if self.stored[2] != NONE {
+                    self.stored[2]
+                } else {
+                    NONE
+                }
+            }
+            3 => {
+                if self.stored[2] != NONE && self.stored[4] != NONE {
+                    self.stored[4]
+                } else {
+                    NONE
+                }
+            }
+            4 => self.stored[1],
+            5 => {
+                if self.stored[1] != NONE && self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            6 => self.stored[2],
+            7 => {
+                if self.stored[3] != NONE {
+                    self.stored[3].wrapping_sub(1)
+                } else if self.stored[2] != NONE && self.stored[4] != NONE {
+                    self.stored[4]
+                } else {
+                    NONE
+                }
+            }
+            8 => self.stored[3],
+            9 => {
+                if self.stored[3] != NONE && self.stored[4] != NONE {
+                    self.stored[4]
+                } else {
+                    NONE
+                }
+            }
+            10 => self.stored[4],
+            11 => {
+                if self.stored[5] != NONE {
+                    self.stored[5].wrapping_sub(1)
+                } else if self.stored[6] != NONE {
+                    self.stored[6].wrapping_sub(1)
+                } else {
+                    len as u32
+                }
+            }
+            12 => self.stored[5],
+            13 => {
+                if self.stored[5] != NONE && self.stored[6] != NONE {
+                    self.stored[6].wrapping_sub(1)
+                } else if self.stored[5] != NONE {
+                    len as u32
+                } else {
+                    NONE
+                }
+            }
+            14 => self.stored[6],
+            15 => if self.stored[6] != NONE { len as u32 } else { NONE }
+            16 => if self.kinds[0] == 1 { 0 } else { NONE }
+            17 => if self.kinds[0] == 2 { 0 } else { NONE }
+            18 => if self.kinds[0] == 3 { 0 } else { NONE }
+            19 => if self.kinds[0] == 4 { 0 } else { NONE }
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 20] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 20] {
+        let mut out = [NONE; 20];
+        let mut i = 0;
+        while i < 20 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 20], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 16 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 20]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 20]) -> Captures {
+        Captures {
+            stored: [
+                slots[1],
+                slots[4],
+                slots[6],
+                slots[8],
+                slots[10],
+                slots[12],
+                slots[14],
+            ],
+            kinds: [
+                if slots[16] != NONE {
+                    1
+                } else {
+                    if slots[17] != NONE {
+                        2
+                    } else {
+                        if slots[18] != NONE {
+                            3
+                        } else {
+                            if slots[19] != NONE { 4 } else { 0 }
+                        }
+                    }
+                },
+            ],
+        }
     }
-    /// The span of `scheme` (start, end), if it is present.
+    /// The span of `scheme` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn scheme(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn scheme(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `scheme` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `scheme` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_scheme(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        self.stored[0] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `iauthority` (start, end), if it is present.
+    /// The span of `iauthority` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn authority(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn authority(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `authority` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `authority` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_authority(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        let _ = span;
     }
-    /// The span of `iuserinfo` (start, end), if it is present.
+    /// The span of `iuserinfo` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn userinfo(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn userinfo(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_userinfo(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        self.stored[1] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `ihost` (start, end), if it is present.
+    /// The span of `ihost` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn host(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn host(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_host(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[2] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `port` (start, end), if it is present.
+    /// The span of `port` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn port(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn port(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_port(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[3] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `ipath-abempty` / `ipath-absolute` / `ipath-noscheme` / `ipath-rootless` / `ipath-empty` (start, end), if it is present.
+    /// The span of `ipath-abempty` / `ipath-absolute` / `ipath-noscheme` / `ipath-rootless` / `ipath-empty` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn path(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn path(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_path(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        self.stored[4] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `iquery` (start, end), if it is present.
+    /// The span of `iquery` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn query(&self) -> Option<(usize, usize)> {
-        self.span(12, 13)
+    pub const fn query(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(12, 13, len)
     }
-    /// Records the span of `query` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `query` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_query(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(12, 13, span);
+        self.stored[5] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `ifragment` (start, end), if it is present.
+    /// The span of `ifragment` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn fragment(&self) -> Option<(usize, usize)> {
-        self.span(14, 15)
+    pub const fn fragment(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(14, 15, len)
     }
-    /// Records the span of `fragment` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `fragment` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_fragment(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(14, 15, span);
+        self.stored[6] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
 }
 /// Which alternative of `host` matched.
@@ -186,19 +348,24 @@ impl Captures {
     /// Which alternative of `host` matched, if `host` is present.
     #[inline]
     pub const fn host_kind(&self) -> Option<HostKind> {
-        if self.slots[16] != NONE {
-            return Some(HostKind::Ipv6);
+        match self.kinds[0] {
+            1 => Some(HostKind::Ipv6),
+            2 => Some(HostKind::IpvFuture),
+            3 => Some(HostKind::Ipv4),
+            4 => Some(HostKind::RegName),
+            _ => None,
         }
-        if self.slots[17] != NONE {
-            return Some(HostKind::IpvFuture);
-        }
-        if self.slots[18] != NONE {
-            return Some(HostKind::Ipv4);
-        }
-        if self.slots[19] != NONE {
-            return Some(HostKind::RegName);
-        }
-        None
+    }
+    /// Records which alternative of `host` matched (or none), for code that builds a match from parts.
+    #[inline]
+    pub fn set_host_kind(&mut self, kind: Option<HostKind>) {
+        self.kinds[0] = match kind {
+            None => 0,
+            Some(HostKind::Ipv6) => 1,
+            Some(HostKind::IpvFuture) => 2,
+            Some(HostKind::Ipv4) => 3,
+            Some(HostKind::RegName) => 4,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -218,42 +385,42 @@ impl<'a> Parsed<'a> {
     /// The text of `scheme`, if it is present.
     #[inline]
     pub fn scheme(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.scheme())
+        crate::runtime::text(self.input, self.captures.scheme(self.input.len()))
     }
     /// The text of `authority`, if it is present.
     #[inline]
     pub fn authority(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.authority())
+        crate::runtime::text(self.input, self.captures.authority(self.input.len()))
     }
     /// The text of `userinfo`, if it is present.
     #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.userinfo())
+        crate::runtime::text(self.input, self.captures.userinfo(self.input.len()))
     }
     /// The text of `host`, if it is present.
     #[inline]
     pub fn host(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.host())
+        crate::runtime::text(self.input, self.captures.host(self.input.len()))
     }
     /// The text of `port`, if it is present.
     #[inline]
     pub fn port(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.port())
+        crate::runtime::text(self.input, self.captures.port(self.input.len()))
     }
     /// The text of `path`, if it is present.
     #[inline]
     pub fn path(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.path())
+        crate::runtime::text(self.input, self.captures.path(self.input.len()))
     }
     /// The text of `query`, if it is present.
     #[inline]
     pub fn query(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.query())
+        crate::runtime::text(self.input, self.captures.query(self.input.len()))
     }
     /// The text of `fragment`, if it is present.
     #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.fragment())
+        crate::runtime::text(self.input, self.captures.fragment(self.input.len()))
     }
 }
 #[rustfmt::skip]
@@ -370,8 +537,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -381,51 +549,54 @@ const fn finish(state: usize, r: &[u32; 28], len: usize) -> Option<Captures> {
         return None;
     }
     let end = len as u32;
-    let slots = match row {
-        1 => [r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[1], end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19]],
-        2 => [r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[21], end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19]],
-        3 => [r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[1], r[14], r[12], r[13], r[15], end, r[16], r[17], r[18], r[19]],
-        4 => [r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[1], r[20], r[12], end, r[14], r[15], r[16], r[17], r[18], r[19]],
-        5 => [r[2], r[3], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[21]],
-        6 => [r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[1], end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[22]],
-        7 => [r[1], r[2], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[3], end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19]],
-        8 => [r[2], r[3], r[4], end, r[6], r[7], r[8], r[9], r[23], end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[21]],
-        9 => [r[2], r[3], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19]],
-        10 => [r[1], r[2], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[3], r[14], r[12], r[13], r[15], end, r[16], r[17], r[18], r[19]],
-        11 => [r[1], r[2], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[3], r[20], r[12], end, r[14], r[15], r[16], r[17], r[18], r[19]],
-        12 => [r[2], r[3], r[4], end, r[6], r[7], r[8], r[9], r[10], end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[24]],
-        13 => [r[1], r[2], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[21]],
-        14 => [r[1], r[2], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[3], end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[23]],
-        15 => [r[1], r[2], r[4], end, r[6], r[7], r[8], r[9], r[22], end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[21]],
-        16 => [r[1], r[2], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19]],
-        17 => [r[1], r[2], r[4], end, r[6], r[7], r[8], r[9], r[10], end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[26]],
-        18 => [r[2], r[3], r[4], end, r[6], r[7], r[8], r[9], r[23], end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[21], r[19]],
-        19 => [r[1], r[2], r[4], end, r[6], r[7], r[8], r[9], r[22], end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[21], r[19]],
-        20 => [NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, end, end, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE],
-        21 => [r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[1], r[14], r[12], r[13], end, end, r[16], r[17], r[18], r[19]],
-        22 => [r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[1], r[20], end, end, r[14], r[15], r[16], r[17], r[18], r[19]],
-        23 => [r[2], r[3], end, end, r[6], r[7], end, end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], end],
-        24 => [r[1], r[2], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19]],
-        25 => [r[2], r[3], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[23]],
-        26 => [r[2], r[3], r[4], end, r[6], r[7], r[8], r[9], end, end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[21]],
-        27 => [r[2], r[3], r[4], end, r[6], r[7], end, end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], end],
-        28 => [r[1], r[2], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[3], r[14], r[12], r[13], end, end, r[16], r[17], r[18], r[19]],
-        29 => [r[1], r[2], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[3], r[20], end, end, r[14], r[15], r[16], r[17], r[18], r[19]],
-        30 => [r[2], r[3], r[4], end, r[6], r[7], r[8], r[9], end, end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[24]],
-        31 => [r[1], r[2], end, end, r[6], r[7], end, end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], end],
-        32 => [r[1], r[2], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[22]],
-        33 => [r[1], r[2], r[4], end, r[6], r[7], r[8], r[9], end, end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[21]],
-        34 => [r[1], r[2], r[4], end, r[6], r[7], end, end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], end],
-        35 => [r[2], r[3], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[25], r[17], r[18], r[19]],
-        36 => [r[1], r[2], r[4], end, r[6], r[7], r[8], r[9], end, end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[26]],
-        37 => [r[1], r[2], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[27], r[17], r[18], r[19]],
-        38 => [r[2], r[3], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[21], r[19]],
-        39 => [r[2], r[3], r[4], end, r[6], r[7], r[8], r[9], end, end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[21], r[19]],
-        40 => [r[1], r[2], r[4], end, r[6], r[7], r[8], end, r[10], r[11], end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[21], r[19]],
-        41 => [r[1], r[2], r[4], end, r[6], r[7], r[8], r[9], end, end, end, end, r[12], r[13], r[14], r[15], r[16], r[17], r[21], r[19]],
-        _ => [NONE; 20],
+    let v: [u32; 11] = match row {
+        1 => [r[3], r[6], r[8], r[10], r[1], r[12], r[14], NONE, NONE, NONE, NONE],
+        2 => [r[3], r[6], r[8], r[10], r[21], r[12], r[14], NONE, NONE, NONE, NONE],
+        3 => [r[3], r[6], r[8], r[10], r[1], r[12], r[15], r[16], r[17], r[18], r[19]],
+        4 => [r[3], r[6], r[8], r[10], r[1], r[12], r[14], r[16], r[17], r[18], r[19]],
+        5 => [r[3], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, NONE, 0],
+        6 => [r[3], r[6], r[8], r[10], r[1], r[12], r[14], 0, r[17], r[18], r[22]],
+        7 => [r[2], r[6], r[8], r[10], r[3], r[12], r[14], NONE, NONE, NONE, NONE],
+        8 => [r[3], r[6], r[8], r[23], end, r[12], r[14], NONE, NONE, NONE, 0],
+        9 => [r[2], r[6], r[8], r[10], r[3], r[12], r[15], r[16], r[17], r[18], r[19]],
+        10 => [r[2], r[6], r[8], r[10], r[3], r[12], r[14], r[16], r[17], r[18], r[19]],
+        11 => [r[3], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], r[18], r[24]],
+        12 => [r[2], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, NONE, 0],
+        13 => [r[2], r[6], r[8], r[10], r[3], r[12], r[14], 0, r[17], r[18], r[23]],
+        14 => [r[2], r[6], r[8], r[22], end, r[12], r[14], NONE, NONE, NONE, 0],
+        15 => [r[2], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], r[18], r[26]],
+        16 => [r[3], r[6], r[8], r[23], end, r[12], r[14], NONE, NONE, 0, NONE],
+        17 => [r[2], r[6], r[8], r[22], end, r[12], r[14], NONE, NONE, 0, NONE],
+        18 => [NONE, NONE, NONE, NONE, end, NONE, NONE, NONE, NONE, NONE, NONE],
+        19 => [r[3], r[6], r[8], r[10], r[1], r[12], end, r[16], r[17], r[18], r[19]],
+        20 => [r[3], r[6], r[8], r[10], r[1], end, r[14], r[16], r[17], r[18], r[19]],
+        21 => [r[3], r[6], end, r[10], end, r[12], r[14], NONE, NONE, NONE, 0],
+        22 => [r[2], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, NONE, NONE],
+        23 => [r[3], r[6], r[8], end, end, r[12], r[14], NONE, NONE, NONE, 0],
+        24 => [r[2], r[6], r[8], r[10], r[3], r[12], end, r[16], r[17], r[18], r[19]],
+        25 => [r[2], r[6], r[8], r[10], r[3], end, r[14], r[16], r[17], r[18], r[19]],
+        26 => [r[3], r[6], r[8], end, end, r[12], r[14], 0, r[17], r[18], r[24]],
+        27 => [r[2], r[6], end, r[10], end, r[12], r[14], NONE, NONE, NONE, 0],
+        28 => [r[2], r[6], r[8], end, end, r[12], r[14], NONE, NONE, NONE, 0],
+        29 => [r[3], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], NONE, NONE],
+        30 => [r[2], r[6], r[8], end, end, r[12], r[14], 0, r[17], r[18], r[26]],
+        31 => [r[2], r[6], r[8], r[10], end, r[12], r[14], 0, r[17], NONE, NONE],
+        32 => [r[3], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, 0, NONE],
+        33 => [r[3], r[6], r[8], end, end, r[12], r[14], NONE, NONE, 0, NONE],
+        34 => [r[2], r[6], r[8], r[10], end, r[12], r[14], NONE, NONE, 0, NONE],
+        35 => [r[2], r[6], r[8], end, end, r[12], r[14], NONE, NONE, 0, NONE],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 7];
+    let mut i = 0;
+    while i < 7 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures {
+        stored,
+        kinds: [crate::runtime::last_set(&v, 7, 11)],
+    })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.
@@ -3318,32 +3489,31 @@ static OPS: [u8; 37048] = [
 #[rustfmt::skip]
 #[allow(dead_code)]
 static FINAL_ROW: [u8; 842] = [
-    0, 1, 2, 1, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 0, 13, 14, 0, 15, 16, 0, 17, 0, 0, 18, 19, 20, 21, 0, 1,
-    22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 23, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25, 25, 25, 26, 27, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 0, 7, 29, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25, 25, 25, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 31, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25,
-    25, 25, 25, 0, 0, 0, 0, 0, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 33, 34, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25, 0, 25, 25, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 36, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25, 25, 25, 25, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 32, 32, 32, 32, 0, 0, 0, 0, 0, 32, 32, 0, 0, 0, 0, 0, 0, 0, 25, 25, 25, 25, 25, 25, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 0, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 37, 0,
-    38, 38, 38, 38, 25, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 39, 38, 38, 38, 38, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 40, 40, 40, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 41, 40, 40, 40, 40,
-    40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 2, 1, 3, 4, 5, 6, 7, 0, 8, 5, 9, 10, 11, 0, 12, 13, 0, 14, 12, 0, 15, 0, 0, 16, 17, 18, 19, 0, 1,
+    20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 23, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 24, 0, 7, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 27, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 0,
+    0, 0, 0, 0, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12, 28, 27, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 5, 5, 0, 5, 5, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 29, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 5, 5, 5, 5, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12, 0, 0, 0,
+    0, 0, 12, 12, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 12, 12, 0, 12, 12, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 31, 0, 32, 32, 32, 32, 5, 5, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 33, 32, 32, 32, 32, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12,
+    12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 34, 34, 34, 34, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35, 34, 34, 34, 34, 34, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 34, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The premultiplied start state of each parser.
 #[rustfmt::skip]

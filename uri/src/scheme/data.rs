@@ -73,10 +73,10 @@ impl SchemeGrammar for Grammar {
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Data.parse(input).map_err(Miss::from)?;
         let parts = [
-            ("media type", c.mediatype()),
-            ("type", c.main_type()),
-            ("subtype", c.subtype()),
-            ("data", c.data()),
+            ("media type", c.mediatype(input.len())),
+            ("type", c.main_type(input.len())),
+            ("subtype", c.subtype(input.len())),
+            ("data", c.data(input.len())),
         ];
         Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
     }

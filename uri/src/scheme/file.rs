@@ -97,7 +97,7 @@ impl SchemeGrammar for Grammar {
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = file::Parser::File.parse(input).map_err(Miss::from)?;
-        let parts = [("host", c.host()), ("path", c.path())];
+        let parts = [("host", c.host(input.len())), ("path", c.path(input.len()))];
         Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
     }
 }
@@ -114,11 +114,11 @@ impl SchemeGrammar for NonstandardGrammar {
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = file_nonstandard::Parser::FileNonstandard.parse(input).map_err(Miss::from)?;
         let parts = [
-            ("host", c.host()),
-            ("user information", c.userinfo()),
-            ("host", c.unc_host()),
-            ("drive letter", c.drive_letter()),
-            ("path", c.path()),
+            ("host", c.host(input.len())),
+            ("user information", c.userinfo(input.len())),
+            ("host", c.unc_host(input.len())),
+            ("drive letter", c.drive_letter(input.len())),
+            ("path", c.path(input.len())),
         ];
         Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
     }

@@ -42,12 +42,12 @@ impl SchemeGrammar for Grammar {
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Geo.parse(input).map_err(Miss::from)?;
         let parts = [
-            ("latitude", c.coord_a()),
-            ("longitude", c.coord_b()),
-            ("altitude", c.coord_c()),
-            ("crs", c.crs()),
-            ("uncertainty", c.uncertainty()),
-            ("parameters", c.parameters_span()),
+            ("latitude", c.coord_a(input.len())),
+            ("longitude", c.coord_b(input.len())),
+            ("altitude", c.coord_c(input.len())),
+            ("crs", c.crs(input.len())),
+            ("uncertainty", c.uncertainty(input.len())),
+            ("parameters", c.parameters_span(input.len())),
         ];
         Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
     }
@@ -75,11 +75,11 @@ impl<'a> Geo<'a> {
         if geo.is_wgs84() {
             let c = parsed.captures;
             if Decimal::new(geo.coord_a()).exceeds("90") {
-                let at = c.coord_a().map_or(0, |(s, _)| s);
+                let at = c.coord_a(text.len()).map_or(0, |(s, _)| s);
                 return Err(SchemeError::out_of_range::<Grammar>(at, "latitude", "-90 to 90"));
             }
             if Decimal::new(geo.coord_b()).exceeds("180") {
-                let at = c.coord_b().map_or(0, |(s, _)| s);
+                let at = c.coord_b(text.len()).map_or(0, |(s, _)| s);
                 return Err(SchemeError::out_of_range::<Grammar>(at, "longitude", "-180 to 180"));
             }
         }
@@ -161,7 +161,7 @@ impl<'a> Geo<'a> {
     /// there are none.
     #[must_use]
     pub fn parameters_str(&self) -> &'a str {
-        let span = self.parsed.captures.parameters_span();
+        let span = self.parsed.captures.parameters_span(self.as_str().len());
         span.and_then(|(start, end)| self.as_str().get(start..end)).unwrap_or_default()
     }
 

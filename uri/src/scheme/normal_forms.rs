@@ -53,7 +53,7 @@ pub(crate) fn normal_form(scheme: &str, input: &str, syntax: &str, steps: Normal
 /// unreserved character, decoded there, makes no `?+` or `?=`).
 fn urn(text: &str, steps: Normalization) -> Option<String> {
     let c = Urn::parse(text).ok()?.parsed.captures;
-    let ((nid_start, nid_end), (nss_start, nss_end)) = (c.nid()?, c.nss()?);
+    let ((nid_start, nid_end), (nss_start, nss_end)) = (c.nid(text.len())?, c.nss(text.len())?);
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..nid_start]);
     push_folded(&mut out, &text[nid_start..nid_end], Fold::CASE);
@@ -82,7 +82,7 @@ fn tel(text: &str, _: Normalization) -> Option<String> {
     let (text, c) = (decoded.as_str(), &tel.parsed.captures);
     let input = text.as_bytes();
     let facts = tel.facts();
-    let (number_start, _) = c.number()?;
+    let (number_start, _) = c.number(text.len())?;
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..number_start]);
     // The number's and the context's bytes are ASCII.
@@ -95,8 +95,8 @@ fn tel(text: &str, _: Normalization) -> Option<String> {
     let (mut first, mut generic): ([String; 3], Vec<String>) = Default::default();
     for (s, e) in c.params(input) {
         let mut item = String::with_capacity(e - s);
-        match c.phone_context() {
-            Some((vs, _)) if within(c.phone_context(), s, e) => {
+        match c.phone_context(text.len()) {
+            Some((vs, _)) if within(c.phone_context(text.len()), s, e) => {
                 push_folded(&mut item, &text[s..vs], Fold::CASE);
                 item.push_str(&ascii(&facts.context));
                 first[2] = item;
@@ -104,9 +104,9 @@ fn tel(text: &str, _: Normalization) -> Option<String> {
             }
             _ => push_folded(&mut item, &text[s..e], Fold::CASE),
         }
-        if within(c.isdn_subaddress(), s, e) {
+        if within(c.isdn_subaddress(text.len()), s, e) {
             first[0] = item;
-        } else if within(c.extension(), s, e) {
+        } else if within(c.extension(text.len()), s, e) {
             first[1] = item;
         } else {
             generic.push(item);
@@ -151,11 +151,11 @@ fn sip(text: &str, _: Normalization) -> Option<String> {
     let sip = Sip::parse(&decoded).ok()?;
     let (text, c) = (decoded.as_str(), &sip.parsed.captures);
     let input = text.as_bytes();
-    let (host_start, host_end) = c.host()?;
+    let (host_start, host_end) = c.host(text.len())?;
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..host_start]);
     push_folded(&mut out, &text[host_start..host_end], Fold::CASE);
-    let (params_start, params_end) = c.uri_parameters().unwrap_or((host_end, host_end));
+    let (params_start, params_end) = c.uri_parameters(text.len()).unwrap_or((host_end, host_end));
     out.push_str(&text[host_end..params_start]);
     // Each parameter with its name as compared, its name folded and its value folded or not.
     let params: Vec<(Vec<Unit>, String)> = sip
@@ -181,7 +181,7 @@ fn sip(text: &str, _: Normalization) -> Option<String> {
     let order = if repeated { params } else { sorted_by_key(params) };
     interleave(&mut out, text, params_start, &spans, order.into_iter().map(|(_, w)| w));
     out.push_str(&text[spans.last().map_or(params_start, |&(_, e)| e)..params_end]);
-    let Some((headers_start, _)) = c.headers() else {
+    let Some((headers_start, _)) = c.headers(text.len()) else {
         out.push_str(&text[params_end..]);
         return Some(out);
     };
@@ -270,7 +270,7 @@ fn push_address(out: &mut String, address: &str, fold: Fold) -> Option<()> {
     let mut written = String::with_capacity(address.len());
     push_folded(&mut written, address, fold);
     let c = MailtoParser::Address.parse(written.as_bytes()).ok()?;
-    let (ds, de) = c.domain()?;
+    let (ds, de) = c.domain(written.len())?;
     out.push_str(&written[..ds]);
     push_folded(out, &written[ds..de], Fold::CASE);
     out.push_str(&written[de..]);

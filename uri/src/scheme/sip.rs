@@ -36,13 +36,13 @@ pub struct Sip<'a> {
 }
 
 /// The spans of the components a user names, from `Sip`'s or `Sips`' captures.
-fn spans(c: &Captures) -> Spans {
+fn spans(c: &Captures, len: usize) -> Spans {
     let parts = [
-        ("user", c.user()),
-        ("password", c.password()),
-        ("host", c.host()),
-        ("port", c.port()),
-        ("headers", c.headers()),
+        ("user", c.user(len)),
+        ("password", c.password(len)),
+        ("host", c.host(len)),
+        ("port", c.port(len)),
+        ("headers", c.headers(len)),
     ];
     parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect()
 }
@@ -53,7 +53,7 @@ impl SchemeGrammar for SipGrammar {
     const NAMES: &'static Names = &Names::of(Parser::Sip.scheme(), "RFC 3261", Parser::Sip.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        Parser::Sip.parse(input).map(|c| spans(&c)).map_err(Miss::from)
+        Parser::Sip.parse(input).map(|c| spans(&c, input.len())).map_err(Miss::from)
     }
 }
 
@@ -63,7 +63,7 @@ impl SchemeGrammar for SipsGrammar {
     const NAMES: &'static Names = &Names::of(Parser::Sips.scheme(), "RFC 3261", Parser::Sips.rule_name());
 
     fn run(input: &[u8]) -> Result<Spans, Miss> {
-        Parser::Sips.parse(input).map(|c| spans(&c)).map_err(Miss::from)
+        Parser::Sips.parse(input).map(|c| spans(&c, input.len())).map_err(Miss::from)
     }
 }
 
@@ -89,17 +89,17 @@ impl<'a> Sip<'a> {
                 SchemeError::new::<SipGrammar>(bytes, f)
             }
         })?;
-        if let Some((start, end)) = captures.uri_parameters() {
+        if let Some((start, end)) = captures.uri_parameters(bytes.len()) {
             // The span matched `uri-parameters` inside the URI, so it matches it alone.
             if let Ok(params) = Parser::Params.parse(&bytes[start..end]) {
                 let params = params.shifted(isize::try_from(start).unwrap_or(0));
-                captures.set_transport(params.transport());
-                captures.set_user_param(params.user_param());
-                captures.set_method(params.method());
-                captures.set_ttl(params.ttl());
-                captures.set_maddr(params.maddr());
-                captures.set_lr(params.lr());
-                captures.set_param_list_span(params.param_list_span());
+                captures.set_transport(params.transport(end));
+                captures.set_user_param(params.user_param(end));
+                captures.set_method(params.method(end));
+                captures.set_ttl(params.ttl(end));
+                captures.set_maddr(params.maddr(end));
+                captures.set_lr(params.lr(end));
+                captures.set_param_list_span(params.param_list_span(end));
             }
         }
         Ok(Sip { parsed: Parsed { input: text, captures }, secure })
@@ -198,7 +198,7 @@ impl<'a> Sip<'a> {
     /// Whether the `lr` parameter (loose routing, section 19.1.1) is present.
     #[must_use]
     pub fn lr(&self) -> bool {
-        self.parsed.captures.lr().is_some()
+        self.parsed.captures.lr(self.parsed.input.len()).is_some()
     }
 
     /// Each URI parameter, in order, as written without its `;` (`name` or `name=value`), from
@@ -225,7 +225,7 @@ impl<'a> Sip<'a> {
     #[must_use]
     pub fn parameters(&self) -> SipParameters<'a> {
         let (text, c) = (self.parsed.input, &self.parsed.captures);
-        let params_start = c.uri_parameters().map_or(0, |(start, _)| start);
+        let params_start = c.uri_parameters(text.len()).map_or(0, |(start, _)| start);
         SipParameters::new(text, params_start, c.param_list(text.as_bytes()))
     }
 

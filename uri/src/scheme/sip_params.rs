@@ -44,7 +44,7 @@ fn named(text: &str, params_start: usize, start: usize, end: usize) -> Parameter
     let whole = Parameter::new(item, item, None);
     let Some(params) = text.get(params_start..end) else { return whole };
     let Ok(c) = Parser::Params.parse(params.as_bytes()) else { return whole };
-    let value = [c.transport(), c.user_param(), c.method()]
+    let value = [c.transport(params.len()), c.user_param(params.len()), c.method(params.len())]
         .into_iter()
         .flatten()
         .find(|&(vs, ve)| ve == params.len() && params_start + vs > start);

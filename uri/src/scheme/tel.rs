@@ -49,10 +49,10 @@ impl SchemeGrammar for Grammar {
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Tel.parse(input).map_err(Miss::from)?;
         let parts = [
-            ("number", c.number()),
-            ("ISDN subaddress", c.isdn_subaddress()),
-            ("extension", c.extension()),
-            ("phone context", c.phone_context()),
+            ("number", c.number(input.len())),
+            ("ISDN subaddress", c.isdn_subaddress(input.len())),
+            ("extension", c.extension(input.len())),
+            ("phone context", c.phone_context(input.len())),
         ];
         let mut spans: Spans = parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect();
         // A parameter without a name of its own: the generic parameter being read. A value
@@ -198,7 +198,7 @@ impl Tel<'_> {
     /// the grammar takes escapes only in parameter values, which take unreserved characters too.
     fn unescaped(&self) -> Option<(String, Captures)> {
         let text = self.as_str();
-        let subscriber = &text[self.parsed.captures.number().map_or(0, |(start, _)| start)..];
+        let subscriber = &text[self.parsed.captures.number(text.len()).map_or(0, |(start, _)| start)..];
         let Cow::Owned(decoded) = decoded_where(subscriber, is_unreserved) else { return None };
         let captures = Parser::Subscriber.parse(decoded.as_bytes()).ok()?;
         Some((decoded, captures))
@@ -227,15 +227,15 @@ impl Tel<'_> {
         // A parameter is generic unless it holds the extension, subaddress or context value
         // (which starts after the parameter's `=`: an empty extension ends where the next
         // parameter starts, and is not inside it).
-        let named = [c.extension(), c.isdn_subaddress(), c.phone_context()];
+        let named = [c.extension(text.len()), c.isdn_subaddress(text.len()), c.phone_context(text.len())];
         let generic = c
             .params(input)
             .filter(|&(s, e)| !named.iter().flatten().any(|&(vs, ve)| s < vs && ve <= e))
             .map(|(s, e)| &text[s..e])
             .collect();
         Facts {
-            number: kept(input, c.number(), c.number_separators(input)),
-            context: kept(input, c.phone_context(), c.context_separators(input)),
+            number: kept(input, c.number(text.len()), c.number_separators(input)),
+            context: kept(input, c.phone_context(text.len()), c.context_separators(input)),
             generic,
         }
     }

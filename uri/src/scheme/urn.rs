@@ -37,11 +37,11 @@ impl SchemeGrammar for Grammar {
     fn run(input: &[u8]) -> Result<Spans, Miss> {
         let c = Parser::Urn.parse(input).map_err(Miss::from)?;
         let parts = [
-            ("NID", c.nid()),
-            ("NSS", c.nss()),
-            ("r-component", c.r_component()),
-            ("q-component", c.q_component()),
-            ("f-component", c.f_component()),
+            ("NID", c.nid(input.len())),
+            ("NSS", c.nss(input.len())),
+            ("r-component", c.r_component(input.len())),
+            ("q-component", c.q_component(input.len())),
+            ("f-component", c.f_component(input.len())),
         ];
         Ok(parts.into_iter().filter_map(|(name, span)| Some((name, span?))).collect())
     }

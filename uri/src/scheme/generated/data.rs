@@ -43,140 +43,269 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 6 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 16],
+    stored: [u32; 6],
+    kinds: [u8; 0],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 16;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => 5,
+            1 => {
+                if self.stored[1] != NONE {
+                    self.stored[1]
+                } else if self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            2 => if self.stored[0] != NONE { 5 } else { NONE }
+            3 => {
+                if self.stored[0] != NONE {
+                    self.stored[0].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            4 => self.stored[0],
+            5 => {
+                if self.stored[0] != NONE && self.stored[3] != NONE {
+                    self.stored[3].wrapping_sub(1)
+                } else if self.stored[0] != NONE && self.stored[1] != NONE {
+                    self.stored[1]
+                } else if self.stored[0] != NONE && self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            6 => self.stored[1],
+            7 => {
+                if self.stored[1] != NONE {
+                    self.stored[1].wrapping_add(7)
+                } else {
+                    NONE
+                }
+            }
+            8 => self.stored[2],
+            9 => len as u32,
+            10 => self.stored[3],
+            11 => {
+                if self.stored[3] != NONE && self.stored[1] != NONE {
+                    self.stored[1]
+                } else if self.stored[3] != NONE && self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            12 => if self.stored[3] != NONE { self.stored[3] } else { NONE }
+            13 => self.stored[4],
+            14 => self.stored[5],
+            15 => {
+                if self.stored[3] != NONE && self.stored[1] != NONE {
+                    self.stored[1]
+                } else if self.stored[3] != NONE && self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 16] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 16] {
+        let mut out = [NONE; 16];
+        let mut i = 0;
+        while i < 16 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 16], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 16 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 16]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 16]) -> Captures {
+        Captures {
+            stored: [slots[4], slots[6], slots[8], slots[10], slots[13], slots[14]],
+            kinds: [],
+        }
     }
-    /// The span of `mediatype` (start, end), if it is present.
+    /// The span of `mediatype` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn mediatype(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn mediatype(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `mediatype` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `mediatype` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_mediatype(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        let _ = span;
     }
-    /// The span of `mediatype/type` (start, end), if it is present.
+    /// The span of `mediatype/type` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn main_type(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn main_type(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `main-type` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `main-type` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_main_type(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        let _ = span;
     }
-    /// The span of `mediatype/subtype` (start, end), if it is present.
+    /// The span of `mediatype/subtype` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn subtype(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn subtype(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of `subtype` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `subtype` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_subtype(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        self.stored[0] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `";base64"` (start, end), if it is present.
+    /// The span of `";base64"` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn base64(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn base64(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of `base64` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `base64` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_base64(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[1] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `data` (start, end), if it is present.
+    /// The span of `data` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn data(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn data(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of `data` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `data` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_data(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[2] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `mediatype/parameter` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn parameters<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_0, input, self.span(10, 11))
+        crate::runtime::Occurrences::new(&LIST_0, input, self.span(10, 11, input.len()))
     }
-    /// The span of the occurrences of `parameters`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `parameters`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn parameters_span(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn parameters_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of the occurrences of `parameters` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `parameters` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_parameters_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        self.stored[3] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `parameter/attribute` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn attributes<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_1, input, self.span(12, 13))
+        crate::runtime::Occurrences::new(&LIST_1, input, self.span(12, 13, input.len()))
     }
-    /// The span of the occurrences of `attributes`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `attributes`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn attributes_span(&self) -> Option<(usize, usize)> {
-        self.span(12, 13)
+    pub const fn attributes_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(12, 13, len)
     }
-    /// Records the span of the occurrences of `attributes` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `attributes` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_attributes_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(12, 13, span);
+        self.stored[4] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `parameter/value` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn values<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_2, input, self.span(14, 15))
+        crate::runtime::Occurrences::new(&LIST_2, input, self.span(14, 15, input.len()))
     }
-    /// The span of the occurrences of `values`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `values`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn values_span(&self) -> Option<(usize, usize)> {
-        self.span(14, 15)
+    pub const fn values_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(14, 15, len)
     }
-    /// Records the span of the occurrences of `values` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `values` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_values_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(14, 15, span);
+        self.stored[5] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -196,42 +325,54 @@ impl<'a> Parsed<'a> {
     /// The text of `mediatype`, if it is present.
     #[inline]
     pub fn mediatype(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.mediatype())
+        crate::runtime::text(self.input, self.captures.mediatype(self.input.len()))
     }
     /// The text of `main-type`, if it is present.
     #[inline]
     pub fn main_type(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.main_type())
+        crate::runtime::text(self.input, self.captures.main_type(self.input.len()))
     }
     /// The text of `subtype`, if it is present.
     #[inline]
     pub fn subtype(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.subtype())
+        crate::runtime::text(self.input, self.captures.subtype(self.input.len()))
     }
     /// The text of `base64`, if it is present.
     #[inline]
     pub fn base64(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.base64())
+        crate::runtime::text(self.input, self.captures.base64(self.input.len()))
     }
     /// The text of `data`, if it is present.
     #[inline]
     pub fn data(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.data())
+        crate::runtime::text(self.input, self.captures.data(self.input.len()))
     }
     /// The text of every occurrence of `parameters`, in match order.
     #[inline]
     pub fn parameters(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_0, self.input, self.captures.parameters_span())
+        crate::runtime::Texts::new(
+            &LIST_0,
+            self.input,
+            self.captures.parameters_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `attributes`, in match order.
     #[inline]
     pub fn attributes(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_1, self.input, self.captures.attributes_span())
+        crate::runtime::Texts::new(
+            &LIST_1,
+            self.input,
+            self.captures.attributes_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `values`, in match order.
     #[inline]
     pub fn values(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_2, self.input, self.captures.values_span())
+        crate::runtime::Texts::new(
+            &LIST_2,
+            self.input,
+            self.captures.values_span(self.input.len()),
+        )
     }
 }
 #[rustfmt::skip]
@@ -341,8 +482,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -352,14 +494,20 @@ const fn finish(state: usize, r: &[u32; 18], len: usize) -> Option<Captures> {
         return None;
     }
     let end = len as u32;
-    let slots = match row {
-        1 => [r[13], r[14], r[1], r[2], r[3], r[4], r[5], r[6], r[15], end, r[7], r[8], r[9], r[10], r[11], r[12]],
-        2 => [r[13], r[11], r[1], r[2], r[3], r[4], r[5], r[6], r[15], end, r[7], r[12], r[8], r[9], r[10], r[14]],
-        3 => [r[13], r[14], r[1], r[2], r[3], r[4], r[5], r[6], end, end, r[7], r[8], r[9], r[10], r[11], r[12]],
-        4 => [r[13], r[11], r[1], r[2], r[3], r[4], r[5], r[6], end, end, r[7], r[12], r[8], r[9], r[10], r[14]],
-        _ => [NONE; 16],
+    let v: [u32; 6] = match row {
+        1 => [r[3], r[5], r[15], r[7], r[10], r[11]],
+        2 => [r[3], r[5], r[15], r[7], r[9], r[10]],
+        3 => [r[3], r[5], end, r[7], r[10], r[11]],
+        4 => [r[3], r[5], end, r[7], r[9], r[10]],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 6];
+    let mut i = 0;
+    while i < 6 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures { stored, kinds: [] })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.

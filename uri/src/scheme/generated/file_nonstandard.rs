@@ -45,125 +45,265 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 7 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 16],
+    stored: [u32; 7],
+    kinds: [u8; 0],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 16;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => {
+                if (self.stored[3] != NONE) || (self.stored[0] != NONE) {
+                    7
+                } else {
+                    NONE
+                }
+            }
+            1 => {
+                if (self.stored[3] != NONE) || (self.stored[0] != NONE) {
+                    len as u32
+                } else {
+                    NONE
+                }
+            }
+            2 => self.stored[0],
+            3 => {
+                if self.stored[0] != NONE && self.stored[4] != NONE {
+                    self.stored[4].wrapping_sub(1)
+                } else if self.stored[0] != NONE && self.stored[5] != NONE {
+                    self.stored[5]
+                } else {
+                    NONE
+                }
+            }
+            4 => {
+                if self.stored[1] != NONE {
+                    self.stored[1].wrapping_sub(9)
+                } else {
+                    NONE
+                }
+            }
+            5 => self.stored[1],
+            6 => if self.stored[2] != NONE { 7 } else { NONE }
+            7 => self.stored[2],
+            8 => self.stored[3],
+            9 => {
+                if self.stored[3] != NONE && self.stored[5] != NONE {
+                    self.stored[5]
+                } else {
+                    NONE
+                }
+            }
+            10 => self.stored[4],
+            11 => {
+                if self.stored[4] != NONE {
+                    self.stored[4].wrapping_add(2)
+                } else {
+                    NONE
+                }
+            }
+            12 => self.stored[5],
+            13 => len as u32,
+            14 => self.stored[6],
+            15 => {
+                if self.stored[6] != NONE && self.stored[4] != NONE {
+                    self.stored[4].wrapping_sub(1)
+                } else if self.stored[6] != NONE && self.stored[5] != NONE {
+                    self.stored[5]
+                } else {
+                    NONE
+                }
+            }
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 16] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 16] {
+        let mut out = [NONE; 16];
+        let mut i = 0;
+        while i < 16 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 16], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 16 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 16]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 16]) -> Captures {
+        Captures {
+            stored: [
+                slots[2],
+                slots[5],
+                slots[7],
+                slots[8],
+                slots[10],
+                slots[12],
+                slots[14],
+            ],
+            kinds: [],
+        }
     }
-    /// The span of `auth-path` (start, end), if it is present.
+    /// The span of `auth-path` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn auth_path(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn auth_path(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `auth-path` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `auth-path` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_auth_path(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        let _ = span;
     }
-    /// The span of `file-auth/host` / `file-auth/"localhost"` (start, end), if it is present.
+    /// The span of `file-auth/host` / `file-auth/"localhost"` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn host(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn host(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_host(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        self.stored[0] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `file-auth/"localhost"` (start, end), if it is present.
+    /// The span of `file-auth/"localhost"` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn localhost(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn localhost(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of `localhost` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `localhost` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_localhost(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        self.stored[1] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `file-auth/userinfo` (start, end), if it is present.
+    /// The span of `file-auth/userinfo` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn userinfo(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn userinfo(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_userinfo(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[2] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `unc-authority/file-host` (start, end), if it is present.
+    /// The span of `unc-authority/file-host` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn unc_host(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn unc_host(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of `unc-host` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `unc-host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_unc_host(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[3] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `drive-letter` (start, end), if it is present.
+    /// The span of `drive-letter` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn drive_letter(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn drive_letter(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of `drive-letter` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `drive-letter` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_drive_letter(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        self.stored[4] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `path-absolute` (start, end), if it is present.
+    /// The span of `path-absolute` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn path(&self) -> Option<(usize, usize)> {
-        self.span(12, 13)
+    pub const fn path(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(12, 13, len)
     }
-    /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_path(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(12, 13, span);
+        self.stored[5] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `file-auth/host/IP-literal` / `unc-authority/file-host/inline-IP` (start, end), if it is present.
+    /// The span of `file-auth/host/IP-literal` / `unc-authority/file-host/inline-IP` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn ip_literal(&self) -> Option<(usize, usize)> {
-        self.span(14, 15)
+    pub const fn ip_literal(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(14, 15, len)
     }
-    /// Records the span of `ip-literal` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `ip-literal` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_ip_literal(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(14, 15, span);
+        self.stored[6] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -183,42 +323,42 @@ impl<'a> Parsed<'a> {
     /// The text of `auth-path`, if it is present.
     #[inline]
     pub fn auth_path(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.auth_path())
+        crate::runtime::text(self.input, self.captures.auth_path(self.input.len()))
     }
     /// The text of `host`, if it is present.
     #[inline]
     pub fn host(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.host())
+        crate::runtime::text(self.input, self.captures.host(self.input.len()))
     }
     /// The text of `localhost`, if it is present.
     #[inline]
     pub fn localhost(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.localhost())
+        crate::runtime::text(self.input, self.captures.localhost(self.input.len()))
     }
     /// The text of `userinfo`, if it is present.
     #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.userinfo())
+        crate::runtime::text(self.input, self.captures.userinfo(self.input.len()))
     }
     /// The text of `unc-host`, if it is present.
     #[inline]
     pub fn unc_host(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.unc_host())
+        crate::runtime::text(self.input, self.captures.unc_host(self.input.len()))
     }
     /// The text of `drive-letter`, if it is present.
     #[inline]
     pub fn drive_letter(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.drive_letter())
+        crate::runtime::text(self.input, self.captures.drive_letter(self.input.len()))
     }
     /// The text of `path`, if it is present.
     #[inline]
     pub fn path(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.path())
+        crate::runtime::text(self.input, self.captures.path(self.input.len()))
     }
     /// The text of `ip-literal`, if it is present.
     #[inline]
     pub fn ip_literal(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.ip_literal())
+        crate::runtime::text(self.input, self.captures.ip_literal(self.input.len()))
     }
 }
 #[rustfmt::skip]
@@ -328,8 +468,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -338,19 +479,24 @@ const fn finish(state: usize, r: &[u32; 20], len: usize) -> Option<Captures> {
     if row == 0 {
         return None;
     }
-    let end = len as u32;
-    let slots = match row {
-        1 => [r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[15], end, r[13], r[14]],
-        2 => [r[1], end, r[2], r[15], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[16], end, r[13], r[14]],
-        3 => [r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[16], r[11], r[12], end, r[13], r[14]],
-        4 => [r[1], end, r[3], r[4], r[5], r[6], r[7], r[8], r[2], r[9], r[11], r[12], r[10], end, r[13], r[14]],
-        5 => [r[1], end, r[2], r[15], r[5], r[6], r[7], r[8], r[9], r[10], r[3], r[4], r[11], end, r[13], r[14]],
-        6 => [r[1], end, r[3], r[4], r[5], r[6], r[7], r[8], r[15], r[16], r[11], r[12], r[17], end, r[13], r[14]],
-        7 => [r[1], end, r[3], r[4], r[5], r[6], r[7], r[8], r[15], r[17], r[11], r[12], r[18], end, r[16], r[19]],
-        8 => [r[1], end, r[3], r[4], r[5], r[6], r[7], r[8], r[2], r[15], r[11], r[12], r[10], end, r[13], r[14]],
-        _ => [NONE; 16],
+    let _ = len;
+    let v: [u32; 7] = match row {
+        1 => [r[3], r[6], r[8], r[9], r[11], r[15], r[13]],
+        2 => [r[2], r[6], r[8], r[9], r[11], r[16], r[13]],
+        3 => [r[3], r[6], r[8], r[9], r[16], r[12], r[13]],
+        4 => [r[3], r[6], r[8], r[2], r[11], r[10], r[13]],
+        5 => [r[2], r[6], r[8], r[9], r[3], r[11], r[13]],
+        6 => [r[3], r[6], r[8], r[15], r[11], r[17], r[13]],
+        7 => [r[3], r[6], r[8], r[15], r[11], r[18], r[16]],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 7];
+    let mut i = 0;
+    while i < 7 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures { stored, kinds: [] })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.
@@ -1799,7 +1945,7 @@ static OPS: [u8; 17515] = [
 #[allow(dead_code)]
 static FINAL_ROW: [u8; 565] = [
     0, 1, 0, 0, 2, 0, 0, 0, 3, 4, 4, 5, 0, 6, 0, 0, 4, 0, 0, 4, 4, 7, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0,
-    0, 2, 0, 0, 0, 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0,
+    0, 2, 0, 0, 0, 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0,
     0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4,
     4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 0, 0, 0, 0, 0, 0,

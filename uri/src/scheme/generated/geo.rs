@@ -45,160 +45,321 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 10 of its 20 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 20],
+    stored: [u32; 10],
+    kinds: [u8; 0],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 20;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => 4,
+            1 => self.stored[0],
+            2 => 4,
+            3 => {
+                if self.stored[1] != NONE {
+                    self.stored[1].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            4 => self.stored[1],
+            5 => {
+                if self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else if self.stored[0] != NONE {
+                    self.stored[0]
+                } else {
+                    NONE
+                }
+            }
+            6 => self.stored[2],
+            7 => {
+                if self.stored[2] != NONE && self.stored[0] != NONE {
+                    self.stored[0]
+                } else {
+                    NONE
+                }
+            }
+            8 => self.stored[3],
+            9 => {
+                if self.stored[3] != NONE {
+                    self.stored[3].wrapping_add(10)
+                } else {
+                    NONE
+                }
+            }
+            10 => self.stored[4],
+            11 => {
+                if self.stored[4] != NONE && self.stored[5] != NONE {
+                    self.stored[5].wrapping_sub(3)
+                } else if self.stored[4] != NONE && self.stored[6] != NONE {
+                    self.stored[6]
+                } else if self.stored[4] != NONE {
+                    len as u32
+                } else {
+                    NONE
+                }
+            }
+            12 => self.stored[5],
+            13 => {
+                if self.stored[5] != NONE && self.stored[6] != NONE {
+                    self.stored[6]
+                } else if self.stored[5] != NONE {
+                    len as u32
+                } else {
+                    NONE
+                }
+            }
+            14 => self.stored[6],
+            15 => if self.stored[6] != NONE { len as u32 } else { NONE }
+            16 => {
+                if self.stored[6] != NONE {
+                    self.stored[6].wrapping_add(1)
+                } else {
+                    NONE
+                }
+            }
+            17 => self.stored[7],
+            18 => self.stored[8],
+            19 => self.stored[9],
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 20] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 20] {
+        let mut out = [NONE; 20];
+        let mut i = 0;
+        while i < 20 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 20], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 20 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 20]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 20]) -> Captures {
+        Captures {
+            stored: [
+                slots[1],
+                slots[4],
+                slots[6],
+                slots[8],
+                slots[10],
+                slots[12],
+                slots[14],
+                slots[17],
+                slots[18],
+                slots[19],
+            ],
+            kinds: [],
+        }
     }
-    /// The span of `wgs84-coordinates` / `coordinates` (start, end), if it is present.
+    /// The span of `wgs84-coordinates` / `coordinates` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn coordinates(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn coordinates(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `coordinates` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `coordinates` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_coordinates(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        self.stored[0] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `latitude` / `coord-a` (start, end), if it is present.
+    /// The span of `latitude` / `coord-a` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn coord_a(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn coord_a(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `coord-a` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `coord-a` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_coord_a(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        let _ = span;
     }
-    /// The span of `longitude` / `coord-b` (start, end), if it is present.
+    /// The span of `longitude` / `coord-b` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn coord_b(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn coord_b(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of `coord-b` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `coord-b` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_coord_b(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        self.stored[1] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `altitude` / `coord-c` (start, end), if it is present.
+    /// The span of `altitude` / `coord-c` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn coord_c(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn coord_c(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of `coord-c` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `coord-c` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_coord_c(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[2] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `";crs=wgs84"` (start, end), if it is present.
+    /// The span of `";crs=wgs84"` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn crs_wgs84(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn crs_wgs84(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of `crs-wgs84` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `crs-wgs84` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_crs_wgs84(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[3] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `other-crslabel` (start, end), if it is present.
+    /// The span of `other-crslabel` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn crs(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn crs(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of `crs` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `crs` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_crs(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        self.stored[4] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `uval` (start, end), if it is present.
+    /// The span of `uval` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn uncertainty(&self) -> Option<(usize, usize)> {
-        self.span(12, 13)
+    pub const fn uncertainty(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(12, 13, len)
     }
-    /// Records the span of `uncertainty` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `uncertainty` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_uncertainty(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(12, 13, span);
+        self.stored[5] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `parameter` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn parameters<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_0, input, self.span(14, 15))
+        crate::runtime::Occurrences::new(&LIST_0, input, self.span(14, 15, input.len()))
     }
-    /// The span of the occurrences of `parameters`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `parameters`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn parameters_span(&self) -> Option<(usize, usize)> {
-        self.span(14, 15)
+    pub const fn parameters_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(14, 15, len)
     }
-    /// Records the span of the occurrences of `parameters` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `parameters` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_parameters_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(14, 15, span);
+        self.stored[6] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `parameter/pname` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn pnames<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_1, input, self.span(16, 17))
+        crate::runtime::Occurrences::new(&LIST_1, input, self.span(16, 17, input.len()))
     }
-    /// The span of the occurrences of `pnames`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `pnames`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn pnames_span(&self) -> Option<(usize, usize)> {
-        self.span(16, 17)
+    pub const fn pnames_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(16, 17, len)
     }
-    /// Records the span of the occurrences of `pnames` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `pnames` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_pnames_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(16, 17, span);
+        self.stored[7] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `parameter/pvalue` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn pvalues<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_2, input, self.span(18, 19))
+        crate::runtime::Occurrences::new(&LIST_2, input, self.span(18, 19, input.len()))
     }
-    /// The span of the occurrences of `pvalues`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `pvalues`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn pvalues_span(&self) -> Option<(usize, usize)> {
-        self.span(18, 19)
+    pub const fn pvalues_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(18, 19, len)
     }
-    /// Records the span of the occurrences of `pvalues` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `pvalues` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_pvalues_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(18, 19, span);
+        self.stored[8] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[9] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -218,52 +379,64 @@ impl<'a> Parsed<'a> {
     /// The text of `coordinates`, if it is present.
     #[inline]
     pub fn coordinates(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.coordinates())
+        crate::runtime::text(self.input, self.captures.coordinates(self.input.len()))
     }
     /// The text of `coord-a`, if it is present.
     #[inline]
     pub fn coord_a(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.coord_a())
+        crate::runtime::text(self.input, self.captures.coord_a(self.input.len()))
     }
     /// The text of `coord-b`, if it is present.
     #[inline]
     pub fn coord_b(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.coord_b())
+        crate::runtime::text(self.input, self.captures.coord_b(self.input.len()))
     }
     /// The text of `coord-c`, if it is present.
     #[inline]
     pub fn coord_c(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.coord_c())
+        crate::runtime::text(self.input, self.captures.coord_c(self.input.len()))
     }
     /// The text of `crs-wgs84`, if it is present.
     #[inline]
     pub fn crs_wgs84(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.crs_wgs84())
+        crate::runtime::text(self.input, self.captures.crs_wgs84(self.input.len()))
     }
     /// The text of `crs`, if it is present.
     #[inline]
     pub fn crs(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.crs())
+        crate::runtime::text(self.input, self.captures.crs(self.input.len()))
     }
     /// The text of `uncertainty`, if it is present.
     #[inline]
     pub fn uncertainty(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.uncertainty())
+        crate::runtime::text(self.input, self.captures.uncertainty(self.input.len()))
     }
     /// The text of every occurrence of `parameters`, in match order.
     #[inline]
     pub fn parameters(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_0, self.input, self.captures.parameters_span())
+        crate::runtime::Texts::new(
+            &LIST_0,
+            self.input,
+            self.captures.parameters_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `pnames`, in match order.
     #[inline]
     pub fn pnames(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_1, self.input, self.captures.pnames_span())
+        crate::runtime::Texts::new(
+            &LIST_1,
+            self.input,
+            self.captures.pnames_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `pvalues`, in match order.
     #[inline]
     pub fn pvalues(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_2, self.input, self.captures.pvalues_span())
+        crate::runtime::Texts::new(
+            &LIST_2,
+            self.input,
+            self.captures.pvalues_span(self.input.len()),
+        )
     }
 }
 #[rustfmt::skip]
@@ -373,8 +546,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -384,23 +558,26 @@ const fn finish(state: usize, r: &[u32; 24], len: usize) -> Option<Captures> {
         return None;
     }
     let end = len as u32;
-    let slots = match row {
-        1 => [r[15], end, r[16], r[17], r[18], r[19], r[1], end, r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]],
-        2 => [r[15], end, r[16], r[17], r[18], end, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]],
-        3 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[22], end, r[9], end, r[13], r[14]],
-        4 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[22], end, r[9], r[10], r[11], end],
-        5 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], end, r[9], r[10], r[11], r[12], r[13], r[14]],
-        6 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[22], end, r[9], end, r[11], r[12]],
-        7 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]],
-        8 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[21], end, r[9], end, r[13], r[14]],
-        9 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[21], end, r[9], r[10], r[11], end],
-        10 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[21], end, r[9], end, r[11], r[12]],
-        11 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[22], end, r[23], end, r[13], r[14]],
-        12 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[3], r[4], r[22], end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]],
-        13 => [r[15], r[20], r[16], r[17], r[18], r[19], r[1], r[2], r[21], end, r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]],
-        _ => [NONE; 20],
+    let v: [u32; 10] = match row {
+        1 => [end, r[18], r[1], r[3], r[5], r[7], r[9], r[12], r[13], r[14]],
+        2 => [r[20], r[18], r[1], r[3], r[5], r[7], r[22], end, r[13], r[14]],
+        3 => [r[20], r[18], r[1], r[3], r[5], r[7], r[22], r[10], r[11], end],
+        4 => [r[20], r[18], r[1], r[3], r[5], r[7], r[9], r[12], r[13], r[14]],
+        5 => [r[20], r[18], r[1], r[3], r[5], r[7], r[22], end, r[11], r[12]],
+        6 => [r[20], r[18], r[1], r[3], r[5], r[7], r[21], end, r[13], r[14]],
+        7 => [r[20], r[18], r[1], r[3], r[5], r[7], r[21], r[10], r[11], end],
+        8 => [r[20], r[18], r[1], r[3], r[5], r[7], r[21], end, r[11], r[12]],
+        9 => [r[20], r[18], r[1], r[3], r[22], r[7], r[9], r[12], r[13], r[14]],
+        10 => [r[20], r[18], r[1], r[21], r[5], r[7], r[9], r[12], r[13], r[14]],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 10];
+    let mut i = 0;
+    while i < 10 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures { stored, kinds: [] })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.
@@ -717,10 +894,10 @@ static OPS: [u8; 2354] = [
 #[rustfmt::skip]
 #[allow(dead_code)]
 static FINAL_ROW: [u8; 107] = [
-    0, 0, 0, 1, 2, 0, 0, 3, 1, 4, 5, 0, 0, 6, 7, 5, 0, 8, 9, 5, 10, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
-    0, 2, 0, 0, 0, 0, 2, 3, 11, 0, 0, 0, 0, 0, 11, 11, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
-    6, 0, 12, 0, 0, 6, 0, 12, 12, 0, 8, 8, 0, 12, 12, 7, 0, 0, 8, 0, 12, 12, 7, 0, 0, 13, 7, 0, 0, 0, 0, 0,
-    7, 10, 0, 0, 0, 10,
+    0, 0, 0, 1, 1, 0, 0, 2, 1, 3, 4, 0, 0, 5, 4, 4, 0, 6, 7, 4, 8, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
+    0, 1, 0, 0, 0, 0, 1, 2, 2, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 5,
+    0, 9, 0, 0, 5, 0, 9, 9, 0, 6, 6, 0, 9, 9, 4, 0, 0, 6, 0, 9, 9, 4, 0, 0, 10, 4, 0, 0, 0, 0, 0, 4, 8, 0, 0,
+    0, 8,
 ];
 /// The premultiplied start state of each parser.
 #[rustfmt::skip]

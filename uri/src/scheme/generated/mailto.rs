@@ -50,120 +50,213 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 5 of its 12 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 12],
+    stored: [u32; 5],
+    kinds: [u8; 0],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 12;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => if self.stored[0] != NONE { 7 } else { NONE }
+            1 => self.stored[0],
+            2 => {
+                if self.stored[1] != NONE && self.stored[0] != NONE {
+                    self.stored[0]
+                } else if self.stored[1] != NONE {
+                    7
+                } else {
+                    NONE
+                }
+            }
+            3 => if self.stored[1] != NONE { len as u32 } else { NONE }
+            4 => if self.stored[0] != NONE { 7 } else { NONE }
+            5 => if self.stored[0] != NONE { self.stored[0] } else { NONE }
+            6 => {
+                if self.stored[1] != NONE && self.stored[0] != NONE {
+                    self.stored[0].wrapping_add(1)
+                } else if self.stored[1] != NONE {
+                    8
+                } else {
+                    NONE
+                }
+            }
+            7 => self.stored[1],
+            8 => self.stored[2],
+            9 => if self.stored[1] != NONE { len as u32 } else { NONE }
+            10 => self.stored[3],
+            11 => self.stored[4],
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 12] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 12] {
+        let mut out = [NONE; 12];
+        let mut i = 0;
+        while i < 12 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 12], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 12 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 12]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 12]) -> Captures {
+        Captures {
+            stored: [slots[1], slots[7], slots[8], slots[10], slots[11]],
+            kinds: [],
+        }
     }
-    /// The span of `to` (start, end), if it is present.
+    /// The span of `to` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn to(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn to(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `to` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `to` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_to(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        self.stored[0] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `hfields` (start, end), if it is present.
+    /// The span of `hfields` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn hfields(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn hfields(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `hfields` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `hfields` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_hfields(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        let _ = span;
     }
     /// Every occurrence of `to/addr-spec` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn addresses<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_0, input, self.span(4, 5))
+        crate::runtime::Occurrences::new(&LIST_0, input, self.span(4, 5, input.len()))
     }
-    /// The span of the occurrences of `addresses`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `addresses`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn addresses_span(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn addresses_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of the occurrences of `addresses` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `addresses` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_addresses_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        let _ = span;
     }
     /// Every occurrence of `hfield/hfname` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn hfnames<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_1, input, self.span(6, 7))
+        crate::runtime::Occurrences::new(&LIST_1, input, self.span(6, 7, input.len()))
     }
-    /// The span of the occurrences of `hfnames`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `hfnames`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn hfnames_span(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn hfnames_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of the occurrences of `hfnames` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `hfnames` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hfnames_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[1] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `hfield/hfvalue` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn hfvalues<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_2, input, self.span(8, 9))
+        crate::runtime::Occurrences::new(&LIST_2, input, self.span(8, 9, input.len()))
     }
-    /// The span of the occurrences of `hfvalues`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `hfvalues`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn hfvalues_span(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn hfvalues_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of the occurrences of `hfvalues` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `hfvalues` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hfvalues_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[2] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `addr-spec/domain` (start, end), if it is present.
+    /// The span of `addr-spec/domain` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn domain(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn domain(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of `domain` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `domain` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_domain(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        self.stored[3] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[4] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -183,32 +276,44 @@ impl<'a> Parsed<'a> {
     /// The text of `to`, if it is present.
     #[inline]
     pub fn to(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.to())
+        crate::runtime::text(self.input, self.captures.to(self.input.len()))
     }
     /// The text of `hfields`, if it is present.
     #[inline]
     pub fn hfields(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.hfields())
+        crate::runtime::text(self.input, self.captures.hfields(self.input.len()))
     }
     /// The text of every occurrence of `addresses`, in match order.
     #[inline]
     pub fn addresses(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_0, self.input, self.captures.addresses_span())
+        crate::runtime::Texts::new(
+            &LIST_0,
+            self.input,
+            self.captures.addresses_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `hfnames`, in match order.
     #[inline]
     pub fn hfnames(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_1, self.input, self.captures.hfnames_span())
+        crate::runtime::Texts::new(
+            &LIST_1,
+            self.input,
+            self.captures.hfnames_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `hfvalues`, in match order.
     #[inline]
     pub fn hfvalues(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_2, self.input, self.captures.hfvalues_span())
+        crate::runtime::Texts::new(
+            &LIST_2,
+            self.input,
+            self.captures.hfvalues_span(self.input.len()),
+        )
     }
     /// The text of `domain`, if it is present.
     #[inline]
     pub fn domain(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.domain())
+        crate::runtime::text(self.input, self.captures.domain(self.input.len()))
     }
 }
 #[rustfmt::skip]
@@ -319,8 +424,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -330,17 +436,23 @@ const fn finish(state: usize, r: &[u32; 13], len: usize) -> Option<Captures> {
         return None;
     }
     let end = len as u32;
-    let slots = match row {
-        1 => [r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], end],
-        2 => [r[1], end, r[3], r[4], r[2], end, r[7], r[8], r[9], r[10], r[11], r[12]],
-        3 => [r[1], r[2], r[3], end, r[5], r[6], r[4], r[7], r[8], end, r[11], r[12]],
-        4 => [r[1], r[3], r[4], end, r[2], r[5], r[6], r[7], r[8], end, r[11], r[12]],
-        5 => [r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12]],
-        6 => [r[1], r[2], r[3], end, r[5], r[6], r[4], r[7], end, end, r[11], r[12]],
-        7 => [r[1], r[3], r[4], end, r[2], r[5], r[6], r[7], end, end, r[11], r[12]],
-        _ => [NONE; 12],
+    let v: [u32; 5] = match row {
+        1 => [r[2], r[8], r[9], r[11], end],
+        2 => [end, r[8], r[9], r[11], r[12]],
+        3 => [r[2], r[7], r[8], r[11], r[12]],
+        4 => [r[3], r[7], r[8], r[11], r[12]],
+        5 => [r[2], r[8], r[9], r[11], r[12]],
+        6 => [r[2], r[7], end, r[11], r[12]],
+        7 => [r[3], r[7], end, r[11], r[12]],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 5];
+    let mut i = 0;
+    while i < 5 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures { stored, kinds: [] })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.

@@ -68,230 +68,467 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 30 of its 34 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 34],
+    stored: [u32; 30],
+    kinds: [u8; 0],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 34;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => self.stored[0],
+            1 => {
+                if self.stored[1] != NONE {
+                    self.stored[1].wrapping_sub(1)
+                } else if self.stored[0] != NONE && self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            2 => self.stored[1],
+            3 => {
+                if self.stored[1] != NONE && self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            4 => self.stored[2],
+            5 => self.stored[3],
+            6 => {
+                if self.stored[4] != NONE && self.stored[3] != NONE {
+                    self.stored[3].wrapping_add(1)
+                } else {
+                    NONE
+                }
+            }
+            7 => self.stored[4],
+            8 => self.stored[5],
+            9 => self.stored[6],
+            10 => self.stored[7],
+            11 => if self.stored[7] != NONE { len as u32 } else { NONE }
+            12 => self.stored[8],
+            13 => self.stored[9],
+            14 => self.stored[10],
+            15 => self.stored[11],
+            16 => self.stored[12],
+            17 => self.stored[13],
+            18 => self.stored[14],
+            19 => self.stored[15],
+            20 => self.stored[16],
+            21 => self.stored[17],
+            22 => self.stored[18],
+            23 => self.stored[19],
+            24 => self.stored[20],
+            25 => self.stored[21],
+            26 => self.stored[22],
+            27 => self.stored[23],
+            28 => self.stored[24],
+            29 => self.stored[25],
+            30 => self.stored[26],
+            31 => self.stored[27],
+            32 => self.stored[28],
+            33 => self.stored[29],
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 34] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 34] {
+        let mut out = [NONE; 34];
+        let mut i = 0;
+        while i < 34 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 34], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 34 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 34]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 34]) -> Captures {
+        Captures {
+            stored: [
+                slots[0],
+                slots[2],
+                slots[4],
+                slots[5],
+                slots[7],
+                slots[8],
+                slots[9],
+                slots[10],
+                slots[12],
+                slots[13],
+                slots[14],
+                slots[15],
+                slots[16],
+                slots[17],
+                slots[18],
+                slots[19],
+                slots[20],
+                slots[21],
+                slots[22],
+                slots[23],
+                slots[24],
+                slots[25],
+                slots[26],
+                slots[27],
+                slots[28],
+                slots[29],
+                slots[30],
+                slots[31],
+                slots[32],
+                slots[33],
+            ],
+            kinds: [],
+        }
     }
-    /// The span of `userinfo/user` (start, end), if it is present.
+    /// The span of `userinfo/user` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn user(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn user(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `user` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `user` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_user(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        self.stored[0] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `userinfo/password` (start, end), if it is present.
+    /// The span of `userinfo/password` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn password(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn password(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `password` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `password` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_password(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        self.stored[1] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `hostport/host` (start, end), if it is present.
+    /// The span of `hostport/host` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn host(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn host(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_host(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        self.stored[2] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[3] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `hostport/port` (start, end), if it is present.
+    /// The span of `hostport/port` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn port(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn port(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_port(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[4] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `uri-parameters` (start, end), if it is present.
+    /// The span of `uri-parameters` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn uri_parameters(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn uri_parameters(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of `uri-parameters` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `uri-parameters` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_uri_parameters(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[5] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[6] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `headers` (start, end), if it is present.
+    /// The span of `headers` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn headers(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn headers(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of `headers` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `headers` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_headers(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        self.stored[7] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `transport-param/"udp"` / `transport-param/"tcp"` / `transport-param/"sctp"` / `transport-param/"tls"` / `transport-param/other-transport` (start, end), if it is present.
+    /// The span of `transport-param/"udp"` / `transport-param/"tcp"` / `transport-param/"sctp"` / `transport-param/"tls"` / `transport-param/other-transport` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn transport(&self) -> Option<(usize, usize)> {
-        self.span(12, 13)
+    pub const fn transport(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(12, 13, len)
     }
-    /// Records the span of `transport` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `transport` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_transport(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(12, 13, span);
+        self.stored[8] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[9] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `user-param/"phone"` / `user-param/"ip"` / `user-param/other-user` (start, end), if it is present.
+    /// The span of `user-param/"phone"` / `user-param/"ip"` / `user-param/other-user` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn user_param(&self) -> Option<(usize, usize)> {
-        self.span(14, 15)
+    pub const fn user_param(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(14, 15, len)
     }
-    /// Records the span of `user-param` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `user-param` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_user_param(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(14, 15, span);
+        self.stored[10] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[11] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `method-param/Method` (start, end), if it is present.
+    /// The span of `method-param/Method` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn method(&self) -> Option<(usize, usize)> {
-        self.span(16, 17)
+    pub const fn method(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(16, 17, len)
     }
-    /// Records the span of `method` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `method` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_method(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(16, 17, span);
+        self.stored[12] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[13] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `ttl-param/ttl` (start, end), if it is present.
+    /// The span of `ttl-param/ttl` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn ttl(&self) -> Option<(usize, usize)> {
-        self.span(18, 19)
+    pub const fn ttl(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(18, 19, len)
     }
-    /// Records the span of `ttl` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `ttl` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_ttl(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(18, 19, span);
+        self.stored[14] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[15] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `maddr-param/host` (start, end), if it is present.
+    /// The span of `maddr-param/host` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn maddr(&self) -> Option<(usize, usize)> {
-        self.span(20, 21)
+    pub const fn maddr(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(20, 21, len)
     }
-    /// Records the span of `maddr` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `maddr` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_maddr(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(20, 21, span);
+        self.stored[16] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[17] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `lr-param` (start, end), if it is present.
+    /// The span of `lr-param` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn lr(&self) -> Option<(usize, usize)> {
-        self.span(22, 23)
+    pub const fn lr(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(22, 23, len)
     }
-    /// Records the span of `lr` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `lr` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_lr(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(22, 23, span);
+        self.stored[18] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[19] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `uri-parameter` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn param_list<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_0, input, self.span(24, 25))
+        crate::runtime::Occurrences::new(&LIST_0, input, self.span(24, 25, input.len()))
     }
-    /// The span of the occurrences of `param-list`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `param-list`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn param_list_span(&self) -> Option<(usize, usize)> {
-        self.span(24, 25)
+    pub const fn param_list_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(24, 25, len)
     }
-    /// Records the span of the occurrences of `param-list` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `param-list` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_param_list_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(24, 25, span);
+        self.stored[20] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[21] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `header/hname` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn hnames<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_1, input, self.span(26, 27))
+        crate::runtime::Occurrences::new(&LIST_1, input, self.span(26, 27, input.len()))
     }
-    /// The span of the occurrences of `hnames`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `hnames`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn hnames_span(&self) -> Option<(usize, usize)> {
-        self.span(26, 27)
+    pub const fn hnames_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(26, 27, len)
     }
-    /// Records the span of the occurrences of `hnames` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `hnames` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hnames_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(26, 27, span);
+        self.stored[22] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[23] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `header/hvalue` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn hvalues<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_2, input, self.span(28, 29))
+        crate::runtime::Occurrences::new(&LIST_2, input, self.span(28, 29, input.len()))
     }
-    /// The span of the occurrences of `hvalues`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `hvalues`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn hvalues_span(&self) -> Option<(usize, usize)> {
-        self.span(28, 29)
+    pub const fn hvalues_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(28, 29, len)
     }
-    /// Records the span of the occurrences of `hvalues` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `hvalues` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hvalues_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(28, 29, span);
+        self.stored[24] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[25] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `other-param/pname` (start, end), if it is present.
+    /// The span of `other-param/pname` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn pname(&self) -> Option<(usize, usize)> {
-        self.span(30, 31)
+    pub const fn pname(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(30, 31, len)
     }
-    /// Records the span of `pname` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `pname` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_pname(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(30, 31, span);
+        self.stored[26] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[27] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `other-param/pvalue` (start, end), if it is present.
+    /// The span of `other-param/pvalue` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn pvalue(&self) -> Option<(usize, usize)> {
-        self.span(32, 33)
+    pub const fn pvalue(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(32, 33, len)
     }
-    /// Records the span of `pvalue` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `pvalue` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_pvalue(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(32, 33, span);
+        self.stored[28] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[29] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -311,87 +548,99 @@ impl<'a> Parsed<'a> {
     /// The text of `user`, if it is present.
     #[inline]
     pub fn user(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.user())
+        crate::runtime::text(self.input, self.captures.user(self.input.len()))
     }
     /// The text of `password`, if it is present.
     #[inline]
     pub fn password(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.password())
+        crate::runtime::text(self.input, self.captures.password(self.input.len()))
     }
     /// The text of `host`, if it is present.
     #[inline]
     pub fn host(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.host())
+        crate::runtime::text(self.input, self.captures.host(self.input.len()))
     }
     /// The text of `port`, if it is present.
     #[inline]
     pub fn port(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.port())
+        crate::runtime::text(self.input, self.captures.port(self.input.len()))
     }
     /// The text of `uri-parameters`, if it is present.
     #[inline]
     pub fn uri_parameters(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.uri_parameters())
+        crate::runtime::text(self.input, self.captures.uri_parameters(self.input.len()))
     }
     /// The text of `headers`, if it is present.
     #[inline]
     pub fn headers(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.headers())
+        crate::runtime::text(self.input, self.captures.headers(self.input.len()))
     }
     /// The text of `transport`, if it is present.
     #[inline]
     pub fn transport(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.transport())
+        crate::runtime::text(self.input, self.captures.transport(self.input.len()))
     }
     /// The text of `user-param`, if it is present.
     #[inline]
     pub fn user_param(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.user_param())
+        crate::runtime::text(self.input, self.captures.user_param(self.input.len()))
     }
     /// The text of `method`, if it is present.
     #[inline]
     pub fn method(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.method())
+        crate::runtime::text(self.input, self.captures.method(self.input.len()))
     }
     /// The text of `ttl`, if it is present.
     #[inline]
     pub fn ttl(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.ttl())
+        crate::runtime::text(self.input, self.captures.ttl(self.input.len()))
     }
     /// The text of `maddr`, if it is present.
     #[inline]
     pub fn maddr(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.maddr())
+        crate::runtime::text(self.input, self.captures.maddr(self.input.len()))
     }
     /// The text of `lr`, if it is present.
     #[inline]
     pub fn lr(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.lr())
+        crate::runtime::text(self.input, self.captures.lr(self.input.len()))
     }
     /// The text of every occurrence of `param-list`, in match order.
     #[inline]
     pub fn param_list(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_0, self.input, self.captures.param_list_span())
+        crate::runtime::Texts::new(
+            &LIST_0,
+            self.input,
+            self.captures.param_list_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `hnames`, in match order.
     #[inline]
     pub fn hnames(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_1, self.input, self.captures.hnames_span())
+        crate::runtime::Texts::new(
+            &LIST_1,
+            self.input,
+            self.captures.hnames_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `hvalues`, in match order.
     #[inline]
     pub fn hvalues(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_2, self.input, self.captures.hvalues_span())
+        crate::runtime::Texts::new(
+            &LIST_2,
+            self.input,
+            self.captures.hvalues_span(self.input.len()),
+        )
     }
     /// The text of `pname`, if it is present.
     #[inline]
     pub fn pname(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.pname())
+        crate::runtime::text(self.input, self.captures.pname(self.input.len()))
     }
     /// The text of `pvalue`, if it is present.
     #[inline]
     pub fn pvalue(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.pvalue())
+        crate::runtime::text(self.input, self.captures.pvalue(self.input.len()))
     }
 }
 #[rustfmt::skip]
@@ -518,8 +767,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -529,40 +779,46 @@ const fn finish(state: usize, r: &[u32; 44], len: usize) -> Option<Captures> {
         return None;
     }
     let end = len as u32;
-    let slots = match row {
-        1 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], end, r[29], r[30]],
-        2 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        3 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        4 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], end],
-        5 => [r[1], r[2], r[3], r[4], r[33], end, r[5], r[6], end, end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        6 => [r[31], r[34], r[3], r[4], r[33], end, r[5], r[6], end, end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        7 => [r[1], r[2], r[3], r[4], r[33], r[36], r[38], end, end, end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        8 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        9 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[22], end, r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        10 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], end, r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        11 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[22], end, r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        12 => [r[31], r[34], r[3], r[4], r[33], r[35], r[5], end, end, end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        13 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[39], r[34], end, r[27], r[28], r[29], r[30]],
-        14 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[41], r[43], end, r[27], r[28], r[29], r[30]],
-        15 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[22], end, r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        16 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], end, r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        17 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[40], r[39], end, r[27], r[28], r[29], r[30]],
-        18 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[42], r[39], end, r[27], r[28], r[29], r[30]],
-        19 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[22], end, r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        20 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], end, r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        21 => [r[31], r[34], r[3], r[4], r[33], r[35], r[5], r[6], r[37], end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        22 => [NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE],
-        23 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[22], end, r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        24 => [r[1], r[2], r[3], r[4], r[31], r[32], r[5], r[6], r[33], r[34], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[22], end, r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        25 => [r[1], r[2], r[3], r[4], r[32], end, r[5], r[6], end, end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        26 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[39], end, end, r[27], r[28], r[29], r[30]],
-        27 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[41], end, end, r[27], r[28], r[29], r[30]],
-        28 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[7], r[39], end, end, r[27], r[28], r[29], r[30]],
-        29 => [r[1], r[2], r[3], r[4], r[33], r[35], r[5], r[6], r[36], r[37], r[38], end, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[39], r[43], end, r[27], r[28], r[29], r[30]],
-        30 => [r[31], r[34], r[3], r[4], r[1], end, r[5], r[6], end, end, r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
-        _ => [NONE; 34],
+    let v: [u32; 30] = match row {
+        1 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], end, r[29], r[30]],
+        2 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        3 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        4 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], end],
+        5 => [r[1], r[3], r[33], end, r[6], end, end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        6 => [r[31], r[3], r[33], end, r[6], end, end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        7 => [r[1], r[3], r[33], r[36], end, end, end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        8 => [r[1], r[3], r[33], r[35], r[6], r[36], end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        9 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[22], end, r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        10 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], end, r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        11 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[22], end, r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        12 => [r[31], r[3], r[33], r[35], end, end, end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        13 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[39], r[34], end, r[27], r[28], r[29], r[30]],
+        14 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[41], r[43], end, r[27], r[28], r[29], r[30]],
+        15 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[22], end, r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        16 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], end, r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        17 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[40], r[39], end, r[27], r[28], r[29], r[30]],
+        18 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[42], r[39], end, r[27], r[28], r[29], r[30]],
+        19 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[22], end, r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        20 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], end, r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        21 => [r[31], r[3], r[33], r[35], r[6], r[37], end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        22 => [NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE],
+        23 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[22], end, r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        24 => [r[1], r[3], r[31], r[32], r[6], r[33], r[34], r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[22], end, r[17], r[18], r[19], r[20], r[21], end, r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        25 => [r[1], r[3], r[32], end, r[6], end, end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        26 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[39], end, end, r[27], r[28], r[29], r[30]],
+        27 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[41], end, end, r[27], r[28], r[29], r[30]],
+        28 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[7], r[39], end, end, r[27], r[28], r[29], r[30]],
+        29 => [r[1], r[3], r[33], r[35], r[6], r[36], r[37], r[38], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[31], r[39], r[43], end, r[27], r[28], r[29], r[30]],
+        30 => [r[31], r[3], r[1], end, r[6], end, end, r[7], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30]],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 30];
+    let mut i = 0;
+    while i < 30 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures { stored, kinds: [] })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.

@@ -52,110 +52,227 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 12 of its 16 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 18],
+    stored: [u32; 12],
+    kinds: [u8; 1],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 18;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => self.stored[0],
+            1 => {
+                if self.stored[7] != NONE {
+                    self.stored[7]
+                } else if self.stored[0] != NONE {
+                    len as u32
+                } else {
+                    NONE
+                }
+            }
+            2 => self.stored[1],
+            3 => self.stored[2],
+            4 => self.stored[3],
+            5 => self.stored[4],
+            6 => self.stored[5],
+            7 => self.stored[6],
+            8 => self.stored[7],
+            9 => if self.stored[7] != NONE { len as u32 } else { NONE }
+            10 => if self.stored[7] != NONE { self.stored[7] } else { NONE }
+            11 => if self.stored[7] != NONE { len as u32 } else { NONE }
+            12 => self.stored[8],
+            13 => self.stored[9],
+            14 => self.stored[10],
+            15 => self.stored[11],
+            16 => if self.kinds[0] == 1 { 0 } else { NONE }
+            17 => if self.kinds[0] == 2 { 0 } else { NONE }
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 18] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 18] {
+        let mut out = [NONE; 18];
+        let mut i = 0;
+        while i < 18 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 18], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 16 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 18]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 18]) -> Captures {
+        Captures {
+            stored: [
+                slots[0],
+                slots[2],
+                slots[3],
+                slots[4],
+                slots[5],
+                slots[6],
+                slots[7],
+                slots[8],
+                slots[12],
+                slots[13],
+                slots[14],
+                slots[15],
+            ],
+            kinds: [
+                if slots[16] != NONE { 1 } else { if slots[17] != NONE { 2 } else { 0 } },
+            ],
+        }
     }
-    /// The span of `global-number/global-number-digits` / `local-number/local-number-digits` (start, end), if it is present.
+    /// The span of `global-number/global-number-digits` / `local-number/local-number-digits` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn number(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn number(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `number` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `number` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_number(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        self.stored[0] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `isub-value` (start, end), if it is present.
+    /// The span of `isub-value` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn isdn_subaddress(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn isdn_subaddress(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `isdn-subaddress` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `isdn-subaddress` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_isdn_subaddress(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        self.stored[1] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[2] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `extension-value` (start, end), if it is present.
+    /// The span of `extension-value` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn extension(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn extension(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of `extension` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `extension` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_extension(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        self.stored[3] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[4] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `context/descriptor` (start, end), if it is present.
+    /// The span of `context/descriptor` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn phone_context(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn phone_context(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of `phone-context` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `phone-context` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_phone_context(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[5] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[6] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
-    /// The span of `par` / `context` (start, end), if it is present.
+    /// The span of `par` / `context` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn parameters(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn parameters(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of `parameters` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `parameters` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_parameters(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[7] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `par` / `context` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
     pub fn params<'i>(&self, input: &'i [u8]) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_0, input, self.span(10, 11))
+        crate::runtime::Occurrences::new(&LIST_0, input, self.span(10, 11, input.len()))
     }
-    /// The span of the occurrences of `params`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `params`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn params_span(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn params_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of the occurrences of `params` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `params` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_params_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        let _ = span;
     }
     /// Every occurrence of `global-number/global-number-digits/phonedigit/visual-separator` / `local-number/local-number-digits/phonedigit-hex/visual-separator` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -163,17 +280,24 @@ impl Captures {
         &self,
         input: &'i [u8],
     ) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_1, input, self.span(12, 13))
+        crate::runtime::Occurrences::new(&LIST_1, input, self.span(12, 13, input.len()))
     }
-    /// The span of the occurrences of `number-separators`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `number-separators`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn number_separators_span(&self) -> Option<(usize, usize)> {
-        self.span(12, 13)
+    pub const fn number_separators_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(12, 13, len)
     }
-    /// Records the span of the occurrences of `number-separators` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `number-separators` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_number_separators_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(12, 13, span);
+        self.stored[8] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[9] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
     /// Every occurrence of `context/descriptor/global-number-digits/phonedigit/visual-separator` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -181,17 +305,24 @@ impl Captures {
         &self,
         input: &'i [u8],
     ) -> crate::runtime::Occurrences<'i> {
-        crate::runtime::Occurrences::new(&LIST_2, input, self.span(14, 15))
+        crate::runtime::Occurrences::new(&LIST_2, input, self.span(14, 15, input.len()))
     }
-    /// The span of the occurrences of `context-separators`: from the first one's start to the last one's end, if there is any.
+    /// The span of the occurrences of `context-separators`: from the first one's start to the last one's end, if there is any, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn context_separators_span(&self) -> Option<(usize, usize)> {
-        self.span(14, 15)
+    pub const fn context_separators_span(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(14, 15, len)
     }
-    /// Records the span of the occurrences of `context-separators` (or their absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of the occurrences of `context-separators` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_context_separators_span(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(14, 15, span);
+        self.stored[10] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
+        self.stored[11] = match span {
+            Some((s, e)) => e as u32,
+            None => NONE,
+        };
     }
 }
 /// Which alternative of `number` matched.
@@ -211,13 +342,20 @@ impl Captures {
     /// Which alternative of `number` matched, if `number` is present.
     #[inline]
     pub const fn number_kind(&self) -> Option<NumberKind> {
-        if self.slots[16] != NONE {
-            return Some(NumberKind::Global);
+        match self.kinds[0] {
+            1 => Some(NumberKind::Global),
+            2 => Some(NumberKind::Local),
+            _ => None,
         }
-        if self.slots[17] != NONE {
-            return Some(NumberKind::Local);
-        }
-        None
+    }
+    /// Records which alternative of `number` matched (or none), for code that builds a match from parts.
+    #[inline]
+    pub fn set_number_kind(&mut self, kind: Option<NumberKind>) {
+        self.kinds[0] = match kind {
+            None => 0,
+            Some(NumberKind::Global) => 1,
+            Some(NumberKind::Local) => 2,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -237,32 +375,36 @@ impl<'a> Parsed<'a> {
     /// The text of `number`, if it is present.
     #[inline]
     pub fn number(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.number())
+        crate::runtime::text(self.input, self.captures.number(self.input.len()))
     }
     /// The text of `isdn-subaddress`, if it is present.
     #[inline]
     pub fn isdn_subaddress(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.isdn_subaddress())
+        crate::runtime::text(self.input, self.captures.isdn_subaddress(self.input.len()))
     }
     /// The text of `extension`, if it is present.
     #[inline]
     pub fn extension(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.extension())
+        crate::runtime::text(self.input, self.captures.extension(self.input.len()))
     }
     /// The text of `phone-context`, if it is present.
     #[inline]
     pub fn phone_context(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.phone_context())
+        crate::runtime::text(self.input, self.captures.phone_context(self.input.len()))
     }
     /// The text of `parameters`, if it is present.
     #[inline]
     pub fn parameters(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.parameters())
+        crate::runtime::text(self.input, self.captures.parameters(self.input.len()))
     }
     /// The text of every occurrence of `params`, in match order.
     #[inline]
     pub fn params(&self) -> crate::runtime::Texts<'a> {
-        crate::runtime::Texts::new(&LIST_0, self.input, self.captures.params_span())
+        crate::runtime::Texts::new(
+            &LIST_0,
+            self.input,
+            self.captures.params_span(self.input.len()),
+        )
     }
     /// The text of every occurrence of `number-separators`, in match order.
     #[inline]
@@ -270,7 +412,7 @@ impl<'a> Parsed<'a> {
         crate::runtime::Texts::new(
             &LIST_1,
             self.input,
-            self.captures.number_separators_span(),
+            self.captures.number_separators_span(self.input.len()),
         )
     }
     /// The text of every occurrence of `context-separators`, in match order.
@@ -279,7 +421,7 @@ impl<'a> Parsed<'a> {
         crate::runtime::Texts::new(
             &LIST_2,
             self.input,
-            self.captures.context_separators_span(),
+            self.captures.context_separators_span(self.input.len()),
         )
     }
 }
@@ -392,8 +534,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -403,54 +546,63 @@ const fn finish(state: usize, r: &[u32; 22], len: usize) -> Option<Captures> {
         return None;
     }
     let end = len as u32;
-    let slots = match row {
-        1 => [r[15], end, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[17], r[16]],
-        2 => [r[15], end, r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], end, r[13], r[14], r[17], r[16]],
-        3 => [r[15], r[7], r[1], r[2], r[3], r[4], r[5], r[6], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[17], r[16]],
-        4 => [r[15], r[7], r[1], r[2], r[10], end, r[5], r[6], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[17], r[16]],
-        5 => [r[15], r[7], r[10], end, r[3], r[4], r[5], r[6], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[17], r[16]],
-        6 => [r[15], r[7], r[1], end, r[3], r[4], r[5], r[6], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[17], r[16]],
-        7 => [r[5], r[7], r[1], r[2], r[3], r[4], r[10], end, r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        8 => [r[5], r[9], r[1], r[2], r[3], r[4], r[12], end, r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        9 => [r[5], r[7], r[1], r[2], r[3], r[4], r[10], end, r[8], end, r[9], end, r[11], r[12], r[16], r[17], r[15], r[6]],
-        10 => [r[5], r[7], r[1], r[2], r[3], r[4], r[10], end, r[8], end, r[9], end, r[11], r[12], r[16], end, r[15], r[6]],
-        11 => [r[5], r[7], r[1], r[2], r[3], r[4], r[10], r[16], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        12 => [r[5], r[9], r[1], r[2], r[3], r[4], r[12], end, r[10], end, r[11], end, r[7], r[8], r[16], r[17], r[15], r[6]],
-        13 => [r[5], r[9], r[1], r[2], r[3], r[4], r[12], end, r[10], end, r[11], end, r[7], r[8], r[16], end, r[15], r[6]],
-        14 => [r[5], r[9], r[1], r[2], r[3], r[4], r[12], r[16], r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        15 => [r[5], r[7], r[1], r[2], r[3], r[4], r[10], r[18], r[8], end, r[9], end, r[11], r[12], r[16], r[17], r[15], r[6]],
-        16 => [r[5], r[9], r[1], r[2], r[3], r[4], r[12], r[18], r[10], end, r[11], end, r[7], r[8], r[16], r[17], r[15], r[6]],
-        17 => [r[5], r[7], r[1], r[2], r[17], end, r[10], r[16], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        18 => [r[5], r[9], r[1], r[2], r[17], end, r[12], r[16], r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        19 => [r[5], r[7], r[17], end, r[3], r[4], r[10], r[16], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        20 => [r[5], r[7], r[1], end, r[3], r[4], r[10], r[16], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        21 => [r[5], r[9], r[17], end, r[3], r[4], r[12], r[16], r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        22 => [r[5], r[9], r[1], end, r[3], r[4], r[12], r[16], r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        23 => [r[5], r[7], r[1], r[2], r[19], end, r[10], r[18], r[8], end, r[9], end, r[11], r[12], r[16], r[17], r[15], r[6]],
-        24 => [r[5], r[9], r[1], r[2], r[19], end, r[12], r[18], r[10], end, r[11], end, r[7], r[8], r[16], r[17], r[15], r[6]],
-        25 => [r[5], r[7], r[19], end, r[3], r[4], r[10], r[18], r[8], end, r[9], end, r[11], r[12], r[16], r[17], r[15], r[6]],
-        26 => [r[5], r[7], r[1], end, r[3], r[4], r[10], r[18], r[8], end, r[9], end, r[11], r[12], r[16], r[17], r[15], r[6]],
-        27 => [r[5], r[9], r[19], end, r[3], r[4], r[12], r[18], r[10], end, r[11], end, r[7], r[8], r[16], r[17], r[15], r[6]],
-        28 => [r[5], r[9], r[1], end, r[3], r[4], r[12], r[18], r[10], end, r[11], end, r[7], r[8], r[16], r[17], r[15], r[6]],
-        29 => [r[5], r[7], r[1], r[2], r[3], r[4], r[17], end, r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        30 => [r[5], r[9], r[1], r[2], r[3], r[4], r[17], end, r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        31 => [r[5], r[7], r[1], r[2], r[3], r[4], r[19], end, r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        32 => [r[5], r[9], r[1], r[2], r[3], r[4], r[19], end, r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        33 => [r[5], r[7], r[1], r[2], r[3], r[4], r[19], end, r[8], end, r[9], end, r[11], r[12], r[20], r[17], r[15], r[6]],
-        34 => [r[5], r[7], r[1], r[2], r[3], r[4], r[19], end, r[8], end, r[9], end, r[11], r[12], r[20], end, r[15], r[6]],
-        35 => [r[5], r[9], r[1], r[2], r[3], r[4], r[19], end, r[10], end, r[11], end, r[7], r[8], r[20], r[17], r[15], r[6]],
-        36 => [r[5], r[9], r[1], r[2], r[3], r[4], r[19], end, r[10], end, r[11], end, r[7], r[8], r[20], end, r[15], r[6]],
-        37 => [r[5], r[7], r[1], r[2], r[3], r[4], r[19], end, r[8], end, r[9], end, r[11], r[12], r[20], r[21], r[15], r[6]],
-        38 => [r[5], r[9], r[1], r[2], r[3], r[4], r[19], end, r[10], end, r[11], end, r[7], r[8], r[20], r[21], r[15], r[6]],
-        39 => [r[17], r[18], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16]],
-        40 => [r[15], r[7], r[1], r[2], end, end, r[5], r[6], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[17], r[16]],
-        41 => [r[5], r[7], r[1], r[2], end, end, r[10], r[16], r[8], end, r[9], end, r[11], r[12], r[13], r[14], r[15], r[6]],
-        42 => [r[5], r[9], r[1], r[2], end, end, r[12], r[16], r[10], end, r[11], end, r[7], r[8], r[13], r[14], r[15], r[6]],
-        43 => [r[5], r[7], r[1], r[2], end, end, r[10], r[18], r[8], end, r[9], end, r[11], r[12], r[16], r[17], r[15], r[6]],
-        44 => [r[5], r[9], r[1], r[2], end, end, r[12], r[18], r[10], end, r[11], end, r[7], r[8], r[16], r[17], r[15], r[6]],
-        _ => [NONE; 18],
+    let v: [u32; 14] = match row {
+        1 => [r[15], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[11], r[12], r[13], r[14], 0, NONE],
+        2 => [r[15], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[11], end, r[13], r[14], 0, NONE],
+        3 => [r[15], r[1], r[2], r[3], r[4], r[5], r[6], r[8], r[11], r[12], r[13], r[14], 0, NONE],
+        4 => [r[15], r[1], r[2], r[10], end, r[5], r[6], r[8], r[11], r[12], r[13], r[14], 0, NONE],
+        5 => [r[15], r[10], end, r[3], r[4], r[5], r[6], r[8], r[11], r[12], r[13], r[14], 0, NONE],
+        6 => [r[15], r[1], end, r[3], r[4], r[5], r[6], r[8], r[11], r[12], r[13], r[14], 0, NONE],
+        7 => [r[5], r[1], r[2], r[3], r[4], r[10], end, r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        8 => [r[5], r[1], r[2], r[3], r[4], r[12], end, r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        9 => [r[5], r[1], r[2], r[3], r[4], r[10], end, r[8], r[11], r[12], r[16], r[17], NONE, 0],
+        10 => [r[5], r[1], r[2], r[3], r[4], r[10], end, r[8], r[11], r[12], r[16], end, NONE, 0],
+        11 => [r[5], r[1], r[2], r[3], r[4], r[10], r[16], r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        12 => [r[5], r[1], r[2], r[3], r[4], r[12], end, r[10], r[7], r[8], r[16], r[17], NONE, 0],
+        13 => [r[5], r[1], r[2], r[3], r[4], r[12], end, r[10], r[7], r[8], r[16], end, NONE, 0],
+        14 => [r[5], r[1], r[2], r[3], r[4], r[12], r[16], r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        15 => [r[5], r[1], r[2], r[3], r[4], r[10], r[18], r[8], r[11], r[12], r[16], r[17], NONE, 0],
+        16 => [r[5], r[1], r[2], r[3], r[4], r[12], r[18], r[10], r[7], r[8], r[16], r[17], NONE, 0],
+        17 => [r[5], r[1], r[2], r[17], end, r[10], r[16], r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        18 => [r[5], r[1], r[2], r[17], end, r[12], r[16], r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        19 => [r[5], r[17], end, r[3], r[4], r[10], r[16], r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        20 => [r[5], r[1], end, r[3], r[4], r[10], r[16], r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        21 => [r[5], r[17], end, r[3], r[4], r[12], r[16], r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        22 => [r[5], r[1], end, r[3], r[4], r[12], r[16], r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        23 => [r[5], r[1], r[2], r[19], end, r[10], r[18], r[8], r[11], r[12], r[16], r[17], NONE, 0],
+        24 => [r[5], r[1], r[2], r[19], end, r[12], r[18], r[10], r[7], r[8], r[16], r[17], NONE, 0],
+        25 => [r[5], r[19], end, r[3], r[4], r[10], r[18], r[8], r[11], r[12], r[16], r[17], NONE, 0],
+        26 => [r[5], r[1], end, r[3], r[4], r[10], r[18], r[8], r[11], r[12], r[16], r[17], NONE, 0],
+        27 => [r[5], r[19], end, r[3], r[4], r[12], r[18], r[10], r[7], r[8], r[16], r[17], NONE, 0],
+        28 => [r[5], r[1], end, r[3], r[4], r[12], r[18], r[10], r[7], r[8], r[16], r[17], NONE, 0],
+        29 => [r[5], r[1], r[2], r[3], r[4], r[17], end, r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        30 => [r[5], r[1], r[2], r[3], r[4], r[17], end, r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        31 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        32 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        33 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[8], r[11], r[12], r[20], r[17], NONE, 0],
+        34 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[8], r[11], r[12], r[20], end, NONE, 0],
+        35 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[10], r[7], r[8], r[20], r[17], NONE, 0],
+        36 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[10], r[7], r[8], r[20], end, NONE, 0],
+        37 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[8], r[11], r[12], r[20], r[21], NONE, 0],
+        38 => [r[5], r[1], r[2], r[3], r[4], r[19], end, r[10], r[7], r[8], r[20], r[21], NONE, 0],
+        39 => [r[17], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[11], r[12], r[13], r[14], NONE, NONE],
+        40 => [r[15], r[1], r[2], end, end, r[5], r[6], r[8], r[11], r[12], r[13], r[14], 0, NONE],
+        41 => [r[5], r[1], r[2], end, end, r[10], r[16], r[8], r[11], r[12], r[13], r[14], NONE, 0],
+        42 => [r[5], r[1], r[2], end, end, r[12], r[16], r[10], r[7], r[8], r[13], r[14], NONE, 0],
+        43 => [r[5], r[1], r[2], end, end, r[10], r[18], r[8], r[11], r[12], r[16], r[17], NONE, 0],
+        44 => [r[5], r[1], r[2], end, end, r[12], r[18], r[10], r[7], r[8], r[16], r[17], NONE, 0],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 12];
+    let mut i = 0;
+    while i < 12 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures {
+        stored,
+        kinds: [crate::runtime::last_set(&v, 12, 14)],
+    })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.

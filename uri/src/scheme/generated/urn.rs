@@ -46,105 +46,222 @@ impl Parser {
 #[rustfmt::skip]
 #[allow(dead_code)]
 const NONE: u32 = u32::MAX;
-/// The positions one match recorded: the start and end of every capture, the start of
-/// every kind alternative. Positions are byte offsets into the input.
+/// The positions one match recorded, kept compactly: 4 of its 12 capture slots as the parser recorded them (`u32::MAX` where unset), every other one derived from them and from the input's length when read, and for each kind which alternative matched. Positions are byte offsets into the input; the accessors take its length. A value whose slots no match records (setters that leave captures out of step) may read spans that end at `u32::MAX`; [`Captures::from_slots`] refuses such slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 pub struct Captures {
-    slots: [u32; 12],
+    stored: [u32; 4],
+    kinds: [u8; 0],
 }
+#[allow(unused_variables)]
 #[rustfmt::skip]
 #[allow(dead_code)]
 impl Captures {
-    #[inline]
-    const fn span(&self, start: usize, end: usize) -> Option<(usize, usize)> {
-        crate::runtime::span(&self.slots, start, end)
+    /// The number of slots ([`Captures::slots`]).
+    pub const SLOTS: usize = 12;
+    /// Slot `i` of [`Captures::slots`] for an input of `len` bytes.
+    #[inline(always)]
+    const fn slot(&self, i: usize, len: usize) -> u32 {
+        match i {
+            0 => 0,
+            1 => {
+                if self.stored[1] != NONE {
+                    self.stored[1].wrapping_sub(2)
+                } else if self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(2)
+                } else if self.stored[3] != NONE {
+                    self.stored[3].wrapping_sub(1)
+                } else {
+                    len as u32
+                }
+            }
+            2 => 4,
+            3 => {
+                if self.stored[0] != NONE {
+                    self.stored[0].wrapping_sub(1)
+                } else {
+                    NONE
+                }
+            }
+            4 => self.stored[0],
+            5 => {
+                if self.stored[1] != NONE {
+                    self.stored[1].wrapping_sub(2)
+                } else if self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(2)
+                } else if self.stored[3] != NONE {
+                    self.stored[3].wrapping_sub(1)
+                } else {
+                    len as u32
+                }
+            }
+            6 => self.stored[1],
+            7 => {
+                if self.stored[1] != NONE && self.stored[2] != NONE {
+                    self.stored[2].wrapping_sub(2)
+                } else if self.stored[1] != NONE && self.stored[3] != NONE {
+                    self.stored[3].wrapping_sub(1)
+                } else if self.stored[1] != NONE {
+                    len as u32
+                } else {
+                    NONE
+                }
+            }
+            8 => self.stored[2],
+            9 => {
+                if self.stored[2] != NONE && self.stored[3] != NONE {
+                    self.stored[3].wrapping_sub(1)
+                } else if self.stored[2] != NONE {
+                    len as u32
+                } else {
+                    NONE
+                }
+            }
+            10 => self.stored[3],
+            11 => if self.stored[3] != NONE { len as u32 } else { NONE }
+            _ => NONE,
+        }
     }
-    #[inline]
-    fn set_span(&mut self, start: usize, end: usize, span: Option<(usize, usize)>) {
-        crate::runtime::set_span(&mut self.slots, start, end, span);
+    /// The span of slots `start` and `end`: a capture's end is set wherever its start is
+    /// (its list is proved so for every match), so only the start is tested.
+    #[inline(always)]
+    const fn span(
+        &self,
+        start: usize,
+        end: usize,
+        len: usize,
+    ) -> Option<(usize, usize)> {
+        let start = self.slot(start, len);
+        if start == NONE {
+            return None;
+        }
+        Some((start as usize, self.slot(end, len) as usize))
     }
     /// The same match moved by `delta` bytes: what it records for `text` holds for
-    /// `text` with `delta` bytes more (or, when negative, fewer) in front.
+    /// `text` with `delta` bytes more (or, when negative, fewer) in front. The stored
+    /// positions that are set move; a slot derived from a constant (such as a start at 0)
+    /// does not, so the caller sets that capture again.
     #[inline]
     pub fn shifted(&self, delta: isize) -> Captures {
-        let mut slots = self.slots;
-        crate::runtime::shift(&mut slots, delta);
-        Captures { slots }
+        let mut stored = self.stored;
+        crate::runtime::shift(&mut stored, delta);
+        Captures {
+            stored,
+            kinds: self.kinds,
+        }
     }
-    /// Every slot, in declaration order: each capture's start and end, then each kind
-    /// alternative's start; `u32::MAX` for an unset slot. Two parsers whose capture
-    /// files declare the same captures and kinds in the same order share this layout.
+    /// Every slot for an input of `len` bytes, in declaration order: each capture's start
+    /// and end (`u32::MAX` where unset), then each kind alternative, 0 for the one that
+    /// matched and `u32::MAX` for the others (where it starts is not kept). Two parsers
+    /// whose capture files declare the same captures and kinds in the same order share
+    /// these slots.
     #[inline]
-    pub const fn slots(&self) -> [u32; 12] {
-        self.slots
+    pub const fn slots(&self, len: usize) -> [u32; 12] {
+        let mut out = [NONE; 12];
+        let mut i = 0;
+        while i < 12 {
+            out[i] = self.slot(i, len);
+            i += 1;
+        }
+        out
     }
-    /// The captures whose slots are `slots` ([`Captures::slots`]), such as another parser's
-    /// of the same layout recorded.
+    /// The captures whose slots are `slots` ([`Captures::slots`]) for an input of `len`
+    /// bytes, such as another parser's of the same slots recorded: each kind's first set
+    /// alternative is kept. `None` where the layout cannot hold them: a slot it derives
+    /// would read differently from the one given.
+    pub const fn from_slots(slots: [u32; 12], len: usize) -> Option<Captures> {
+        let captures = Captures::from_slots_unchecked(slots);
+        let mut i = 0;
+        while i < 12 {
+            if captures.slot(i, len) != slots[i] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(captures)
+    }
+    /// [`Captures::from_slots`] without the check: the slots a parse of the input records
+    /// (or a parse of another parser of the same slots) read back as given; other slots
+    /// may not.
     #[inline]
-    pub const fn from_slots(slots: [u32; 12]) -> Captures {
-        Captures { slots }
+    pub const fn from_slots_unchecked(slots: [u32; 12]) -> Captures {
+        Captures {
+            stored: [slots[4], slots[6], slots[8], slots[10]],
+            kinds: [],
+        }
     }
-    /// The span of `assigned-name` (start, end), if it is present.
+    /// The span of `assigned-name` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn assigned_name(&self) -> Option<(usize, usize)> {
-        self.span(0, 1)
+    pub const fn assigned_name(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(0, 1, len)
     }
-    /// Records the span of `assigned-name` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `assigned-name` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_assigned_name(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(0, 1, span);
+        let _ = span;
     }
-    /// The span of `NID` (start, end), if it is present.
+    /// The span of `NID` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn nid(&self) -> Option<(usize, usize)> {
-        self.span(2, 3)
+    pub const fn nid(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(2, 3, len)
     }
-    /// Records the span of `nid` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `nid` (or its absence), for code that builds a match from parts whose spans it knows: writes nothing: this layout derives its start and end from the other captures. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_nid(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(2, 3, span);
+        let _ = span;
     }
-    /// The span of `NSS` (start, end), if it is present.
+    /// The span of `NSS` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn nss(&self) -> Option<(usize, usize)> {
-        self.span(4, 5)
+    pub const fn nss(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(4, 5, len)
     }
-    /// Records the span of `nss` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `nss` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_nss(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(4, 5, span);
+        self.stored[0] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `r-component` (start, end), if it is present.
+    /// The span of `r-component` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn r_component(&self) -> Option<(usize, usize)> {
-        self.span(6, 7)
+    pub const fn r_component(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(6, 7, len)
     }
-    /// Records the span of `r-component` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `r-component` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_r_component(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(6, 7, span);
+        self.stored[1] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `q-component` (start, end), if it is present.
+    /// The span of `q-component` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn q_component(&self) -> Option<(usize, usize)> {
-        self.span(8, 9)
+    pub const fn q_component(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(8, 9, len)
     }
-    /// Records the span of `q-component` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `q-component` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_q_component(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(8, 9, span);
+        self.stored[2] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
-    /// The span of `f-component` (start, end), if it is present.
+    /// The span of `f-component` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
-    pub const fn f_component(&self) -> Option<(usize, usize)> {
-        self.span(10, 11)
+    pub const fn f_component(&self, len: usize) -> Option<(usize, usize)> {
+        self.span(10, 11, len)
     }
-    /// Records the span of `f-component` (or its absence), for code that builds a match from parts whose spans it knows.
+    /// Records the span of `f-component` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_f_component(&mut self, span: Option<(usize, usize)>) {
-        self.set_span(10, 11, span);
+        self.stored[3] = match span {
+            Some((s, e)) => s as u32,
+            None => NONE,
+        };
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
@@ -164,32 +281,32 @@ impl<'a> Parsed<'a> {
     /// The text of `assigned-name`, if it is present.
     #[inline]
     pub fn assigned_name(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.assigned_name())
+        crate::runtime::text(self.input, self.captures.assigned_name(self.input.len()))
     }
     /// The text of `nid`, if it is present.
     #[inline]
     pub fn nid(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.nid())
+        crate::runtime::text(self.input, self.captures.nid(self.input.len()))
     }
     /// The text of `nss`, if it is present.
     #[inline]
     pub fn nss(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.nss())
+        crate::runtime::text(self.input, self.captures.nss(self.input.len()))
     }
     /// The text of `r-component`, if it is present.
     #[inline]
     pub fn r_component(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.r_component())
+        crate::runtime::text(self.input, self.captures.r_component(self.input.len()))
     }
     /// The text of `q-component`, if it is present.
     #[inline]
     pub fn q_component(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.q_component())
+        crate::runtime::text(self.input, self.captures.q_component(self.input.len()))
     }
     /// The text of `f-component`, if it is present.
     #[inline]
     pub fn f_component(&self) -> Option<&'a str> {
-        crate::runtime::text(self.input, self.captures.f_component())
+        crate::runtime::text(self.input, self.captures.f_component(self.input.len()))
     }
 }
 #[rustfmt::skip]
@@ -304,8 +421,9 @@ impl Parser {
     }
 }
 /// The captures of a walk that read all `len` bytes of the input and ended in `state`
-/// with registers `r`, or `None` where the state does not accept: one arm per final row,
-/// each slot a register, the input's end, or `NONE`.
+/// with registers `r`, or `None` where the state does not accept: one arm per distinct
+/// exit: each stored position (a register, the input's end, or `NONE`), then each kind's
+/// alternatives, the first set one giving its index.
 #[inline(always)]
 #[rustfmt::skip]
 #[allow(dead_code)]
@@ -315,15 +433,19 @@ const fn finish(state: usize, r: &[u32; 13], len: usize) -> Option<Captures> {
         return None;
     }
     let end = len as u32;
-    let slots = match row {
-        1 => [r[1], end, r[8], r[9], r[10], end, r[2], r[3], r[4], r[5], r[6], r[7]],
-        2 => [r[1], r[6], r[8], r[9], r[10], r[7], r[2], r[3], r[4], r[5], r[11], end],
-        3 => [r[1], r[11], r[8], r[9], r[10], r[12], r[2], end, r[4], r[5], r[6], r[7]],
-        4 => [r[1], r[11], r[8], r[9], r[10], r[12], r[2], r[3], r[4], end, r[6], r[7]],
-        5 => [r[1], r[6], r[8], r[9], r[10], r[7], r[2], r[3], r[4], r[5], end, end],
-        _ => [NONE; 12],
+    let v: [u32; 4] = match row {
+        1 => [r[10], r[2], r[4], r[6]],
+        2 => [r[10], r[2], r[4], r[11]],
+        3 => [r[10], r[2], r[4], end],
+        _ => return None,
     };
-    Some(Captures { slots })
+    let mut stored = [NONE; 4];
+    let mut i = 0;
+    while i < 4 {
+        stored[i] = v[i];
+        i += 1;
+    }
+    Some(Captures { stored, kinds: [] })
 }
 /// Runs the tagged DFA over `input` from premultiplied state `start`, recording positions
 /// in `regs`. Returns the state it ends in, or the index where no match can go on.
@@ -534,8 +656,8 @@ static OPS: [u8; 1290] = [
 #[rustfmt::skip]
 #[allow(dead_code)]
 static FINAL_ROW: [u8; 86] = [
-    0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 /// The premultiplied start state of each parser.
