@@ -588,6 +588,26 @@ pub fn shift(slots: &mut [u32], delta: isize) {
     }
 }
 
+/// The start of `span` as a stored slot, `u32::MAX` when the span is absent.
+#[allow(dead_code)]
+#[inline(always)]
+pub const fn start_slot(span: Option<(usize, usize)>) -> u32 {
+    match span {
+        Some((start, _)) => start as u32,
+        None => u32::MAX,
+    }
+}
+
+/// The end of `span` as a stored slot, `u32::MAX` when the span is absent.
+#[allow(dead_code)]
+#[inline(always)]
+pub const fn end_slot(span: Option<(usize, usize)>) -> u32 {
+    match span {
+        Some((_, end)) => end as u32,
+        None => u32::MAX,
+    }
+}
+
 /// The text of `span` in `input`, when the span is present and falls on character boundaries.
 #[allow(dead_code)]
 #[inline(always)]

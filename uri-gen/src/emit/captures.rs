@@ -144,7 +144,7 @@ pub(crate) fn items(compiled: &CompiledParsers, layout: &Layout, rt: &TokenStrea
         );
         let setter = format_ident!("set_{}", c.name.replace('-', "_"));
         let setter_doc = setter_doc(&c.name, layout, start, end);
-        let setter_body = setter_body(layout, start, end);
+        let setter_body = setter_body(layout, rt, start, end);
         let (start, end) = (Literal::usize_unsuffixed(start), Literal::usize_unsuffixed(end));
         quote! {
             #[doc = #doc]
@@ -283,12 +283,12 @@ fn setter_doc(name: &str, layout: &Layout, start: usize, end: usize) -> String {
 }
 
 /// A setter's body: the stored slots among `start` and `end` written.
-pub(crate) fn setter_body(layout: &Layout, start: usize, end: usize) -> TokenStream {
+pub(crate) fn setter_body(layout: &Layout, rt: &TokenStream, start: usize, end: usize) -> TokenStream {
     let mut out = TokenStream::new();
-    for (slot, pick) in [(start, quote!(s)), (end, quote!(e))] {
+    for (slot, pick) in [(start, quote!(start_slot)), (end, quote!(end_slot))] {
         if let Place::Stored(j) = layout.places[slot] {
             let j = Literal::usize_unsuffixed(j);
-            out.extend(quote!(self.stored[#j] = match span { Some((s, e)) => #pick as u32, None => NONE };));
+            out.extend(quote!(self.stored[#j] = #rt::#pick(span);));
         }
     }
     if out.is_empty() {

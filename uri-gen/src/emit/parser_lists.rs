@@ -50,7 +50,7 @@ pub(crate) fn capture_methods(
          a match from parts whose spans it knows (as the other setters do).",
         c.name
     );
-    let setter_body = crate::emit::captures::setter_body(layout, 2 * i, 2 * i + 1);
+    let setter_body = crate::emit::captures::setter_body(layout, rt, 2 * i, 2 * i + 1);
     Some(quote! {
         #[doc = #doc]
         #[inline]

@@ -233,10 +233,7 @@ impl Captures {
     /// Records the span of `scheme` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_scheme(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::end_slot(span);
     }
     /// The span of `iauthority` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -256,10 +253,7 @@ impl Captures {
     /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_userinfo(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::start_slot(span);
     }
     /// The span of `ihost` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -269,10 +263,7 @@ impl Captures {
     /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_host(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::start_slot(span);
     }
     /// The span of `port` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -282,10 +273,7 @@ impl Captures {
     /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_port(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::start_slot(span);
     }
     /// The span of `ipath-abempty` / `ipath-absolute` / `ipath-noscheme` / `ipath-rootless` / `ipath-empty` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -295,10 +283,7 @@ impl Captures {
     /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_path(&mut self, span: Option<(usize, usize)>) {
-        self.stored[4] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[4] = crate::runtime::start_slot(span);
     }
     /// The span of `iquery` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -308,10 +293,7 @@ impl Captures {
     /// Records the span of `query` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_query(&mut self, span: Option<(usize, usize)>) {
-        self.stored[5] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[5] = crate::runtime::start_slot(span);
     }
     /// The span of `ifragment` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -321,10 +303,7 @@ impl Captures {
     /// Records the span of `fragment` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_fragment(&mut self, span: Option<(usize, usize)>) {
-        self.stored[6] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[6] = crate::runtime::start_slot(span);
     }
 }
 /// Which alternative of `host` matched.

@@ -222,10 +222,7 @@ impl Captures {
     /// Records the span of `subtype` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_subtype(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::start_slot(span);
     }
     /// The span of `";base64"` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -235,10 +232,7 @@ impl Captures {
     /// Records the span of `base64` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_base64(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::start_slot(span);
     }
     /// The span of `data` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -248,10 +242,7 @@ impl Captures {
     /// Records the span of `data` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_data(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::start_slot(span);
     }
     /// Every occurrence of `mediatype/parameter` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -266,10 +257,7 @@ impl Captures {
     /// Records the span of the occurrences of `parameters` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_parameters_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::start_slot(span);
     }
     /// Every occurrence of `parameter/attribute` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -284,10 +272,7 @@ impl Captures {
     /// Records the span of the occurrences of `attributes` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_attributes_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[4] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[4] = crate::runtime::end_slot(span);
     }
     /// Every occurrence of `parameter/value` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -302,10 +287,7 @@ impl Captures {
     /// Records the span of the occurrences of `values` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_values_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[5] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[5] = crate::runtime::start_slot(span);
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`

@@ -164,10 +164,7 @@ impl Captures {
     /// Records the span of `auth-path` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_auth_path(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::end_slot(span);
     }
     /// The span of `file-auth` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -187,10 +184,7 @@ impl Captures {
     /// Records the span of `localhost` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_localhost(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::end_slot(span);
     }
     /// The span of `path-absolute` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -200,10 +194,7 @@ impl Captures {
     /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_path(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::start_slot(span);
     }
     /// The span of `file-auth/host/IP-literal` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -213,10 +204,7 @@ impl Captures {
     /// Records the span of `ip-literal` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_ip_literal(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::end_slot(span);
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`

@@ -222,10 +222,7 @@ impl Captures {
     /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_host(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::start_slot(span);
     }
     /// The span of `file-auth/"localhost"` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -235,10 +232,7 @@ impl Captures {
     /// Records the span of `localhost` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_localhost(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::end_slot(span);
     }
     /// The span of `file-auth/userinfo` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -248,10 +242,7 @@ impl Captures {
     /// Records the span of `userinfo` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_userinfo(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::end_slot(span);
     }
     /// The span of `unc-authority/file-host` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -261,10 +252,7 @@ impl Captures {
     /// Records the span of `unc-host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_unc_host(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::start_slot(span);
     }
     /// The span of `drive-letter` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -274,10 +262,7 @@ impl Captures {
     /// Records the span of `drive-letter` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_drive_letter(&mut self, span: Option<(usize, usize)>) {
-        self.stored[4] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[4] = crate::runtime::start_slot(span);
     }
     /// The span of `path-absolute` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -287,10 +272,7 @@ impl Captures {
     /// Records the span of `path` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_path(&mut self, span: Option<(usize, usize)>) {
-        self.stored[5] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[5] = crate::runtime::start_slot(span);
     }
     /// The span of `file-auth/host/IP-literal` / `unc-authority/file-host/inline-IP` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -300,10 +282,7 @@ impl Captures {
     /// Records the span of `ip-literal` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_ip_literal(&mut self, span: Option<(usize, usize)>) {
-        self.stored[6] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[6] = crate::runtime::start_slot(span);
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`

@@ -223,10 +223,7 @@ impl Captures {
     /// Records the span of `coordinates` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_coordinates(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::end_slot(span);
     }
     /// The span of `latitude` / `coord-a` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -246,10 +243,7 @@ impl Captures {
     /// Records the span of `coord-b` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_coord_b(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::start_slot(span);
     }
     /// The span of `altitude` / `coord-c` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -259,10 +253,7 @@ impl Captures {
     /// Records the span of `coord-c` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_coord_c(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::start_slot(span);
     }
     /// The span of `";crs=wgs84"` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -272,10 +263,7 @@ impl Captures {
     /// Records the span of `crs-wgs84` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_crs_wgs84(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::start_slot(span);
     }
     /// The span of `other-crslabel` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -285,10 +273,7 @@ impl Captures {
     /// Records the span of `crs` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_crs(&mut self, span: Option<(usize, usize)>) {
-        self.stored[4] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[4] = crate::runtime::start_slot(span);
     }
     /// The span of `uval` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -298,10 +283,7 @@ impl Captures {
     /// Records the span of `uncertainty` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_uncertainty(&mut self, span: Option<(usize, usize)>) {
-        self.stored[5] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[5] = crate::runtime::start_slot(span);
     }
     /// Every occurrence of `parameter` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -316,10 +298,7 @@ impl Captures {
     /// Records the span of the occurrences of `parameters` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_parameters_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[6] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[6] = crate::runtime::start_slot(span);
     }
     /// Every occurrence of `parameter/pname` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -334,10 +313,7 @@ impl Captures {
     /// Records the span of the occurrences of `pnames` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_pnames_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[7] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[7] = crate::runtime::end_slot(span);
     }
     /// Every occurrence of `parameter/pvalue` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -352,14 +328,8 @@ impl Captures {
     /// Records the span of the occurrences of `pvalues` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_pvalues_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[8] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[9] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[8] = crate::runtime::start_slot(span);
+        self.stored[9] = crate::runtime::end_slot(span);
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`

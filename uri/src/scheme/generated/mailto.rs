@@ -175,10 +175,7 @@ impl Captures {
     /// Records the span of `to` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_to(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::end_slot(span);
     }
     /// The span of `hfields` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -218,10 +215,7 @@ impl Captures {
     /// Records the span of the occurrences of `hfnames` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hfnames_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::end_slot(span);
     }
     /// Every occurrence of `hfield/hfvalue` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -236,10 +230,7 @@ impl Captures {
     /// Records the span of the occurrences of `hfvalues` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hfvalues_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::start_slot(span);
     }
     /// The span of `addr-spec/domain` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -249,14 +240,8 @@ impl Captures {
     /// Records the span of `domain` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_domain(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[4] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::start_slot(span);
+        self.stored[4] = crate::runtime::end_slot(span);
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`

@@ -250,10 +250,7 @@ impl Captures {
     /// Records the span of `user` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_user(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::start_slot(span);
     }
     /// The span of `userinfo/password` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -263,10 +260,7 @@ impl Captures {
     /// Records the span of `password` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_password(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::start_slot(span);
     }
     /// The span of `hostport/host` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -276,14 +270,8 @@ impl Captures {
     /// Records the span of `host` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_host(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[3] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::start_slot(span);
+        self.stored[3] = crate::runtime::end_slot(span);
     }
     /// The span of `hostport/port` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -293,10 +281,7 @@ impl Captures {
     /// Records the span of `port` (or its absence), for code that builds a match from parts whose spans it knows: writes its end, which this layout stores (its start follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_port(&mut self, span: Option<(usize, usize)>) {
-        self.stored[4] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[4] = crate::runtime::end_slot(span);
     }
     /// The span of `uri-parameters` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -306,14 +291,8 @@ impl Captures {
     /// Records the span of `uri-parameters` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_uri_parameters(&mut self, span: Option<(usize, usize)>) {
-        self.stored[5] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[6] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[5] = crate::runtime::start_slot(span);
+        self.stored[6] = crate::runtime::end_slot(span);
     }
     /// The span of `headers` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -323,10 +302,7 @@ impl Captures {
     /// Records the span of `headers` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_headers(&mut self, span: Option<(usize, usize)>) {
-        self.stored[7] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[7] = crate::runtime::start_slot(span);
     }
     /// The span of `transport-param/"udp"` / `transport-param/"tcp"` / `transport-param/"sctp"` / `transport-param/"tls"` / `transport-param/other-transport` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -336,14 +312,8 @@ impl Captures {
     /// Records the span of `transport` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_transport(&mut self, span: Option<(usize, usize)>) {
-        self.stored[8] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[9] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[8] = crate::runtime::start_slot(span);
+        self.stored[9] = crate::runtime::end_slot(span);
     }
     /// The span of `user-param/"phone"` / `user-param/"ip"` / `user-param/other-user` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -353,14 +323,8 @@ impl Captures {
     /// Records the span of `user-param` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_user_param(&mut self, span: Option<(usize, usize)>) {
-        self.stored[10] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[11] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[10] = crate::runtime::start_slot(span);
+        self.stored[11] = crate::runtime::end_slot(span);
     }
     /// The span of `method-param/Method` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -370,14 +334,8 @@ impl Captures {
     /// Records the span of `method` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_method(&mut self, span: Option<(usize, usize)>) {
-        self.stored[12] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[13] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[12] = crate::runtime::start_slot(span);
+        self.stored[13] = crate::runtime::end_slot(span);
     }
     /// The span of `ttl-param/ttl` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -387,14 +345,8 @@ impl Captures {
     /// Records the span of `ttl` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_ttl(&mut self, span: Option<(usize, usize)>) {
-        self.stored[14] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[15] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[14] = crate::runtime::start_slot(span);
+        self.stored[15] = crate::runtime::end_slot(span);
     }
     /// The span of `maddr-param/host` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -404,14 +356,8 @@ impl Captures {
     /// Records the span of `maddr` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_maddr(&mut self, span: Option<(usize, usize)>) {
-        self.stored[16] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[17] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[16] = crate::runtime::start_slot(span);
+        self.stored[17] = crate::runtime::end_slot(span);
     }
     /// The span of `lr-param` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -421,14 +367,8 @@ impl Captures {
     /// Records the span of `lr` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_lr(&mut self, span: Option<(usize, usize)>) {
-        self.stored[18] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[19] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[18] = crate::runtime::start_slot(span);
+        self.stored[19] = crate::runtime::end_slot(span);
     }
     /// Every occurrence of `uri-parameter` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -443,14 +383,8 @@ impl Captures {
     /// Records the span of the occurrences of `param-list` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_param_list_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[20] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[21] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[20] = crate::runtime::start_slot(span);
+        self.stored[21] = crate::runtime::end_slot(span);
     }
     /// Every occurrence of `header/hname` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -465,14 +399,8 @@ impl Captures {
     /// Records the span of the occurrences of `hnames` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hnames_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[22] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[23] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[22] = crate::runtime::start_slot(span);
+        self.stored[23] = crate::runtime::end_slot(span);
     }
     /// Every occurrence of `header/hvalue` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -487,14 +415,8 @@ impl Captures {
     /// Records the span of the occurrences of `hvalues` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_hvalues_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[24] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[25] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[24] = crate::runtime::start_slot(span);
+        self.stored[25] = crate::runtime::end_slot(span);
     }
     /// The span of `other-param/pname` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -504,14 +426,8 @@ impl Captures {
     /// Records the span of `pname` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_pname(&mut self, span: Option<(usize, usize)>) {
-        self.stored[26] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[27] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[26] = crate::runtime::start_slot(span);
+        self.stored[27] = crate::runtime::end_slot(span);
     }
     /// The span of `other-param/pvalue` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -521,14 +437,8 @@ impl Captures {
     /// Records the span of `pvalue` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_pvalue(&mut self, span: Option<(usize, usize)>) {
-        self.stored[28] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[29] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[28] = crate::runtime::start_slot(span);
+        self.stored[29] = crate::runtime::end_slot(span);
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`

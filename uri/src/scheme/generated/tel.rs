@@ -190,10 +190,7 @@ impl Captures {
     /// Records the span of `number` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_number(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::start_slot(span);
     }
     /// The span of `isub-value` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -203,14 +200,8 @@ impl Captures {
     /// Records the span of `isdn-subaddress` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_isdn_subaddress(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[2] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::start_slot(span);
+        self.stored[2] = crate::runtime::end_slot(span);
     }
     /// The span of `extension-value` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -220,14 +211,8 @@ impl Captures {
     /// Records the span of `extension` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_extension(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[4] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::start_slot(span);
+        self.stored[4] = crate::runtime::end_slot(span);
     }
     /// The span of `context/descriptor` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -237,14 +222,8 @@ impl Captures {
     /// Records the span of `phone-context` (or its absence), for code that builds a match from parts whose spans it knows: writes its start and end, which this layout stores. A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_phone_context(&mut self, span: Option<(usize, usize)>) {
-        self.stored[5] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[6] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[5] = crate::runtime::start_slot(span);
+        self.stored[6] = crate::runtime::end_slot(span);
     }
     /// The span of `par` / `context` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -254,10 +233,7 @@ impl Captures {
     /// Records the span of `parameters` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_parameters(&mut self, span: Option<(usize, usize)>) {
-        self.stored[7] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[7] = crate::runtime::start_slot(span);
     }
     /// Every occurrence of `par` / `context` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -290,14 +266,8 @@ impl Captures {
     /// Records the span of the occurrences of `number-separators` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_number_separators_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[8] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[9] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[8] = crate::runtime::start_slot(span);
+        self.stored[9] = crate::runtime::end_slot(span);
     }
     /// Every occurrence of `context/descriptor/global-number-digits/phonedigit/visual-separator` in `input` (the input this match was parsed from), in match order, each as (start, end): found again in the list's span when asked for, with no allocation.
     #[inline]
@@ -315,14 +285,8 @@ impl Captures {
     /// Records the span of the occurrences of `context-separators` (or their absence), for code that builds a match from parts whose spans it knows (as the other setters do).
     #[inline]
     pub fn set_context_separators_span(&mut self, span: Option<(usize, usize)>) {
-        self.stored[10] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
-        self.stored[11] = match span {
-            Some((s, e)) => e as u32,
-            None => NONE,
-        };
+        self.stored[10] = crate::runtime::start_slot(span);
+        self.stored[11] = crate::runtime::end_slot(span);
     }
 }
 /// Which alternative of `number` matched.

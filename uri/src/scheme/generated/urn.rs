@@ -219,10 +219,7 @@ impl Captures {
     /// Records the span of `nss` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_nss(&mut self, span: Option<(usize, usize)>) {
-        self.stored[0] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[0] = crate::runtime::start_slot(span);
     }
     /// The span of `r-component` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -232,10 +229,7 @@ impl Captures {
     /// Records the span of `r-component` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_r_component(&mut self, span: Option<(usize, usize)>) {
-        self.stored[1] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[1] = crate::runtime::start_slot(span);
     }
     /// The span of `q-component` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -245,10 +239,7 @@ impl Captures {
     /// Records the span of `q-component` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_q_component(&mut self, span: Option<(usize, usize)>) {
-        self.stored[2] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[2] = crate::runtime::start_slot(span);
     }
     /// The span of `f-component` (start, end), if it is present, in a match of an input of `len` bytes.
     #[inline]
@@ -258,10 +249,7 @@ impl Captures {
     /// Records the span of `f-component` (or its absence), for code that builds a match from parts whose spans it knows: writes its start, which this layout stores (its end follows from the other captures). A value built by setters reads back right once every capture is set as a parse of the final input records it; [`Captures::from_slots`] checks a whole value.
     #[inline]
     pub fn set_f_component(&mut self, span: Option<(usize, usize)>) {
-        self.stored[3] = match span {
-            Some((s, e)) => s as u32,
-            None => NONE,
-        };
+        self.stored[3] = crate::runtime::start_slot(span);
     }
 }
 /// A match of a `&str` input: the input and its captures, each capture's text a `&str`
