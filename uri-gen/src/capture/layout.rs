@@ -8,8 +8,8 @@
 //! input's end. Presence is carried by the stored slots themselves (`u32::MAX` when unset), so a
 //! match's exit only copies the stored registers and finds each kind's alternative.
 //!
-//! [`derive`] proves every list sound against the register facts of each accepting state and
-//! each presence pattern reaching it ([`crate::capture::facts`]): wherever the list fires an
+//! [`derive()`] proves every list sound against the register facts of each accepting state and
+//! each presence pattern reaching it (the `capture::facts` pass): wherever the list fires an
 //! entry, the slot is set, in the class of the entry's value, at the entry's offset; wherever none
 //! fires, the slot is unset. The stored set starts as every capture slot, and slots leave it one
 //! at a time while every slot outside it keeps a sound list: first the slots that are one constant
