@@ -156,9 +156,6 @@ impl<L: Cell> Accel<L> {
 /// or in the AVX2 walk by the masks of the 64-byte block the walk is in.
 #[allow(dead_code)]
 pub trait RunEnds {
-    /// The walk is at index `i`, below the input's length, about to read byte `i`.
-    fn at(&mut self, i: usize);
-
     /// The first index at or after `i` whose byte leaves the loop set of accelerated
     /// premultiplied state `state`, or the input's length.
     fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, i: usize) -> usize;
@@ -169,9 +166,6 @@ pub trait RunEnds {
 pub struct TableRuns<'a>(pub &'a [u8]);
 
 impl RunEnds for TableRuns<'_> {
-    #[inline(always)]
-    fn at(&mut self, _: usize) {}
-
     #[inline(always)]
     fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, i: usize) -> usize {
         accel.skip(accel.mask(state), self.0, i)
@@ -194,7 +188,6 @@ pub fn drive<S: Copy, L: Cell>(
 ) -> Result<S, (S, usize)> {
     let mut i = 0;
     while i < input.len() {
-        runs.at(i);
         if accel.has(id(at)) {
             i = runs.end(accel, id(at), i);
             if i >= input.len() {
@@ -361,11 +354,16 @@ impl<T: Cell, O: Cell, L: Cell> Tdfa<T, O, L> {
     pub fn step<R, P: RunOps<R>>(&self, state: usize, input: &[u8], i: usize, regs: &mut R) -> Option<usize> {
         let at = state + self.classes[input[i] as usize] as usize;
         let entry = self.trans[at].get();
-        if entry & self.flag != 0 {
-            P::run_ops(self.ops[at].get(), i as u32, regs);
+        // One comparison sets aside both rare entries, the dead end (0) and a transition with
+        // operations (`flag` set): only the other entries lie in `1..flag`.
+        if entry.wrapping_sub(1) < self.flag - 1 {
+            return Some(entry);
         }
-        let next = entry & !self.flag;
-        (next != 0).then_some(next)
+        if entry == 0 {
+            return None;
+        }
+        P::run_ops(self.ops[at].get(), i as u32, regs);
+        Some(entry & !self.flag)
     }
 
     /// Runs the automaton over `input` from premultiplied state `start`, recording positions in
@@ -955,26 +953,19 @@ pub mod avx2 {
     }
 
     impl RunEnds for Blocks<'_> {
-        /// Moves to the block that holds index `i` when `i` has left the current one.
-        #[inline(always)]
-        fn at(&mut self, i: usize) {
-            if i >= self.base + 64 {
-                self.base = i / 64 * 64;
-                self.classify();
-            }
-        }
-
         /// Where the run of accelerated state `state` that starts at `i` ends: the first index at
         /// or after `i` whose byte leaves it, or the input's length.
         #[inline(always)]
         fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, mut i: usize) -> usize {
             let code = self.plan.set_of[state >> accel.shift];
             if code & 8 != 0 {
-                i = accel.skip(accel.mask(state), self.input, i);
-                if i < self.input.len() {
-                    self.at(i);
-                }
-                return i;
+                return accel.skip(accel.mask(state), self.input, i);
+            }
+            // Transitions and table-tested runs may have left the block the masks describe:
+            // classify the one that holds `i` before reading them.
+            if i >= self.base + 64 {
+                self.base = i / 64 * 64;
+                self.classify();
             }
             let set = (code & 7) as usize;
             loop {

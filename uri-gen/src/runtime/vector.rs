@@ -301,26 +301,19 @@ pub mod avx2 {
     }
 
     impl RunEnds for Blocks<'_> {
-        /// Moves to the block that holds index `i` when `i` has left the current one.
-        #[inline(always)]
-        fn at(&mut self, i: usize) {
-            if i >= self.base + 64 {
-                self.base = i / 64 * 64;
-                self.classify();
-            }
-        }
-
         /// Where the run of accelerated state `state` that starts at `i` ends: the first index at
         /// or after `i` whose byte leaves it, or the input's length.
         #[inline(always)]
         fn end<L: Cell>(&mut self, accel: &Accel<L>, state: usize, mut i: usize) -> usize {
             let code = self.plan.set_of[state >> accel.shift];
             if code & 8 != 0 {
-                i = accel.skip(accel.mask(state), self.input, i);
-                if i < self.input.len() {
-                    self.at(i);
-                }
-                return i;
+                return accel.skip(accel.mask(state), self.input, i);
+            }
+            // Transitions and table-tested runs may have left the block the masks describe:
+            // classify the one that holds `i` before reading them.
+            if i >= self.base + 64 {
+                self.base = i / 64 * 64;
+                self.classify();
             }
             let set = (code & 7) as usize;
             loop {
