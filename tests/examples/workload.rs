@@ -25,7 +25,8 @@
 //!   resolution's own); with SHAPE (0 to 6, the rows of `resolve shapes`), only those pairs.
 //! - `workload parse [N]`: `UriRef::parse` on the three corpora, three ways: the value kept
 //!   (`black_box` of the parse result, what a caller who returns or stores it pays), the path
-//!   and query read (as `table` does), and every component read; the fastest of N passes.
+//!   and query read (as `table` does), and every component read; fluent-uri's and oxiri's
+//!   parsers the same three ways; the fastest of N interleaved passes.
 //! - `workload profile`: what the generated loops do per URL of each corpus (accelerated runs,
 //!   bytes inside them, table transitions, the parser's register operations), counted by walking
 //!   the generator's automata the way the emitted loops walk their tables. `PERFORMANCE.md`
@@ -138,19 +139,20 @@ fn table(reps: usize, tsv: bool) {
 }
 
 /// `UriRef::parse` with the value kept, with the path and query read, and with every component
-/// read, on the three corpora.
+/// read, on the three corpora; fluent-uri's and oxiri's parsers the same three ways (oxiri's
+/// authority is one string: it is read whole).
 fn parse_ways(reps: usize) {
     let corpora: Vec<Vec<String>> = FILES[..3].iter().map(|f| lines(f)).collect();
-    let ways: [parsers::Parser; 3] = [
-        ("value kept", |l| {
+    let ways: [parsers::Parser; 9] = [
+        ("uri: value kept", |l| {
             let r = uri::UriRef::parse(l);
             black_box(&r);
             r.is_ok().then_some(0)
         }),
-        ("path and query read", |l| {
+        ("uri: path and query read", |l| {
             uri::UriRef::parse(l).ok().map(|r| r.path().len() + r.query().map_or(0, str::len))
         }),
-        ("every component read", |l| {
+        ("uri: every component read", |l| {
             uri::UriRef::parse(l).ok().map(|r| {
                 let authority = r.authority();
                 r.scheme().map_or(0, str::len)
@@ -165,11 +167,51 @@ fn parse_ways(reps: usize) {
                     + r.fragment().map_or(0, str::len)
             })
         }),
+        ("fluent-uri: value kept", |l| {
+            let r = fluent_uri::UriRef::parse(l);
+            black_box(&r);
+            r.is_ok().then_some(0)
+        }),
+        ("fluent-uri: path and query read", |l| {
+            fluent_uri::UriRef::parse(l)
+                .ok()
+                .map(|r| r.path().as_str().len() + r.query().map_or(0, |q| q.as_str().len()))
+        }),
+        ("fluent-uri: every component read", |l| {
+            fluent_uri::UriRef::parse(l).ok().map(|r| {
+                r.scheme().map_or(0, |s| s.as_str().len())
+                    + r.authority().map_or(0, |a| {
+                        a.userinfo().map_or(0, |u| u.as_str().len())
+                            + a.host().len()
+                            + a.port().map_or(0, |p| p.as_str().len())
+                    })
+                    + r.path().as_str().len()
+                    + r.query().map_or(0, |q| q.as_str().len())
+                    + r.fragment().map_or(0, |f| f.as_str().len())
+            })
+        }),
+        ("oxiri: value kept", |l| {
+            let r = oxiri::IriRef::parse(l);
+            black_box(&r);
+            r.is_ok().then_some(0)
+        }),
+        ("oxiri: path and query read", |l| {
+            oxiri::IriRef::parse(l).ok().map(|r| r.path().len() + r.query().map_or(0, str::len))
+        }),
+        ("oxiri: every component read", |l| {
+            oxiri::IriRef::parse(l).ok().map(|r| {
+                r.scheme().map_or(0, str::len)
+                    + r.authority().map_or(0, str::len)
+                    + r.path().len()
+                    + r.query().map_or(0, str::len)
+                    + r.fragment().map_or(0, str::len)
+            })
+        }),
     ];
     let seconds = uri_tests::fastest_interleaved(reps, ways.len() * corpora.len(), |i| {
         black_box(pass(ways[i / corpora.len()].1, &corpora[i % corpora.len()]));
     });
-    println!("| `UriRef::parse` | {} |", FILES[..3].join(" | "));
+    println!("| parser: measure | {} |", FILES[..3].join(" | "));
     println!("|---|{}", "---|".repeat(3));
     for (w, (name, _)) in ways.iter().enumerate() {
         let cells: Vec<String> = (0..corpora.len())
