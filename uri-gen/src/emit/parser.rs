@@ -144,6 +144,18 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         },
         None => quote!(TDFA.walk::<_, Ops>(start, input, regs)),
     };
+    // With the AVX2 plan both walks run out of line (`walk_avx2`, `walk_table`) on x86-64, so
+    // `parse` itself is small: inlined into every caller, the caller holds the registers, the
+    // exit and the captures in its own frame. Elsewhere (`portable`, other targets, table-only
+    // modules) the table walk is inlined into `parse`, which stays an ordinary `#[inline]`.
+    let parse_inline = if avx2.is_some() {
+        quote! {
+            #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(always))]
+            #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline)]
+        }
+    } else {
+        quote!(#[inline])
+    };
     let walk_table = avx2.is_some().then(|| {
         quote! {
             #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
@@ -240,7 +252,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         impl Parser {
             #[doc = " Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`."]
-            #[inline]
+            #parse_inline
             pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
                 if input.len() >= NONE as usize {
                     return Err(Failure { index: NONE as usize - 1, state: 0, more: true });
