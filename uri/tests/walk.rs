@@ -54,3 +54,19 @@ fn longest_match_stops_at_every_length() {
         assert_eq!(Rule::Segment.longest_match(text.as_bytes()), Some(n), "length {n}");
     }
 }
+
+#[test]
+fn a_run_after_a_table_tested_run_that_crosses_blocks() {
+    // The user information's set (it holds ':') is not classified: its run is tested byte by
+    // byte across one or two block edges, and the host's run after '@' then starts in a block
+    // the walk has not classified yet.
+    for n in [31, 32, 62, 63, 64, 65, 100] {
+        let text = format!("//{}@host.example/path?query", "u:".repeat(n));
+        let parsed = UriRef::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(parsed.authority().map(|a| a.host()), Some("host.example"), "{text}");
+        assert_eq!(parsed.authority().and_then(|a| a.userinfo()), Some(&text[2..2 + 2 * n]), "{text}");
+        assert_eq!(parsed.path(), "/path", "{text}");
+        assert_eq!(parsed.query(), Some("query"), "{text}");
+        assert!(Rule::UriReference.matches(text.as_bytes()), "{text}");
+    }
+}

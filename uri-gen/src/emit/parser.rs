@@ -144,18 +144,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         },
         None => quote!(TDFA.walk::<_, Ops>(start, input, regs)),
     };
-    // With the AVX2 plan both walks run out of line (`walk_avx2`, `walk_table`) on x86-64, so
-    // `parse` itself is small: inlined into every caller, the caller holds the registers, the
-    // exit and the captures in its own frame. Elsewhere (`portable`, other targets, table-only
-    // modules) the table walk is inlined into `parse`, which stays an ordinary `#[inline]`.
-    let parse_inline = if avx2.is_some() {
-        quote! {
-            #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(always))]
-            #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline)]
-        }
-    } else {
-        quote!(#[inline])
-    };
     let walk_table = avx2.is_some().then(|| {
         quote! {
             #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
@@ -171,6 +159,9 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let permuted_exits = accel.permute_rows(&layout.exits, 1);
     let trans = permuted_trans.iter().zip(&permuted_ops).map(|(&next, &ops)| {
         let mut v = next as u64 * stride as u64;
+        // `Tdfa::step` reads the flag without the dead state: determinization leaves a
+        // transition to it without operations.
+        debug_assert!(next != 0 || ops == 0, "a transition to the dead state with operations");
         if ops != 0 {
             v |= flag_value;
         }
@@ -230,6 +221,10 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let list_tables = crate::emit::parser_lists::tables(compiled, &rt)?;
     let parser_names = crate::emit::parser_names::items(compiled);
 
+    // `parse` is `inline(always)`: its caller then keeps the start registers, the exit and the
+    // captures in its own frame instead of receiving a `Result` through memory. The walk inside
+    // is out of line where the AVX2 walk may run, inlined otherwise; RFC 3986's parse reads 4 to
+    // 17 % fewer instructions either way (PERFORMANCE.md).
     Ok(quote! {
         #![doc = #module_doc]
 
@@ -252,7 +247,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         impl Parser {
             #[doc = " Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`."]
-            #parse_inline
+            #[inline(always)]
             pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
                 if input.len() >= NONE as usize {
                     return Err(Failure { index: NONE as usize - 1, state: 0, more: true });

@@ -170,7 +170,8 @@ pub mod avx2 {
         Some(unsafe { walk_avx2::<T, O, L, R, P>(tdfa, plan, start, input, regs) })
     }
 
-    /// The position in `input` of a walk and the masks of the 64-byte block it is in.
+    /// The masks of the 64-byte block of the last classified run (or the first block), which a
+    /// run starting in a later block replaces.
     ///
     /// Its methods use AVX2 instructions without being compiled for them: they are
     /// `#[inline(always)]` and called only from `run_avx2` and `walk_avx2`, which are, so that the

@@ -153,7 +153,7 @@ impl<L: Cell> Accel<L> {
 }
 
 /// How a walk finds where the run of an accelerated state ends: by table tests (`TableRuns`),
-/// or in the AVX2 walk by the masks of the 64-byte block the walk is in.
+/// or in the AVX2 walk by the masks of a 64-byte block, classified where a run needs it.
 #[allow(dead_code)]
 pub trait RunEnds {
     /// The first index at or after `i` whose byte leaves the loop set of accelerated
@@ -334,9 +334,10 @@ pub struct Tdfa<T: Cell, O: Cell, L: Cell> {
     /// The byte class of every byte.
     pub classes: &'static [u8; 256],
     /// `trans[state + classes[byte]]`: the next premultiplied state (0 is dead), with `flag` set
-    /// when the transition runs operation list `ops[state + classes[byte]]` first.
+    /// when the transition runs operation list `ops[state + classes[byte]]` first; a transition
+    /// to the dead state never has operations, so `flag` alone does not occur.
     pub trans: &'static [T],
-    /// The bit of a transition entry that marks register operations.
+    /// The bit of a transition entry that marks register operations: the cell type's top bit.
     pub flag: usize,
     /// The operation list of each transition that has one.
     pub ops: &'static [O],
