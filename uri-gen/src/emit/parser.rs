@@ -144,6 +144,20 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
         },
         None => quote!(TDFA.walk::<_, Ops>(start, input, regs)),
     };
+    // On x86-64 without `portable`, both walks run out of line (`walk_avx2`, `walk_table`) and
+    // `parse` is small: inlined into every caller, the caller keeps the start registers, the
+    // exit and the captures in its own frame. Where the table walk is inlined into `parse`
+    // (`portable`, other targets, table-only modules), `parse` stays an ordinary `#[inline]`:
+    // forcing it there measured slower. (A `no_std` x86-64 build without the AVX2 target
+    // features has the table walk alone and still forces it: the same results, at some cost.)
+    let parse_inline = if avx2.is_some() {
+        quote! {
+            #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(always))]
+            #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline)]
+        }
+    } else {
+        quote!(#[inline])
+    };
     let walk_table = avx2.is_some().then(|| {
         quote! {
             #[doc = " The table walk, out of line where the AVX2 walk may run, so that the caller that"]
@@ -221,10 +235,6 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     let list_tables = crate::emit::parser_lists::tables(compiled, &rt)?;
     let parser_names = crate::emit::parser_names::items(compiled);
 
-    // `parse` is `inline(always)`: its caller then keeps the start registers, the exit and the
-    // captures in its own frame instead of receiving a `Result` through memory. The walk inside
-    // is out of line where the AVX2 walk may run, inlined otherwise; RFC 3986's parse reads 4 to
-    // 17 % fewer instructions either way (PERFORMANCE.md).
     Ok(quote! {
         #![doc = #module_doc]
 
@@ -247,7 +257,7 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
 
         impl Parser {
             #[doc = " Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`."]
-            #[inline(always)]
+            #parse_inline
             pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
                 if input.len() >= NONE as usize {
                     return Err(Failure { index: NONE as usize - 1, state: 0, more: true });

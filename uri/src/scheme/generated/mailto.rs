@@ -361,7 +361,7 @@ fn failure(start: usize, input: &[u8], index: usize) -> Failure {
 #[allow(dead_code)]
 impl Parser {
     /// Parses the whole of `input`. Inputs of `u32::MAX` bytes or more fail at index `u32::MAX - 1`.
-    #[inline(always)]
+    #[inline]
     pub fn parse(self, input: &[u8]) -> Result<Captures, Failure> {
         if input.len() >= NONE as usize {
             return Err(Failure {
