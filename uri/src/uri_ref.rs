@@ -71,26 +71,11 @@ impl<'a> UriRef<'a> {
     ///
     /// Component offsets are 32-bit: an input of `u32::MAX` bytes (4 GiB) or more is refused,
     /// with an error at index `u32::MAX - 1`, even when it is a valid URI reference.
-    // Inlined where the AVX2 walk is compiled (the cfg of `runtime::avx2`), which keeps both
-    // walks out of line: the caller then keeps the registers, the exit and the result in its
-    // own frame (PERFORMANCE.md). Where the table walk is inlined into the parser instead
+    // Inlined on x86-64 without `portable`, as the generated `Parser::parse` is: both walks stay
+    // out of line there, and the caller keeps the registers, the exit and the result in its own
+    // frame (PERFORMANCE.md). Where the table walk is inlined into the parser instead
     // (`portable`, other targets), inlining this as well measured slower.
-    #[cfg_attr(
-        all(
-            target_arch = "x86_64",
-            not(feature = "portable"),
-            any(
-                feature = "std",
-                all(
-                    target_feature = "avx2",
-                    target_feature = "bmi1",
-                    target_feature = "bmi2",
-                    target_feature = "lzcnt"
-                )
-            )
-        ),
-        inline
-    )]
+    #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline)]
     pub fn parse(text: &'a str) -> Result<UriRef<'a>, ParseError> {
         match Parser::UriRef.parse(text.as_bytes()) {
             Ok(captures) => Ok(UriRef { text, captures }),
@@ -224,22 +209,7 @@ impl<'a> Uri<'a> {
     ///
     /// A [`ParseError`] for the `URI` rule: a relative reference fails where it stops being a
     /// prefix of any URI. Inputs of 4 GiB or more are refused as by [`UriRef::parse`].
-    #[cfg_attr(
-        all(
-            target_arch = "x86_64",
-            not(feature = "portable"),
-            any(
-                feature = "std",
-                all(
-                    target_feature = "avx2",
-                    target_feature = "bmi1",
-                    target_feature = "bmi2",
-                    target_feature = "lzcnt"
-                )
-            )
-        ),
-        inline
-    )]
+    #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline)]
     pub fn parse(text: &'a str) -> Result<Uri<'a>, ParseError> {
         // The parser's result goes straight into the `Uri` (one copy of the offsets, where
         // `UriRef::parse` then `Uri::try_from` make two), and a failure builds one error.
