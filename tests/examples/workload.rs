@@ -143,15 +143,18 @@ fn table(reps: usize, tsv: bool) {
 /// authority is one string: it is read whole).
 fn parse_ways(reps: usize) {
     let corpora: Vec<Vec<String>> = FILES[..3].iter().map(|f| lines(f)).collect();
+    // The path and query read are the comparison table's own parsers.
+    let table = parsers();
+    let in_table = |prefix: &str| {
+        table.iter().find(|(name, _)| name.starts_with(prefix)).expect("a parser of the comparison table").1
+    };
     let ways: [parsers::Parser; 9] = [
         ("uri: value kept", |l| {
             let r = uri::UriRef::parse(l);
             black_box(&r);
             r.is_ok().then_some(0)
         }),
-        ("uri: path and query read", |l| {
-            uri::UriRef::parse(l).ok().map(|r| r.path().len() + r.query().map_or(0, str::len))
-        }),
+        ("uri: path and query read", in_table("uri UriRef::parse")),
         ("uri: every component read", |l| {
             uri::UriRef::parse(l).ok().map(|r| {
                 let authority = r.authority();
@@ -172,11 +175,7 @@ fn parse_ways(reps: usize) {
             black_box(&r);
             r.is_ok().then_some(0)
         }),
-        ("fluent-uri: path and query read", |l| {
-            fluent_uri::UriRef::parse(l)
-                .ok()
-                .map(|r| r.path().as_str().len() + r.query().map_or(0, |q| q.as_str().len()))
-        }),
+        ("fluent-uri: path and query read", in_table("fluent-uri UriRef::parse")),
         ("fluent-uri: every component read", |l| {
             fluent_uri::UriRef::parse(l).ok().map(|r| {
                 r.scheme().map_or(0, |s| s.as_str().len())
@@ -195,9 +194,7 @@ fn parse_ways(reps: usize) {
             black_box(&r);
             r.is_ok().then_some(0)
         }),
-        ("oxiri: path and query read", |l| {
-            oxiri::IriRef::parse(l).ok().map(|r| r.path().len() + r.query().map_or(0, str::len))
-        }),
+        ("oxiri: path and query read", in_table("oxiri IriRef::parse")),
         ("oxiri: every component read", |l| {
             oxiri::IriRef::parse(l).ok().map(|r| {
                 r.scheme().map_or(0, str::len)

@@ -855,6 +855,14 @@ pub mod avx2 {
             blocks
         }
 
+        /// Moves to the block that starts at `base` (a multiple of 64 inside the input) and
+        /// classifies it.
+        #[inline(always)]
+        fn enter(&mut self, base: usize) {
+            self.base = base;
+            self.classify();
+        }
+
         /// Computes the masks of the block at `base` (below the input's length, which is at
         /// least `MIN_INPUT`). Every load is a whole vector inside the input: a block inside it
         /// is two 32-byte loads; a block the input ends inside is read from the input's last 64
@@ -966,8 +974,7 @@ pub mod avx2 {
             // Transitions and table-tested runs may have left the block the masks describe:
             // classify the one that holds `i` before reading them.
             if i >= self.base + 64 {
-                self.base = i / 64 * 64;
-                self.classify();
+                self.enter(i / 64 * 64);
             }
             let set = (code & 7) as usize;
             loop {
@@ -979,8 +986,7 @@ pub mod avx2 {
                 if i >= self.input.len() {
                     return i;
                 }
-                self.base = i;
-                self.classify();
+                self.enter(i);
             }
         }
     }

@@ -151,9 +151,10 @@ pub fn parser(compiled: &CompiledParsers, what: &str, options: &EmitOptions) -> 
     // forcing it there measured slower. (A `no_std` x86-64 build without the AVX2 target
     // features has the table walk alone and still forces it: the same results, at some cost.)
     let parse_inline = if avx2.is_some() {
+        let out_of_line = quote!(all(target_arch = "x86_64", not(feature = "portable")));
         quote! {
-            #[cfg_attr(all(target_arch = "x86_64", not(feature = "portable")), inline(always))]
-            #[cfg_attr(not(all(target_arch = "x86_64", not(feature = "portable"))), inline)]
+            #[cfg_attr(#out_of_line, inline(always))]
+            #[cfg_attr(not(#out_of_line), inline)]
         }
     } else {
         quote!(#[inline])
