@@ -20,6 +20,18 @@ pub trait Cell: Copy + 'static {
 
     /// The cell's value as a set of up to 64 bits (a loop-set word, whole on 32-bit targets).
     fn bits(self) -> u64;
+
+    /// Which bytes of `chunk` (its first 8) are outside the loop set whose one bit is `mask`,
+    /// with `sets` the loop-set words of every byte: a word whose byte `k` is nonzero exactly when
+    /// byte `k` of the chunk is outside, so that its trailing zeros over 8 index the first one.
+    #[inline(always)]
+    fn outside(sets: &[Self; 256], mask: u64, chunk: &[u8]) -> u64 {
+        chunk
+            .iter()
+            .take(8)
+            .enumerate()
+            .fold(0, |out, (k, &b)| out | u64::from(sets[b as usize].bits() & mask == 0) << (8 * k))
+    }
 }
 
 impl Cell for u8 {
@@ -31,6 +43,17 @@ impl Cell for u8 {
     #[inline(always)]
     fn bits(self) -> u64 {
         self as u64
+    }
+
+    // The eight bytes' words side by side in one `u64`, each byte's bit tested in place.
+    #[inline(always)]
+    fn outside(sets: &[Self; 256], mask: u64, chunk: &[u8]) -> u64 {
+        let words = chunk
+            .iter()
+            .take(8)
+            .enumerate()
+            .fold(0, |words, (k, &b)| words | u64::from(sets[b as usize]) << (8 * k));
+        !words & mask.wrapping_mul(0x0101_0101_0101_0101)
     }
 }
 
@@ -95,7 +118,7 @@ impl StateIds {
 
 /// The loop sets of an automaton's accelerated states: states that go back to themselves on a
 /// set of bytes with nothing else done (a path, a query, a host name) skip a run of those bytes
-/// by table tests, eight bytes at a time past the first sixteen, instead of one transition per
+/// by table tests, eight bytes at a time past the first eight, instead of one transition per
 /// byte. Accelerated states are numbered first, so one comparison (`state < end`) finds them.
 #[allow(dead_code)]
 #[derive(Clone, Copy, Debug)]
@@ -125,13 +148,16 @@ impl<L: Cell> Accel<L> {
         self.masks[state >> self.shift].bits()
     }
 
-    /// The first index at or after `i` whose byte is not in the loop set `mask`. Short runs
-    /// (most components of a URL) are walked byte by byte; past 16 bytes, eight bytes are tested
-    /// at once, then the rest byte by byte.
+    /// The first index at or after `i` whose byte is not in the loop set whose one bit is
+    /// `mask`, or the input's length. The first 8 bytes are tested one by one (the scheme's run
+    /// ends there); past them the run is read 8 bytes at a time, and the chunk it ends in gives
+    /// the end by a trailing-zero count (`Cell::outside`) rather than a branch per byte, the one
+    /// that mispredicts where runs of varying lengths end. Fewer than 8 bytes before the input's
+    /// end are read as the input's last 8, the bytes before `i` masked off.
     #[inline(always)]
     pub fn skip(&self, mask: u64, input: &[u8], mut i: usize) -> usize {
         let sets = self.loop_sets;
-        let first = input.len().min(i + 16);
+        let first = input.len().min(i + 8);
         while i < first {
             if sets[input[i] as usize].bits() & mask == 0 {
                 return i;
@@ -139,16 +165,17 @@ impl<L: Cell> Accel<L> {
             i += 1;
         }
         while let Some(chunk) = input.get(i..i + 8) {
-            let all = chunk.iter().fold(u64::MAX, |all, &b| all & sets[b as usize].bits());
-            if all & mask == 0 {
-                break;
+            let out = L::outside(sets, mask, chunk);
+            if out != 0 {
+                return i + (out.trailing_zeros() / 8) as usize;
             }
             i += 8;
         }
-        while i < input.len() && sets[input[i] as usize].bits() & mask != 0 {
-            i += 1;
-        }
-        i
+        let Some(last) = input.len().checked_sub(8) else {
+            return i;
+        };
+        let ahead = u64::MAX.checked_shl(8 * (i - last) as u32).unwrap_or(0);
+        last + ((L::outside(sets, mask, &input[last..]) & ahead).trailing_zeros() / 8) as usize
     }
 }
 

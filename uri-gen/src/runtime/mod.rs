@@ -14,3 +14,5 @@ include!("earley.rs");
 mod earley_tests;
 #[cfg(test)]
 mod glue_tests;
+#[cfg(test)]
+mod walk_tests;
