@@ -148,12 +148,13 @@ impl<L: Cell> Accel<L> {
         self.masks[state >> self.shift].bits()
     }
 
-    /// The first index at or after `i` whose byte is not in the loop set whose one bit is
-    /// `mask`, or the input's length. The first 8 bytes are tested one by one (the scheme's run
-    /// ends there); past them the run is read 8 bytes at a time, and the chunk it ends in gives
-    /// the end by a trailing-zero count (`Cell::outside`) rather than a branch per byte, the one
-    /// that mispredicts where runs of varying lengths end. Fewer than 8 bytes before the input's
-    /// end are read as the input's last 8, the bytes before `i` masked off.
+    /// The first index at or after `i` (at most the input's length) whose byte is not in the
+    /// loop set whose one bit is `mask`, or the input's length; `i` itself for a mask of 0 (the
+    /// dead state's). The first 8 bytes are tested one by one (the scheme's run ends there);
+    /// past them the run is read 8 bytes at a time, and the chunk it ends in gives the end by a
+    /// trailing-zero count (`Cell::outside`) rather than a branch per byte: a byte loop's exit
+    /// is the branch that mispredicts where runs of varying lengths end. Fewer than 8 bytes
+    /// before the input's end are read as the input's last 8, the bytes before `i` masked off.
     #[inline(always)]
     pub fn skip(&self, mask: u64, input: &[u8], mut i: usize) -> usize {
         let sets = self.loop_sets;
