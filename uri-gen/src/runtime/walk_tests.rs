@@ -28,7 +28,7 @@ fn scanned<L: Cell>(accel: &Accel<L>, mask: u64, input: &[u8], i: usize) -> usiz
 /// Every run from every start (the input's end included) in inputs of up to 40 bytes, ended by
 /// a byte outside the set or by the input's end, with bytes outside the set before the start
 /// (which the last, shifted window reads again) and bytes of the other set outside it.
-fn every_run_ends_where_a_byte_scan_ends_it<L: Cell>(of: impl Fn(u64) -> L, shift: u32) {
+fn every_run_ends_at_its_first_outside_byte<L: Cell>(of: impl Fn(u64) -> L, shift: u32) {
     let accel = accel(loop_sets(shift, of));
     let cases = [(1 << shift, b'q', b'5'), (2 << shift, b'7', b'x'), (2 << shift, b'c', b'-')];
     for (mask, inside, outside) in cases {
@@ -50,21 +50,21 @@ fn every_run_ends_where_a_byte_scan_ends_it<L: Cell>(of: impl Fn(u64) -> L, shif
 
 #[test]
 fn byte_sets_at_their_lowest_and_highest_bits() {
-    every_run_ends_where_a_byte_scan_ends_it(|bits| bits as u8, 0);
-    every_run_ends_where_a_byte_scan_ends_it(|bits| bits as u8, 6);
+    every_run_ends_at_its_first_outside_byte(|bits| bits as u8, 0);
+    every_run_ends_at_its_first_outside_byte(|bits| bits as u8, 6);
 }
 
 #[test]
 fn sixteen_bit_sets_in_either_byte() {
     for shift in [0, 7, 11, 14] {
-        every_run_ends_where_a_byte_scan_ends_it(|bits| bits as u16, shift);
+        every_run_ends_at_its_first_outside_byte(|bits| bits as u16, shift);
     }
 }
 
 #[test]
 fn wider_sets_take_the_general_test() {
-    every_run_ends_where_a_byte_scan_ends_it(|bits| bits as u32, 30);
-    every_run_ends_where_a_byte_scan_ends_it(|bits| bits, 62);
+    every_run_ends_at_its_first_outside_byte(|bits| bits as u32, 30);
+    every_run_ends_at_its_first_outside_byte(|bits| bits, 62);
 }
 
 #[test]
